@@ -1,0 +1,2 @@
+import ArgumentParser
+public enum CLIVersion { public static let n = 1 }

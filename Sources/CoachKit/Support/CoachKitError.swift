@@ -1,0 +1,40 @@
+import Foundation
+
+/// What can go wrong when reading user input into coach's domain values.
+///
+/// Messages name the input and the accepted form, and never echo health values back.
+public enum CoachKitError: LocalizedError, Equatable, Sendable {
+    /// A day was not `today`, `yesterday`, `-Nd` or `YYYY-MM-DD`.
+    case invalidDay(String)
+    /// A duration was not `90m`, `1h30m`, `45s` or `1:30:00`.
+    case invalidDuration(String)
+    /// A quantity lacked a number or used a unit that does not fit.
+    case invalidQuantity(String, expected: String)
+    /// A pace was not `M:SS/km`, `M:SS/mi` or `M:SS/100m`.
+    case invalidPace(String)
+    /// A value outside the physiological range coach accepts.
+    case outOfRange(field: String, range: String)
+    /// A name that is not one of the accepted values.
+    case unknownName(field: String, value: String, valid: [String])
+    /// An instant that is not ISO 8601 with an offset.
+    case invalidInstant(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidDay(let text):
+            return "'\(text)' is not a day; use today, yesterday, -3d or YYYY-MM-DD"
+        case .invalidDuration(let text):
+            return "'\(text)' is not a duration; use e.g. 90m, 1h30m, 45s or 1:30:00"
+        case .invalidQuantity(let text, let expected):
+            return "'\(text)' is not a valid quantity; use \(expected)"
+        case .invalidPace(let text):
+            return "'\(text)' is not a pace; use e.g. 4:30/km, 7:15/mi or 1:45/100m"
+        case .outOfRange(let field, let range):
+            return "\(field) is out of range; the valid range is \(range)"
+        case .unknownName(let field, let value, let valid):
+            return "unknown \(field) '\(value)'; valid: \(valid.joined(separator: ", "))"
+        case .invalidInstant(let text):
+            return "'\(text)' is not a time; use YYYY-MM-DD HH:MM or ISO 8601 like 2026-11-24T07:00:00+01:00"
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import GRDB
+public enum StoreVersion { public static let n = 1 }

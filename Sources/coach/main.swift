@@ -1,0 +1,2 @@
+import CoachCLI
+print(CLIVersion.n)
