@@ -37,6 +37,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
+        .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
+        .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "CoachStoreTests",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

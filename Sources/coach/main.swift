@@ -1,2 +1,3 @@
 import CoachCLI
-print(CLIVersion.n)
+
+CoachCommand.main()

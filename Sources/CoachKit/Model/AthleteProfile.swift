@@ -112,7 +112,7 @@ public struct Thresholds: Codable, Sendable, Equatable {
 
 /// Settings of the performance-management chart (CTL/ATL).
 public struct PMCSettings: Codable, Sendable, Equatable {
-    public enum Model: String, Codable, Sendable { case exponential, linear }
+    public enum Model: String, Codable, Sendable, CaseIterable { case exponential, linear }
     public var model: Model = .exponential
     public var ctlDays: Double = 42
     public var atlDays: Double = 7

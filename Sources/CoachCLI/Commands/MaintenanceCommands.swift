@@ -1,0 +1,111 @@
+import ArgumentParser
+import CoachStore
+import Foundation
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit", abstract: "Show the audit log, or verify its chain and signatures.",
+        subcommands: [Show.self, Verify.self], defaultSubcommand: Show.self)
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List audit entries.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option var athlete: String?
+
+        func run() throws {
+            try guarded {
+                let (ws, me) = try CommandContext(global).authenticate()
+                let id = try athlete.map { try ws.resolveAthlete($0, as: me) }
+                let entries = try ws.auditEntries(athleteId: id, as: me)
+                if output.json { print(try Render.json(entries)); return }
+                print(Render.table(["SEQ", "TIME", "ACTOR", "ACTION", "TARGET"], entries.map {
+                    [String($0.seq), $0.time, $0.actor, $0.action, String(($0.targetId ?? "").prefix(12))]
+                }))
+            }
+        }
+    }
+
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check the hash chain and every signature.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            try guarded {
+                let result = try CommandContext(global).openWorkspace().verifyAudit()
+                if output.json { print(try Render.json(result)) } else if result.ok {
+                    print("audit ok: \(result.entries) entries, chain and signatures verify")
+                }
+                if !result.ok {
+                    Terminal.error("audit entry \(result.failedSeq ?? 0) failed: \(result.reason ?? "")")
+                    throw ExitCode(ExitStatus.corrupt)
+                }
+            }
+        }
+    }
+}
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "doctor", abstract: "Check integrity, permissions, audit chain and keys.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let ctx = try CommandContext(global)
+            let ws = try ctx.openWorkspace()
+            let me = try? ctx.authenticate().1
+            let checks = try ws.doctor(as: me)
+            if output.json { print(try Render.json(checks)) } else {
+                for c in checks {
+                    print("\(c.ok ? Terminal.paint("ok  ", hex: "#38A169") : Terminal.paint("FAIL", hex: "#E53E3E"))  \(c.name): \(c.detail)")
+                }
+                if me == nil { print(Terminal.dim("(unlock to check key chains too)")) }
+            }
+            if checks.contains(where: { !$0.ok }) { throw ExitCode(ExitStatus.corrupt) }
+        }
+    }
+}
+
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "backup", abstract: "Write a consistent copy of the workspace.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Where to write the backup (must not exist).") var out: String
+
+    func run() throws {
+        try guarded {
+            try CommandContext(global).openWorkspace().backup(to: out)
+            print("Backed up to \(out).")
+        }
+    }
+}
+
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Replace the workspace with a backup.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "A backup written by 'coach backup'.") var file: String
+    @Flag(help: "Do not ask for confirmation.") var yes = false
+
+    func run() throws {
+        try guarded {
+            let ctx = try CommandContext(global)
+            if FileManager.default.fileExists(atPath: ctx.workspacePath) && !yes {
+                guard Confirm.ask("Replace \(ctx.workspacePath) with \(file)?") else {
+                    throw CLIError.usage("not confirmed; pass --yes to restore without asking")
+                }
+            }
+            try Workspace.restore(from: file, to: ctx.workspacePath)
+            print("Restored \(ctx.workspacePath) from \(file).")
+        }
+    }
+}
+
+/// Yes/no confirmation on the terminal; `false` when there is no terminal.
+enum Confirm {
+    static func ask(_ question: String) -> Bool {
+        guard isatty(STDIN_FILENO) == 1 else { return false }
+        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        return (readLine() ?? "").lowercased().hasPrefix("y")
+    }
+}

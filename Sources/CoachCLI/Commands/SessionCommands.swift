@@ -1,0 +1,81 @@
+import ArgumentParser
+import CoachKit
+import CoachStore
+import Foundation
+
+struct UnlockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unlock", abstract: "Start a session so later commands need no passphrase.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Session lifetime, e.g. 8h (default), 30m; at most 24h.") var ttl: String = "8h"
+
+    func run() throws {
+        try guarded {
+            let ctx = try CommandContext(global)
+            guard let handle = ctx.explicitHandle else { throw CLIError.usage("name the user with --as HANDLE") }
+            let seconds = try DurationParser.seconds(ttl)
+            let pass: CoachCrypto.SecretKey
+            if let file = global.passphraseFile {
+                pass = try PassphraseReader.fromFile(file)
+            } else if let prompted = try PassphraseReader.prompt("Passphrase for \(handle): ") {
+                pass = prompted
+            } else {
+                throw CLIError.usage("no terminal to ask for the passphrase; pass --passphrase-file PATH or -")
+            }
+            let ws = try ctx.openWorkspace()
+            let token = try ws.unlock(handle: handle, passphrase: pass, ttlSeconds: seconds)
+            try ctx.tokens.save(token)
+            print("Unlocked '\(handle)' for \(DurationParser.format(seconds)).")
+        }
+    }
+}
+
+import CoachCrypto
+
+struct LockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "lock", abstract: "End the session now.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try guarded {
+            let ctx = try CommandContext(global)
+            guard let token = try ctx.tokens.load(handle: global.user) else {
+                print("No session to lock.")
+                return
+            }
+            try? ctx.openWorkspace().lock(token)
+            ctx.tokens.remove(handle: token.handle)
+            print("Locked '\(token.handle)'.")
+        }
+    }
+}
+
+struct WhoamiCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the acting user and session.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Info: Codable {
+        let handle: String
+        let role: String
+        let athlete: String?
+        let workspace: String
+        let sessionExpires: String?
+        enum CodingKeys: String, CodingKey { case handle, role, athlete, workspace, sessionExpires = "session_expires" }
+    }
+
+    func run() throws {
+        try guarded {
+            let ctx = try CommandContext(global)
+            let (ws, me) = try ctx.authenticate()
+            let expiry = global.passphraseFile == nil ? try ctx.tokens.load(handle: global.user).flatMap { try ws.sessionExpiry($0) } : nil
+            let athlete = try me.athleteId.map { try ws.profile(athleteId: $0, as: me).handle }
+            let info = Info(handle: me.handle, role: me.role.rawValue, athlete: athlete, workspace: ws.path,
+                            sessionExpires: expiry.map { Instant(date: $0, timeZone: .current).description })
+            if output.json { print(try Render.json(info)); return }
+            print("\(Terminal.bold(me.handle)) (\(me.role.rawValue)\(athlete.map { ", athlete \($0)" } ?? ""))")
+            print("workspace \(ws.path)")
+            print(info.sessionExpires.map { "session until \($0)" } ?? "no session (passphrase given for this command)")
+        }
+    }
+}

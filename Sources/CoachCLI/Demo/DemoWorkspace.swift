@@ -1,0 +1,43 @@
+import CoachCrypto
+import CoachKit
+import CoachStore
+import Foundation
+
+/// Builds the throw-away workspace `coach demo` shows: an owner, a coach and three athletes.
+public enum DemoWorkspace {
+    /// The three demo athletes, with realistic profiles.
+    static func athletes() -> [AthleteProfile] {
+        var jane = AthleteProfile(handle: "jane", name: "Jane Doe", timeZone: "Europe/Berlin")
+        jane.sex = .female; jane.birthDate = LocalDay("1994-05-02"); jane.sports = [.cycling, .running]
+        jane.heightCm = 168; jane.weightKg = 61; jane.bodyFatPct = 21
+        jane.thresholds = Thresholds(ftpW: 250, thresholdPaceSPerKm: 270, lthrBpm: 168, restHrBpm: 48, maxHrBpm: 190)
+        jane.notes.goals = "Sub-10h Ironman 70.3 bike split in June"
+        var marco = AthleteProfile(handle: "marco", name: "Marco Rossi", timeZone: "Europe/Rome")
+        marco.sex = .male; marco.birthDate = LocalDay("1988-09-14"); marco.sports = [.running]
+        marco.heightCm = 178; marco.weightKg = 70
+        marco.thresholds = Thresholds(thresholdPaceSPerKm: 232, lthrBpm: 172, restHrBpm: 44, maxHrBpm: 188)
+        marco.nutrition.goal = .lose; marco.nutrition.weeklyChangeKg = -0.25
+        marco.notes.goals = "Marathon under 2:50"
+        var aiko = AthleteProfile(handle: "aiko", name: "Aiko Tanaka", timeZone: "America/New_York")
+        aiko.sex = .female; aiko.birthDate = LocalDay("2001-02-20"); aiko.sports = [.swimming, .strength]
+        aiko.units = .imperial; aiko.heightCm = 163; aiko.weightKg = 57
+        aiko.thresholds = Thresholds(lthrBpm: 176, cssSPer100m: 88, restHrBpm: 52, maxHrBpm: 198)
+        aiko.nutrition.goal = .muscle
+        aiko.notes.goals = "200 m freestyle PB at nationals"
+        return [jane, marco, aiko]
+    }
+
+    /// Creates the demo workspace at `path` and returns it with the coach signed in.
+    ///
+    /// Passphrases are random and never shown: the workspace exists only to be looked at.
+    public static func build(at path: String, clock: any Clock) throws -> (Workspace, Principal) {
+        let ownerPass = try SecretKey.random(count: 24)
+        let coachPass = try SecretKey.random(count: 24)
+        let ws = try Workspace.create(at: path, owner: "owner", passphrase: ownerPass, preset: .interactive, clock: clock)
+        let owner = try ws.authenticate(handle: "owner", passphrase: ownerPass)
+        try ws.addUser(handle: "coach", role: .coach, athleteHandle: nil, passphrase: coachPass, as: owner)
+        let coach = try ws.authenticate(handle: "coach", passphrase: coachPass)
+        for profile in athletes() { try ws.addAthlete(profile, as: coach) }
+        return (ws, coach)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Renders aligned text tables and JSON for command output.
+public enum Render {
+    /// An aligned table with a header row; widths count characters, not bytes.
+    public static func table(_ header: [String], _ rows: [[String]]) -> String {
+        var widths = header.map(visibleWidth)
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], visibleWidth(cell)) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, c in
+                i == cells.count - 1 ? c : c + String(repeating: " ", count: max(0, widths[i] - visibleWidth(c)))
+            }.joined(separator: "  ")
+        }
+        return ([Terminal.bold(line(header))] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// Width of `s` ignoring ANSI escape sequences.
+    static func visibleWidth(_ s: String) -> Int {
+        var n = 0
+        var inEscape = false
+        for ch in s.unicodeScalars {
+            if inEscape { if ch == "m" { inEscape = false }; continue }
+            if ch == "\u{1B}" { inEscape = true; continue }
+            n += 1
+        }
+        return n
+    }
+
+    /// Pretty JSON with sorted keys (stable for scripts and golden files).
+    public static func json<T: Encodable>(_ value: T) throws -> String {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try e.encode(value), as: UTF8.self)
+    }
+
+    /// Formats a number without a trailing `.0`.
+    public static func number(_ v: Double?, digits: Int = 1) -> String {
+        guard let v else { return "–" }
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+        return String(format: "%.\(digits)f", v)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Terminal facts and writing helpers: TTY detection, colour policy, stderr.
+enum Terminal {
+    /// Whether standard output is a terminal.
+    static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Colour only on a TTY, never with `NO_COLOR` set, never for `TERM=dumb`.
+    static var useColour: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return stdoutIsTTY && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+    }
+
+    /// Writes one line to stderr, prefixed with `coach: `.
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data(("coach: " + message + "\n").utf8))
+    }
+
+    /// Writes a progress or notice line to stderr.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Wraps `text` in an ANSI colour from a hex string like `#38A169` when colour is on.
+    static func paint(_ text: String, hex: String?) -> String {
+        guard useColour, let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return text }
+        return "\u{1B}[38;2;\(v >> 16);\(v >> 8 & 255);\(v & 255)m\(text)\u{1B}[0m"
+    }
+
+    /// Bold text when colour is on.
+    static func bold(_ text: String) -> String {
+        useColour ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
+    /// Dim text when colour is on.
+    static func dim(_ text: String) -> String {
+        useColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,2 +1,0 @@
-import ArgumentParser
-public enum CLIVersion { public static let n = 1 }

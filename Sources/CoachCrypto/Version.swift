@@ -1,2 +1,0 @@
-import CSodium
-public enum CryptoVersion { public static func v() -> String { String(cString: sodium_version_string()) } }

@@ -1,0 +1,134 @@
+import CoachCrypto
+import Foundation
+import GRDB
+
+/// The data keys of one athlete that the acting user can open, per epoch.
+///
+/// Opened from the user's grant for the newest epoch; older epochs' keys are unwrapped on
+/// demand from the chain stored in the epoch rows, each checked against its commitment.
+/// Owns key material, hence a class; it lives for one command.
+final class AthleteKeyring {
+    let athleteId: String
+    let currentEpoch: Int
+    private var dataKeys: [Int: SecretKey]
+    private var recordKeys: [Int: SecretKey] = [:]
+
+    private init(athleteId: String, currentEpoch: Int, currentKey: SecretKey) {
+        self.athleteId = athleteId
+        self.currentEpoch = currentEpoch
+        self.dataKeys = [currentEpoch: currentKey]
+    }
+
+    /// The data key of the newest epoch (for new grants).
+    var currentDataKey: SecretKey { dataKeys[currentEpoch]! }
+
+    /// Opens the keyring through `principal`'s grant; fails unless they hold the newest epoch.
+    static func open(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
+        guard let current = try Int.fetchOne(db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
+                                             arguments: [athleteId]) else {
+            throw StoreError.permissionDenied("no access to this athlete")
+        }
+        guard let grant = try Row.fetchOne(db, sql: """
+            SELECT g.sealed, g.granted_by, g.signature, e.commitment, u.sign_pk
+            FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
+            JOIN users u ON u.id = g.granted_by
+            WHERE g.athlete_id = ? AND g.epoch = ? AND g.user_id = ?
+            """, arguments: [athleteId, current, principal.userId]) else {
+            throw StoreError.permissionDenied("no access to this athlete")
+        }
+        let sealed = [UInt8](grant["sealed"] as Data)
+        let commitment = [UInt8](grant["commitment"] as Data)
+        let signed = KeyCommitment.grantSignatureMessage(athleteId: athleteId, epoch: current, userId: principal.userId,
+                                                         sealed: sealed, commitment: commitment)
+        guard SigningKeyPair.verify([UInt8](grant["signature"] as Data), of: signed,
+                                    publicKey: [UInt8](grant["sign_pk"] as Data)) else {
+            throw StoreError.tampered("the access grant of this athlete")
+        }
+        let key = try KeyCommitment.openGrant(sealed, athleteId: athleteId, epoch: current,
+                                              userId: principal.userId, keys: principal.boxKeys)
+        guard KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment) else {
+            throw StoreError.tampered("the access grant of this athlete")
+        }
+        return AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
+    }
+
+    /// The data key of `epoch`, unwrapping older epochs from newer ones as needed.
+    func dataKey(epoch: Int, _ db: Database) throws -> SecretKey {
+        if let k = dataKeys[epoch] { return k }
+        guard epoch >= 1, epoch < currentEpoch else { throw StoreError.tampered("a record's key epoch") }
+        let newer = try dataKey(epoch: epoch + 1, db)
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT n.prev_nonce, n.prev_wrapped, o.commitment FROM epochs n
+            JOIN epochs o ON o.athlete_id = n.athlete_id AND o.epoch = ?
+            WHERE n.athlete_id = ? AND n.epoch = ?
+            """, arguments: [epoch, athleteId, epoch + 1]),
+              let nonce = row["prev_nonce"] as Data?, let wrapped = row["prev_wrapped"] as Data? else {
+            throw StoreError.tampered("the key history of this athlete")
+        }
+        let wrapKey = try Hashing.deriveSubkey(id: 2, context: "epochwrp", from: newer)
+        let old: SecretKey
+        do {
+            old = try AEAD.openKey(SealedPayload(nonce: [UInt8](nonce), ciphertext: [UInt8](wrapped)),
+                                   ad: KeyCommitment.wrapAD(athleteId: athleteId, epoch: epoch + 1), key: wrapKey)
+        } catch {
+            throw StoreError.tampered("the key history of this athlete")
+        }
+        guard KeyCommitment.matches(old, athleteId: athleteId, epoch: epoch,
+                                    commitment: [UInt8](row["commitment"] as Data)) else {
+            throw StoreError.tampered("the key history of this athlete")
+        }
+        dataKeys[epoch] = old
+        return old
+    }
+
+    /// The record-encryption subkey of `epoch`.
+    func recordKey(epoch: Int, _ db: Database) throws -> SecretKey {
+        if let k = recordKeys[epoch] { return k }
+        let k = try Hashing.deriveSubkey(id: 1, context: "records_", from: try dataKey(epoch: epoch, db))
+        recordKeys[epoch] = k
+        return k
+    }
+}
+
+/// Key commitments, grant contents and the associated data of wrapped epoch keys.
+enum KeyCommitment {
+    static func commitment(_ key: SecretKey, athleteId: String, epoch: Int) -> [UInt8] {
+        Hashing.keyedBlake2b(AssociatedData("coach/1/commit").with(athleteId, epoch).bytes, key: key)
+    }
+
+    static func matches(_ key: SecretKey, athleteId: String, epoch: Int, commitment: [UInt8]) -> Bool {
+        Sodium.constantTimeEqual(Self.commitment(key, athleteId: athleteId, epoch: epoch), commitment)
+    }
+
+    static func wrapAD(athleteId: String, epoch: Int) -> [UInt8] {
+        AssociatedData("coach/1/epochwrap").with(athleteId, epoch).bytes
+    }
+
+    /// The sealed grant plaintext: label, ids and the data key, length-prefixed.
+    static func grantPlaintext(athleteId: String, epoch: Int, userId: String, key: SecretKey) -> [UInt8] {
+        AssociatedData("coach/1/grant").with(athleteId, epoch, userId, key.exportBytes()).bytes
+    }
+
+    static func grantSignatureMessage(athleteId: String, epoch: Int, userId: String, sealed: [UInt8],
+                                      commitment: [UInt8]) -> [UInt8] {
+        AssociatedData("coach/1/grant-sig").with(athleteId, epoch, userId, Hashing.blake2b(sealed), commitment).bytes
+    }
+
+    /// Opens a grant and checks that the ids inside are the ones of the row it was found in.
+    static func openGrant(_ sealed: [UInt8], athleteId: String, epoch: Int, userId: String,
+                          keys: BoxKeyPair) throws -> SecretKey {
+        let plain: SecretKey
+        do { plain = try SealedBox.open(sealed, with: keys) } catch {
+            throw StoreError.tampered("the access grant of this athlete")
+        }
+        var bytes = plain.exportBytes()
+        defer { Sodium.wipe(&bytes) }
+        let prefix = AssociatedData("coach/1/grant").with(athleteId, epoch, userId).bytes
+        guard bytes.count == prefix.count + 4 + 32, Array(bytes[0..<prefix.count]) == prefix,
+              Array(bytes[prefix.count..<(prefix.count + 4)]) == [0, 0, 0, 32] else {
+            throw StoreError.tampered("the access grant of this athlete")
+        }
+        var key = Array(bytes[(prefix.count + 4)...])
+        return try SecretKey(consuming: &key)
+    }
+}

@@ -1,0 +1,175 @@
+import CoachCrypto
+import CoachKit
+import Foundation
+import GRDB
+
+/// An athlete as the acting user sees it.
+public struct AthleteSummary: Sendable {
+    public let id: String
+    public let profile: AthleteProfile
+}
+
+extension Workspace {
+    /// The keyed hash that indexes an athlete handle without storing it in the clear.
+    func handleTag(_ handle: String, _ principal: Principal) -> [UInt8] {
+        Hashing.keyedBlake2b(AssociatedData("coach/1/handle").with(handle).bytes, key: principal.indexKey, length: 16)
+    }
+
+    /// Creates an athlete with a fresh data key, granted to the creator and the owner.
+    ///
+    /// - Returns: the new athlete's id.
+    @discardableResult
+    public func addAthlete(_ profile: AthleteProfile, as actor: Principal) throws -> String {
+        guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot add athletes") }
+        try Handle.validate(profile.handle)
+        try AthleteValidation.check(profile)
+        let id = UUID().uuidString.lowercased()
+        try write { db in
+            try insertAthlete(db, id: id, profile: profile, actor: actor)
+        }
+        return id
+    }
+
+    /// The insert behind `addAthlete`, reusable inside a larger transaction (imports).
+    func insertAthlete(_ db: Database, id: String, profile: AthleteProfile, actor: Principal) throws {
+        let tag = handleTag(profile.handle, actor)
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]) == true {
+            throw StoreError.duplicateHandle(profile.handle)
+        }
+        try db.execute(sql: "INSERT INTO athletes (id, handle_tag) VALUES (?, ?)", arguments: [id, Data(tag)])
+        let key = try SecretKey.random(using: random)
+        try db.execute(sql: "INSERT INTO epochs (athlete_id, epoch, commitment) VALUES (?, 1, ?)",
+                       arguments: [id, Data(KeyCommitment.commitment(key, athleteId: id, epoch: 1))])
+        var holders = try Row.fetchAll(db, sql: "SELECT id, box_pk FROM users WHERE role = 'owner' AND disabled = 0")
+            .map { ($0["id"] as String, [UInt8]($0["box_pk"] as Data)) }
+        if !holders.contains(where: { $0.0 == actor.userId }) { holders.append((actor.userId, actor.boxKeys.publicKey)) }
+        for (userId, pk) in holders {
+            try sealGrant(db, athleteId: id, epoch: 1, key: key, toUser: userId, toBoxPK: pk, by: actor)
+        }
+        try appendAudit(db, actor: actor, action: "athlete.add", athleteId: id, target: id)
+        let keyring = try AthleteKeyring.open(db, athleteId: id, principal: actor)
+        try putRecord(db, keyring: keyring, id: "profile", kind: .profile, day: "",
+                      payload: JSONCoding.encode(profile), actor: actor, action: "athlete.profile")
+    }
+
+    /// Finds the athlete `handle` among those the actor can open.
+    ///
+    /// The error is the same whether the athlete does not exist or is not granted, so a user
+    /// cannot probe for other coaches' athletes.
+    public func resolveAthlete(_ handle: String, as actor: Principal) throws -> String {
+        let tag = handleTag(handle, actor)
+        return try read { db in
+            guard let id = try String.fetchOne(db, sql: "SELECT id FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]),
+                  (try? AthleteKeyring.open(db, athleteId: id, principal: actor)) != nil else {
+                throw StoreError.athleteNotFound(handle)
+            }
+            return id
+        }
+    }
+
+    /// The athlete a command is about: the named one, or an athlete user's own.
+    public func targetAthlete(_ handle: String?, as actor: Principal) throws -> String {
+        if let handle { return try resolveAthlete(handle, as: actor) }
+        if actor.role == .athlete, let own = actor.athleteId { return own }
+        throw StoreError.invalidInput("name the athlete with --athlete HANDLE")
+    }
+
+    func loadProfile(_ db: Database, athleteId: String, as actor: Principal) throws -> AthleteProfile {
+        let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+        return try loadProfile(db, keyring: keyring)
+    }
+
+    func loadProfile(_ db: Database, keyring: AthleteKeyring) throws -> AthleteProfile {
+        guard let record = try fetchRecord(db, keyring: keyring, id: "profile") else {
+            throw StoreError.tampered("the profile of an athlete")
+        }
+        return try JSONCoding.decode(AthleteProfile.self, from: record.payload)
+    }
+
+    /// The athlete's profile.
+    public func profile(athleteId: String, as actor: Principal) throws -> AthleteProfile {
+        try read { db in try loadProfile(db, athleteId: athleteId, as: actor) }
+    }
+
+    /// Every athlete the actor holds, sorted by handle.
+    public func listAthletes(as actor: Principal) throws -> [AthleteSummary] {
+        try read { db in
+            let ids = try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                                          arguments: [actor.userId])
+            return try ids.compactMap { id -> AthleteSummary? in
+                guard let keyring = try? AthleteKeyring.open(db, athleteId: id, principal: actor) else { return nil }
+                return AthleteSummary(id: id, profile: try loadProfile(db, keyring: keyring))
+            }.sorted { $0.profile.handle < $1.profile.handle }
+        }
+    }
+
+    /// Replaces the athlete's profile with `change(profile)`; athletes may edit their own.
+    public func updateProfile(athleteId: String, as actor: Principal, action: String = "athlete.edit",
+                              _ change: (inout AthleteProfile) throws -> Void) throws -> AthleteProfile {
+        try write { db in
+            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            var profile = try loadProfile(db, keyring: keyring)
+            let oldHandle = profile.handle
+            try change(&profile)
+            try Handle.validate(profile.handle)
+            try AthleteValidation.check(profile)
+            if profile.handle != oldHandle {
+                let tag = handleTag(profile.handle, actor)
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]) == true {
+                    throw StoreError.duplicateHandle(profile.handle)
+                }
+                try db.execute(sql: "UPDATE athletes SET handle_tag = ? WHERE id = ?", arguments: [Data(tag), athleteId])
+            }
+            try putRecord(db, keyring: keyring, id: "profile", kind: .profile, day: "",
+                          payload: JSONCoding.encode(profile), actor: actor, action: action)
+            return profile
+        }
+    }
+
+    /// Deletes the athlete with every key, grant and record (crypto-shredding), then
+    /// checkpoints the WAL so the ciphertext does not linger there.
+    public func removeAthlete(athleteId: String, as actor: Principal) throws {
+        guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot remove athletes") }
+        try write { db in
+            _ = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            try db.execute(sql: "DELETE FROM athletes WHERE id = ?", arguments: [athleteId])
+            try db.execute(sql: "UPDATE users SET disabled = 1 WHERE athlete_id = ?", arguments: [athleteId])
+            try db.execute(sql: "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE athlete_id = ?)",
+                           arguments: [athleteId])
+            try appendAudit(db, actor: actor, action: "athlete.remove", athleteId: athleteId, target: athleteId)
+        }
+        try checkpoint()
+    }
+
+    /// Truncates the WAL into the main file (secure_delete has already zeroed freed pages).
+    func checkpoint() throws {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+}
+
+/// Range checks for profile fields, from physiology.
+enum AthleteValidation {
+    static func check(_ p: AthleteProfile) throws {
+        func range(_ v: Double?, _ r: ClosedRange<Double>, _ field: String, _ shown: String) throws {
+            if let v, !(r.contains(v)) { throw CoachKitError.outOfRange(field: field, range: shown) }
+        }
+        guard TimeZone(identifier: p.timeZone) != nil else {
+            throw StoreError.invalidInput("unknown time zone '\(p.timeZone)'; use an IANA name like Europe/Berlin")
+        }
+        guard !p.name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw StoreError.invalidInput("the athlete's name is empty; pass --name")
+        }
+        try range(p.heightCm, 50...250, "height", "50–250 cm")
+        try range(p.weightKg, 20...400, "weight", "20–400 kg")
+        try range(p.bodyFatPct, 2...70, "body fat", "2–70 %")
+        try range(p.thresholds.ftpW, 30...700, "FTP", "30–700 W")
+        try range(p.thresholds.lthrBpm, 80...230, "LTHR", "80–230 bpm")
+        try range(p.thresholds.restHrBpm, 25...120, "resting HR", "25–120 bpm")
+        try range(p.thresholds.maxHrBpm, 100...250, "max HR", "100–250 bpm")
+        try range(p.thresholds.thresholdPaceSPerKm, 120...900, "threshold pace", "2:00–15:00 per km")
+        try range(p.thresholds.cssSPer100m, 50...300, "CSS", "0:50–5:00 per 100 m")
+        if let r = p.thresholds.restHrBpm, let m = p.thresholds.maxHrBpm, r >= m {
+            throw StoreError.invalidInput("resting HR must be below max HR")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import CoachCrypto
+import CoachKit
+import Foundation
+import GRDB
+
+/// One entry of the append-only audit log, as `coach audit` shows it.
+public struct AuditEntry: Codable, Sendable, Equatable {
+    public let seq: Int64
+    public let time: String
+    public let actor: String
+    public let action: String
+    public let athleteId: String?
+    public let targetId: String?
+
+    enum CodingKeys: String, CodingKey {
+        case seq, time, actor, action, athleteId = "athlete_id", targetId = "target_id"
+    }
+}
+
+/// The outcome of `coach audit verify`.
+public struct AuditVerification: Codable, Sendable, Equatable {
+    public let entries: Int
+    public let ok: Bool
+    /// The first entry that failed, and why.
+    public let failedSeq: Int64?
+    public let reason: String?
+
+    enum CodingKeys: String, CodingKey { case entries, ok, failedSeq = "failed_seq", reason }
+}
+
+extension Workspace {
+    /// Appends a signed, hash-chained audit entry inside the caller's transaction.
+    ///
+    /// - Parameters:
+    ///   - targetCiphertext: the ciphertext written, whose hash the entry records (never the payload).
+    func appendAudit(_ db: Database, actor: Principal, action: String, athleteId: String? = nil,
+                     target: String? = nil, targetCiphertext: [UInt8]? = nil) throws {
+        let last = try Row.fetchOne(db, sql: "SELECT seq, entry_hash FROM audit ORDER BY seq DESC LIMIT 1")
+        let seq: Int64 = (last?["seq"] ?? 0) + 1
+        let prev = last.map { [UInt8]($0["entry_hash"] as Data) } ?? [UInt8](repeating: 0, count: 32)
+        let time = Instant(epochSeconds: Double(nowSeconds), offsetSeconds: 0).description
+        let targetHash = targetCiphertext.map { Hashing.blake2b($0) }
+        let hash = Self.auditHash(seq: seq, prev: prev, actor: actor.userId, action: action, athleteId: athleteId,
+                                  target: target, targetHash: targetHash, time: time)
+        try db.execute(sql: """
+            INSERT INTO audit (seq, prev_hash, actor_id, action, athlete_id, target_id, target_hash, time, entry_hash, signature)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [seq, Data(prev), actor.userId, action, athleteId, target, targetHash.map { Data($0) },
+                             time, Data(hash), Data(actor.signKeys.sign(hash))])
+    }
+
+    static func auditHash(seq: Int64, prev: [UInt8], actor: String, action: String, athleteId: String?,
+                          target: String?, targetHash: [UInt8]?, time: String) -> [UInt8] {
+        Hashing.blake2b(AssociatedData("coach/1/audit").with(seq, prev, actor, action, athleteId ?? "", target ?? "",
+                                                             targetHash ?? [], time).bytes)
+    }
+
+    /// Audit entries, newest last; limited to one athlete when `athleteId` is given.
+    ///
+    /// Athlete users see only entries about themselves.
+    public func auditEntries(athleteId: String?, as actor: Principal) throws -> [AuditEntry] {
+        let scope = actor.role == .athlete ? actor.athleteId : athleteId
+        return try read { db in
+            let handles = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, handle FROM users")
+                .map { ($0["id"] as String, $0["handle"] as String) })
+            let rows = scope == nil
+                ? try Row.fetchAll(db, sql: "SELECT * FROM audit ORDER BY seq")
+                : try Row.fetchAll(db, sql: "SELECT * FROM audit WHERE athlete_id = ? ORDER BY seq", arguments: [scope])
+            return rows.map { r in
+                AuditEntry(seq: r["seq"], time: r["time"], actor: handles[r["actor_id"] as String] ?? "?",
+                           action: r["action"], athleteId: r["athlete_id"], targetId: r["target_id"])
+            }
+        }
+    }
+
+    /// Checks the whole chain: sequence, previous hashes, entry hashes and every signature.
+    public func verifyAudit() throws -> AuditVerification {
+        try read { db in
+            let keys = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, sign_pk FROM users")
+                .map { ($0["id"] as String, [UInt8]($0["sign_pk"] as Data)) })
+            var prev = [UInt8](repeating: 0, count: 32)
+            var expected: Int64 = 1
+            var count = 0
+            let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM audit ORDER BY seq")
+            while let r = try cursor.next() {
+                count += 1
+                let seq: Int64 = r["seq"]
+                func fail(_ why: String) -> AuditVerification {
+                    AuditVerification(entries: count, ok: false, failedSeq: seq, reason: why)
+                }
+                if seq != expected { return fail("entry \(expected) is missing or out of order") }
+                let rowPrev = [UInt8](r["prev_hash"] as Data)
+                if rowPrev != prev { return fail("does not chain to the entry before it") }
+                let hash = Self.auditHash(seq: seq, prev: rowPrev, actor: r["actor_id"], action: r["action"],
+                                          athleteId: r["athlete_id"], target: r["target_id"],
+                                          targetHash: (r["target_hash"] as Data?).map { [UInt8]($0) }, time: r["time"])
+                if hash != [UInt8](r["entry_hash"] as Data) { return fail("its contents were edited") }
+                guard let pk = keys[r["actor_id"] as String],
+                      SigningKeyPair.verify([UInt8](r["signature"] as Data), of: hash, publicKey: pk) else {
+                    return fail("its signature does not verify")
+                }
+                prev = hash
+                expected += 1
+            }
+            return AuditVerification(entries: count, ok: true, failedSeq: nil, reason: nil)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CoachCrypto
+import CoachKit
+import Foundation
+import GRDB
+
+/// One decrypted record: its plaintext index columns and its JSON payload.
+public struct StoredRecord: Sendable {
+    public let id: String
+    public let kind: RecordKind
+    public let day: String
+    public let version: Int
+    public let payload: [UInt8]
+}
+
+/// Encrypts and decrypts record rows.
+///
+/// The associated data binds every plaintext column of the row (format, athlete, id, kind,
+/// day, epoch, version), so moving, swapping or editing a row makes it fail to open.
+enum RecordCodec {
+    static let format = 1
+    static let padBlock = 64
+
+    static func ad(athleteId: String, id: String, kind: String, day: String, epoch: Int, version: Int) -> [UInt8] {
+        AssociatedData("coach/1/record").with(athleteId, id, kind, day, epoch, version).bytes
+    }
+
+    static func seal(_ payload: [UInt8], athleteId: String, id: String, kind: RecordKind, day: String, epoch: Int,
+                     version: Int, key: SecretKey, random: RandomSource) throws -> SealedPayload {
+        try AEAD.seal(Padding.pad(payload, blockSize: padBlock),
+                      ad: ad(athleteId: athleteId, id: id, kind: kind.rawValue, day: day, epoch: epoch, version: version),
+                      key: key, random: random)
+    }
+
+    static func open(row: Row, athleteId: String, keyring: AthleteKeyring, _ db: Database) throws -> StoredRecord {
+        let fmt: Int = row["fmt"]
+        guard fmt == format else { throw StoreError.newerFormat("a record") }
+        let id: String = row["id"], kindRaw: String = row["kind"], day: String = row["day"]
+        let epoch: Int = row["epoch"], version: Int = row["version"]
+        guard let kind = RecordKind(rawValue: kindRaw) else { throw StoreError.tampered("record \(id)") }
+        let key = try keyring.recordKey(epoch: epoch, db)
+        let sealed = SealedPayload(nonce: [UInt8](row["nonce"] as Data), ciphertext: [UInt8](row["ciphertext"] as Data))
+        do {
+            let padded = try AEAD.open(sealed, ad: ad(athleteId: athleteId, id: id, kind: kindRaw, day: day,
+                                                      epoch: epoch, version: version), key: key)
+            return StoredRecord(id: id, kind: kind, day: day, version: version,
+                                payload: try Padding.unpad(padded, blockSize: padBlock))
+        } catch {
+            throw StoreError.tampered("record \(id)")
+        }
+    }
+}
+
+extension Workspace {
+    /// Inserts or replaces (version + 1) a record under the athlete's newest epoch, with its audit entry.
+    ///
+    /// - Returns: `true` when the row was new.
+    @discardableResult
+    func putRecord(_ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
+                   payload: [UInt8], actor: Principal, action: String) throws -> Bool {
+        let current = try Int.fetchOne(db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
+                                       arguments: [keyring.athleteId])
+        guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
+        let existing = try Row.fetchOne(db, sql: "SELECT version, kind FROM records WHERE athlete_id = ? AND id = ?",
+                                        arguments: [keyring.athleteId, id])
+        if let existing, existing["kind"] as String != kind.rawValue {
+            throw StoreError.invalidInput("the id '\(id)' already belongs to a \(existing["kind"] as String) record")
+        }
+        let version = (existing?["version"] as Int? ?? 0) + 1
+        let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
+        let sealed = try RecordCodec.seal(payload, athleteId: keyring.athleteId, id: id, kind: kind, day: day,
+                                          epoch: keyring.currentEpoch, version: version, key: key, random: random)
+        try db.execute(sql: """
+            INSERT INTO records (athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (athlete_id, id) DO UPDATE SET day = excluded.day, fmt = excluded.fmt, epoch = excluded.epoch,
+                version = excluded.version, nonce = excluded.nonce, ciphertext = excluded.ciphertext
+            """, arguments: [keyring.athleteId, id, kind.rawValue, day, RecordCodec.format, keyring.currentEpoch, version,
+                             Data(sealed.nonce), Data(sealed.ciphertext)])
+        try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
+                        targetCiphertext: sealed.ciphertext)
+        return existing == nil
+    }
+
+    /// Deletes a record, with its audit entry.
+    func deleteRecord(_ db: Database, athleteId: String, id: String, actor: Principal, action: String) throws {
+        try db.execute(sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?", arguments: [athleteId, id])
+        guard db.changesCount == 1 else { throw StoreError.recordNotFound(id) }
+        try appendAudit(db, actor: actor, action: action, athleteId: athleteId, target: id)
+    }
+
+    /// Decrypts the athlete's records of `kinds` (all kinds when empty) between two days inclusive.
+    func fetchRecords(_ db: Database, keyring: AthleteKeyring, kinds: [RecordKind] = [],
+                      from: String? = nil, through: String? = nil) throws -> [StoredRecord] {
+        var sql = "SELECT * FROM records WHERE athlete_id = ?"
+        var args: [(any DatabaseValueConvertible)?] = [keyring.athleteId]
+        if !kinds.isEmpty {
+            sql += " AND kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))"
+            args += kinds.map(\.rawValue)
+        }
+        if let from { sql += " AND day >= ?"; args.append(from) }
+        if let through { sql += " AND day <= ?"; args.append(through) }
+        sql += " ORDER BY kind, day, id"
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(args))
+        var out: [StoredRecord] = []
+        while let row = try rows.next() {
+            out.append(try RecordCodec.open(row: row, athleteId: keyring.athleteId, keyring: keyring, db))
+        }
+        return out
+    }
+
+    /// Decrypts one record by id.
+    func fetchRecord(_ db: Database, keyring: AthleteKeyring, id: String) throws -> StoredRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM records WHERE athlete_id = ? AND id = ?",
+                         arguments: [keyring.athleteId, id])
+            .map { try RecordCodec.open(row: $0, athleteId: keyring.athleteId, keyring: keyring, db) }
+    }
+}

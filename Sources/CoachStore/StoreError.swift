@@ -1,0 +1,78 @@
+import Foundation
+
+/// What can go wrong inside a workspace.
+///
+/// Each case says what was wrong and what to do; none carries health values, passphrases or
+/// key bytes. `category` maps a case to the CLI's exit code.
+public enum StoreError: LocalizedError, Equatable, Sendable {
+    /// Broad classes of failure, one exit code each.
+    public enum Category: Sendable { case usage, auth, permission, notFound, invalidData, conflict, corrupt }
+
+    case workspaceMissing(String)
+    case workspaceExists(String)
+    case notAWorkspace(String)
+    case unsafePath(String, reason: String)
+    case corrupt(String)
+    case authenticationFailed
+    case userDisabled(String)
+    case noSession
+    case sessionExpired
+    case ambiguousSession([String])
+    case permissionDenied(String)
+    case athleteNotFound(String)
+    case userNotFound(String)
+    case recordNotFound(String)
+    case duplicateHandle(String)
+    case invalidHandle(String)
+    case invalidInput(String)
+    case retiredEpoch
+    case tampered(String)
+    case weakPassphrase
+    case newerFormat(String)
+
+    public var category: Category {
+        switch self {
+        case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound: .notFound
+        case .workspaceExists, .duplicateHandle, .retiredEpoch: .conflict
+        case .notAWorkspace, .corrupt, .tampered, .newerFormat: .corrupt
+        case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession: .usage
+        case .authenticationFailed, .userDisabled, .noSession, .sessionExpired: .auth
+        case .permissionDenied: .permission
+        }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .workspaceMissing(let p): "no workspace at \(p); create one with 'coach init --owner HANDLE' or pass --workspace"
+        case .workspaceExists(let p): "a file already exists at \(p); choose another --workspace path"
+        case .notAWorkspace(let p): "\(p) is not a coach workspace; check the --workspace path"
+        case .unsafePath(let p, let reason): "refusing workspace \(p): \(reason)"
+        case .corrupt(let what): "the workspace is damaged (\(what)); restore it from a backup with 'coach restore FILE'"
+        case .authenticationFailed: "wrong user handle or passphrase; check both and try again"
+        case .userDisabled(let h): "user '\(h)' is disabled; ask the workspace owner to re-enable it"
+        case .noSession: "no unlocked session; run 'coach unlock --as HANDLE' or pass --passphrase-file"
+        case .sessionExpired: "the session has expired or was locked; run 'coach unlock' again"
+        case .ambiguousSession(let handles): "several users are unlocked (\(handles.joined(separator: ", "))); pass --as HANDLE"
+        case .permissionDenied(let what): "permission denied: \(what)"
+        case .athleteNotFound(let h): "no athlete '\(h)' that you can access; see 'coach athlete list'"
+        case .userNotFound(let h): "no user '\(h)'; see 'coach user list'"
+        case .recordNotFound(let id): "no record '\(id)' that you can access; see 'coach log show'"
+        case .duplicateHandle(let h): "the handle '\(h)' is already taken; choose another"
+        case .invalidHandle(let h): "'\(h)' is not a valid handle; use 2–32 lowercase letters, digits, '-' or '_', starting with a letter"
+        case .invalidInput(let why): why
+        case .retiredEpoch: "this athlete's key was rotated while writing; run the command again"
+        case .tampered(let what): "integrity check failed for \(what); the workspace was altered outside coach — restore from a backup"
+        case .weakPassphrase: "the passphrase is too short; use at least 8 characters"
+        case .newerFormat(let what): "\(what) was written by a newer coach; upgrade coach to open it"
+        }
+    }
+}
+
+/// Validates handles of users and athletes.
+enum Handle {
+    static func validate(_ h: String) throws {
+        let ok = (2...32).contains(h.count) && h.first!.isLowercase && h.first!.isASCII
+            && h.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" || $0 == "_" }
+        guard ok else { throw StoreError.invalidHandle(h) }
+    }
+}

@@ -1,0 +1,35 @@
+import CoachCrypto
+import Foundation
+
+/// A user's role in a workspace.
+public enum Role: String, Codable, Sendable, CaseIterable {
+    /// Created the workspace; holds every athlete.
+    case owner
+    /// Holds the athletes granted to them.
+    case coach
+    /// Bound to one athlete (themselves).
+    case athlete
+}
+
+/// An authenticated user with their secret keys unlocked for the length of one command.
+public struct Principal: Sendable {
+    public let userId: String
+    public let handle: String
+    public let role: Role
+    /// The athlete an athlete user is bound to.
+    public let athleteId: String?
+    let boxKeys: BoxKeyPair
+    let signKeys: SigningKeyPair
+    let indexKey: SecretKey
+
+    /// Whether the user may create athletes, plans and grants.
+    public var isStaff: Bool { role != .athlete }
+}
+
+/// What `coach user list` shows of a user.
+public struct UserSummary: Codable, Sendable, Equatable {
+    public let handle: String
+    public let role: Role
+    public let athlete: String?
+    public let disabled: Bool
+}

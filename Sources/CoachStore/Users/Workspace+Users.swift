@@ -1,0 +1,130 @@
+import CoachCrypto
+import CoachKit
+import Foundation
+import GRDB
+
+extension Workspace {
+    /// Creates a workspace file at `path` with its owner.
+    ///
+    /// - Parameters:
+    ///   - path: where the new file goes (must not exist).
+    ///   - owner: the owner's handle.
+    ///   - passphrase: the owner's passphrase (at least 8 bytes).
+    ///   - preset: Argon2id strength for this and later users (never below interactive).
+    public static func create(at path: String, owner: String, passphrase: SecretKey,
+                              preset: KDFParameters.Preset = .moderate, clock: any Clock = SystemClock(),
+                              random: any RandomSource = SystemRandom()) throws -> Workspace {
+        try Handle.validate(owner)
+        guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
+        let indexKey = try SecretKey.random(using: random)
+        let row = try UserFactory.make(handle: owner, role: .owner, athleteId: nil, passphrase: passphrase,
+                                       preset: preset, indexKey: indexKey, random: random)
+        let ws = try createFile(at: path, clock: clock, random: random)
+        let principal = try row.principal(secret: try row.open(passphrase: passphrase))
+        try ws.write { db in
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('kdf_preset', ?)", arguments: [preset.rawValue])
+            try row.insert(db)
+            try ws.appendAudit(db, actor: principal, action: "workspace.init", target: row.id)
+        }
+        return ws
+    }
+
+    /// The Argon2id preset new users get.
+    func defaultPreset(_ db: Database) throws -> KDFParameters.Preset {
+        let raw = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'kdf_preset'")
+        return raw.flatMap(KDFParameters.Preset.init(rawValue:)) ?? .moderate
+    }
+
+    /// Checks a handle and passphrase and returns the user with their keys open.
+    ///
+    /// An unknown handle costs the same Argon2id work as a wrong passphrase and fails with the
+    /// same error, so neither timing nor message tells which it was. Nothing is written.
+    public func authenticate(handle: String, passphrase: SecretKey) throws -> Principal {
+        let (row, decoy) = try read { db -> (UserRow?, KDFParameters?) in
+            if let row = try UserRow.fetch(db, handle: handle) { return (row, nil) }
+            let any = try Row.fetchOne(db, sql: "SELECT * FROM users ORDER BY rowid LIMIT 1").map(UserRow.init)
+            return (nil, any?.kdf ?? KDFParameters.new(.moderate, random: random))
+        }
+        guard let row else {
+            _ = try? decoy?.deriveKey(passphrase: passphrase)
+            throw StoreError.authenticationFailed
+        }
+        let secret = try row.open(passphrase: passphrase)
+        guard !row.disabled else { throw StoreError.userDisabled(handle) }
+        return try row.principal(secret: secret)
+    }
+
+    /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
+    ///
+    /// An athlete user is bound to `athleteHandle` and granted that athlete at once.
+    public func addUser(handle: String, role: Role, athleteHandle: String?, passphrase: SecretKey,
+                        as actor: Principal) throws {
+        guard role != .owner else { throw StoreError.invalidInput("a workspace has one owner; use --role coach or athlete") }
+        guard actor.role == .owner || (actor.role == .coach && role == .athlete) else {
+            throw StoreError.permissionDenied("only the owner adds coaches; coaches add athlete users for their athletes")
+        }
+        var athleteId: String?
+        if role == .athlete {
+            guard let athleteHandle else { throw StoreError.invalidInput("an athlete user needs --athlete ATHLETE") }
+            athleteId = try resolveAthlete(athleteHandle, as: actor)
+        } else if athleteHandle != nil {
+            throw StoreError.invalidInput("--athlete applies only to --role athlete")
+        }
+        let preset = try read { try defaultPreset($0) }
+        let row = try UserFactory.make(handle: handle, role: role, athleteId: athleteId, passphrase: passphrase,
+                                       preset: preset, indexKey: actor.indexKey, random: random)
+        try write { db in
+            if try UserRow.fetch(db, handle: handle) != nil { throw StoreError.duplicateHandle(handle) }
+            try row.insert(db)
+            if let athleteId {
+                let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+                try insertGrant(db, keyring: keyring, toUser: row.id, toBoxPK: row.boxPK, by: actor)
+            }
+            try appendAudit(db, actor: actor, action: "user.add", athleteId: athleteId, target: row.id)
+        }
+    }
+
+    /// Every user of the workspace (handles and roles are visible to all users).
+    public func listUsers(as actor: Principal) throws -> [UserSummary] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY handle").map(UserRow.init)
+            return rows.map { row in
+                var athlete: String?
+                if let id = row.athleteId, let profile = try? loadProfile(db, athleteId: id, as: actor) {
+                    athlete = profile.handle
+                }
+                return UserSummary(handle: row.handle, role: row.role, athlete: athlete, disabled: row.disabled)
+            }
+        }
+    }
+
+    /// Changes the acting user's passphrase and ends all of their sessions.
+    public func changePassphrase(as actor: Principal, to newPassphrase: SecretKey) throws {
+        guard newPassphrase.count >= 8 else { throw StoreError.weakPassphrase }
+        let preset = try read { try defaultPreset($0) }
+        try write { db in
+            guard var row = try UserRow.fetch(db, id: actor.userId) else { throw StoreError.userNotFound(actor.handle) }
+            row.kdf = KDFParameters.new(preset, random: random)
+            try row.seal(box: actor.boxKeys, sign: actor.signKeys, passphrase: newPassphrase, random: random)
+            try db.execute(sql: """
+                UPDATE users SET kdf_alg = ?, kdf_ops = ?, kdf_mem = ?, kdf_salt = ?, key_nonce = ?, key_ciphertext = ?
+                WHERE id = ?
+                """, arguments: [row.kdf.algorithm, Int64(row.kdf.opsLimit), Int64(row.kdf.memLimit), Data(row.kdf.salt),
+                                 Data(row.keyNonce), Data(row.keyCiphertext), row.id])
+            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
+            try appendAudit(db, actor: actor, action: "user.passwd", target: row.id)
+        }
+    }
+
+    /// Disables a user (owner only): they can no longer authenticate and their sessions end.
+    public func disableUser(handle: String, as actor: Principal) throws {
+        guard actor.role == .owner else { throw StoreError.permissionDenied("only the owner disables users") }
+        try write { db in
+            guard let row = try UserRow.fetch(db, handle: handle) else { throw StoreError.userNotFound(handle) }
+            guard row.role != .owner else { throw StoreError.invalidInput("the owner cannot be disabled") }
+            try db.execute(sql: "UPDATE users SET disabled = 1 WHERE id = ?", arguments: [row.id])
+            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
+            try appendAudit(db, actor: actor, action: "user.disable", target: row.id)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import GRDB
-public enum StoreVersion { public static let n = 1 }

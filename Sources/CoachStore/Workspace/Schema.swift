@@ -1,0 +1,106 @@
+import GRDB
+
+/// The workspace schema and its migrations.
+///
+/// Plaintext columns are deliberately few; `Schema.plaintextColumns` lists every column of
+/// every table, and a test compares it with the live schema so nothing new slips in unseen.
+enum Schema {
+    static let formatTag = "coach-workspace"
+
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;
+                CREATE TABLE users (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    handle TEXT NOT NULL UNIQUE,
+                    role TEXT NOT NULL CHECK (role IN ('owner','coach','athlete')),
+                    athlete_id TEXT,
+                    disabled INTEGER NOT NULL DEFAULT 0,
+                    box_pk BLOB NOT NULL,
+                    sign_pk BLOB NOT NULL,
+                    kdf_alg TEXT NOT NULL,
+                    kdf_ops INTEGER NOT NULL,
+                    kdf_mem INTEGER NOT NULL,
+                    kdf_salt BLOB NOT NULL,
+                    key_nonce BLOB NOT NULL,
+                    key_ciphertext BLOB NOT NULL,
+                    index_key_sealed BLOB NOT NULL
+                ) STRICT;
+                CREATE TABLE sessions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    expires_at INTEGER NOT NULL,
+                    nonce BLOB NOT NULL,
+                    ciphertext BLOB NOT NULL
+                ) STRICT;
+                CREATE TABLE athletes (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    handle_tag BLOB NOT NULL UNIQUE
+                ) STRICT;
+                CREATE TABLE epochs (
+                    athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    epoch INTEGER NOT NULL,
+                    commitment BLOB NOT NULL,
+                    prev_nonce BLOB,
+                    prev_wrapped BLOB,
+                    PRIMARY KEY (athlete_id, epoch)
+                ) STRICT;
+                CREATE TABLE grants (
+                    athlete_id TEXT NOT NULL,
+                    epoch INTEGER NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    sealed BLOB NOT NULL,
+                    granted_by TEXT NOT NULL,
+                    signature BLOB NOT NULL,
+                    PRIMARY KEY (athlete_id, epoch, user_id),
+                    FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch) ON DELETE CASCADE
+                ) STRICT;
+                CREATE INDEX grants_by_user ON grants(user_id, athlete_id);
+                CREATE TABLE records (
+                    athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    fmt INTEGER NOT NULL,
+                    epoch INTEGER NOT NULL,
+                    version INTEGER NOT NULL,
+                    nonce BLOB NOT NULL,
+                    ciphertext BLOB NOT NULL,
+                    PRIMARY KEY (athlete_id, id),
+                    FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch)
+                ) STRICT;
+                CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);
+                CREATE INDEX records_by_id ON records(id);
+                CREATE TABLE audit (
+                    seq INTEGER PRIMARY KEY NOT NULL,
+                    prev_hash BLOB NOT NULL,
+                    actor_id TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    athlete_id TEXT,
+                    target_id TEXT,
+                    target_hash BLOB,
+                    time TEXT NOT NULL,
+                    entry_hash BLOB NOT NULL,
+                    signature BLOB NOT NULL
+                ) STRICT;
+                """)
+        }
+        return m
+    }
+
+    /// Every column of every table; all of them are readable by anyone with the file.
+    static let plaintextColumns: [String: [String]] = [
+        "meta": ["key", "value"],
+        "users": ["id", "handle", "role", "athlete_id", "disabled", "box_pk", "sign_pk", "kdf_alg", "kdf_ops",
+                  "kdf_mem", "kdf_salt", "key_nonce", "key_ciphertext", "index_key_sealed"],
+        "sessions": ["id", "user_id", "expires_at", "nonce", "ciphertext"],
+        "athletes": ["id", "handle_tag"],
+        "epochs": ["athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped"],
+        "grants": ["athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature"],
+        "records": ["athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext"],
+        "audit": ["seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash", "time",
+                  "entry_hash", "signature"],
+    ]
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Creates and checks files and folders that hold workspace data or session tokens.
+///
+/// Modes are set explicitly (0700 folders, 0600 files) whatever the process umask is.
+public enum SecureFiles {
+    /// Creates `path` and missing parents with mode 0700; folders that already exist keep
+    /// their mode (coach never changes the permissions of a folder it did not create).
+    public static func makeDirectory(_ path: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) { return }
+        try makeDirectory((path as NSString).deletingLastPathComponent)
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            throw StoreError.unsafePath(path, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+        }
+        _ = chmod(path, 0o700)
+    }
+
+    /// Sets mode 0600 on `path` if it exists.
+    public static func restrict(_ path: String) {
+        if FileManager.default.fileExists(atPath: path) { _ = chmod(path, 0o600) }
+    }
+
+    /// Refuses a workspace path that is a symbolic link, or that others may write to.
+    ///
+    /// - Parameter allowShared: skip the world/group-writable check (an explicit user choice).
+    public static func checkWorkspace(_ path: String, allowShared: Bool) throws {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { throw StoreError.workspaceMissing(path) }
+        if (st.st_mode & S_IFMT) == S_IFLNK {
+            throw StoreError.unsafePath(path, reason: "it is a symbolic link; pass the real path")
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError.notAWorkspace(path)
+        }
+        if !allowShared {
+            if st.st_mode & 0o022 != 0 {
+                throw StoreError.unsafePath(path, reason: "others can write to it; run 'chmod 600 \(path)' or pass --allow-shared")
+            }
+            let dir = (path as NSString).deletingLastPathComponent
+            var dst = stat()
+            if lstat(dir, &dst) == 0, dst.st_mode & 0o002 != 0, dst.st_mode & S_ISVTX == 0 {
+                throw StoreError.unsafePath(path, reason: "its folder is writable by everyone; move it or pass --allow-shared")
+            }
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically with mode 0600 (temp file in the same 0700 folder, then rename).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let tmp = path + ".tmp-\(getpid())"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw StoreError.unsafePath(path, reason: "cannot write it (\(String(cString: strerror(errno))))") }
+        var ok = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) == $0.count }
+        ok = ok && fsync(fd) == 0
+        close(fd)
+        guard ok, rename(tmp, path) == 0 else {
+            unlink(tmp)
+            throw StoreError.unsafePath(path, reason: "cannot write it")
+        }
+    }
+}

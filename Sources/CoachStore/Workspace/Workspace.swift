@@ -1,0 +1,134 @@
+import CoachCrypto
+import CoachKit
+import Foundation
+import GRDB
+
+/// An open workspace: one SQLite file holding users, athletes, keys, records and the audit log.
+///
+/// Owns the database connection pool; every operation that changes data runs in one
+/// IMMEDIATE transaction together with its audit entry, so it is all-or-nothing.
+public final class Workspace: Sendable {
+    /// The absolute path of the workspace file.
+    public let path: String
+    let pool: DatabasePool
+    let clock: any Clock
+    let random: any RandomSource
+
+    init(path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource) {
+        self.path = path
+        self.pool = pool
+        self.clock = clock
+        self.random = random
+    }
+
+    static func configuration(readOnly: Bool = false) -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.readonly = readOnly
+        config.busyMode = .timeout(30)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF")
+        }
+        return config
+    }
+
+    /// Opens an existing workspace after checking the file is safe and is a coach workspace.
+    ///
+    /// - Parameters:
+    ///   - path: absolute path of the workspace file.
+    ///   - allowShared: accept a file others may write to.
+    /// - Throws: `StoreError` when the file is missing, unsafe, not a workspace or damaged.
+    public static func open(at path: String, allowShared: Bool = false, clock: any Clock = SystemClock(),
+                            random: any RandomSource = SystemRandom()) throws -> Workspace {
+        try Sodium.initialize()
+        try SecureFiles.checkWorkspace(path, allowShared: allowShared)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration())
+            let ready = try pool.read { db -> Bool in
+                guard try db.tableExists("meta"),
+                      try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'") == Schema.formatTag
+                else { throw StoreError.notAWorkspace(path) }
+                let applied = try Schema.migrator.appliedIdentifiers(db)
+                let known = Set(Schema.migrator.migrations)
+                if !applied.isSubset(of: known) { throw StoreError.newerFormat("the workspace \(path)") }
+                return applied == known
+            }
+            if !ready { try Schema.migrator.migrate(pool) }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw mapOpenError(error, path: path)
+        }
+        for suffix in ["-wal", "-shm"] { SecureFiles.restrict(path + suffix) }
+        return Workspace(path: path, pool: pool, clock: clock, random: random)
+    }
+
+    /// Creates a new, empty workspace file (mode 0600, folder 0700) and applies the schema.
+    static func createFile(at path: String, clock: any Clock, random: any RandomSource) throws -> Workspace {
+        try Sodium.initialize()
+        if FileManager.default.fileExists(atPath: path) { throw StoreError.workspaceExists(path) }
+        try SecureFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw StoreError.unsafePath(path, reason: "cannot create it") }
+        close(fd)
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration())
+            try Schema.migrator.migrate(pool)
+            try pool.write { db in
+                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('workspace_id', ?)",
+                               arguments: [Schema.formatTag, UUID().uuidString.lowercased()])
+            }
+            return Workspace(path: path, pool: pool, clock: clock, random: random)
+        } catch {
+            unlink(path)
+            throw error
+        }
+    }
+
+    static func mapOpenError(_ error: DatabaseError, path: String) -> StoreError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB: .notAWorkspace(path)
+        case .SQLITE_CORRUPT: .corrupt("database file")
+        case .SQLITE_CANTOPEN: .workspaceMissing(path)
+        default: .corrupt("SQLite error \(error.resultCode.rawValue)")
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE write transaction (all or nothing).
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw Self.mapRuntimeError(error)
+        }
+    }
+
+    /// Runs `body` on a read-only snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as DatabaseError {
+            throw Self.mapRuntimeError(error)
+        }
+    }
+
+    static func mapRuntimeError(_ error: DatabaseError) -> StoreError {
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .corrupt("database file")
+        case .SQLITE_CONSTRAINT: .tampered("a database constraint")
+        case .SQLITE_BUSY: .invalidInput("the workspace is busy (another coach process holds it); try again")
+        default: .corrupt("SQLite error \(error.resultCode.rawValue)")
+        }
+    }
+
+    /// Unix seconds now, from the injected clock.
+    var nowSeconds: Int64 { Int64(clock.now().timeIntervalSince1970.rounded(.down)) }
+}
