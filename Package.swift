@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
-        .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
         .testTarget(
             name: "CoachStoreTests",
             dependencies: ["CoachKit", "CoachCrypto", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]
