@@ -25,6 +25,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case duplicateHandle(String)
     case invalidHandle(String)
     case invalidInput(String)
+    /// Data that breaks a rule of the format or a physiological range.
+    case invalidData(String)
     case retiredEpoch
     case tampered(String)
     case weakPassphrase
@@ -36,6 +38,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
         case .workspaceExists, .duplicateHandle, .retiredEpoch: .conflict
         case .notAWorkspace, .corrupt, .tampered, .newerFormat: .corrupt
         case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession: .usage
+        case .invalidData: .invalidData
         case .authenticationFailed, .userDisabled, .noSession, .sessionExpired: .auth
         case .permissionDenied: .permission
         }
@@ -59,7 +62,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
         case .recordNotFound(let id): "no record '\(id)' that you can access; see 'coach log show'"
         case .duplicateHandle(let h): "the handle '\(h)' is already taken; choose another"
         case .invalidHandle(let h): "'\(h)' is not a valid handle; use 2–32 lowercase letters, digits, '-' or '_', starting with a letter"
-        case .invalidInput(let why): why
+        case .invalidInput(let why), .invalidData(let why): why
         case .retiredEpoch: "this athlete's key was rotated while writing; run the command again"
         case .tampered(let what): "integrity check failed for \(what); the workspace was altered outside coach — restore from a backup"
         case .weakPassphrase: "the passphrase is too short; use at least 8 characters"

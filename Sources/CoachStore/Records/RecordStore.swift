@@ -51,12 +51,13 @@ enum RecordCodec {
 }
 
 extension Workspace {
-    /// Inserts or replaces (version + 1) a record under the athlete's newest epoch, with its audit entry.
+    /// Inserts or replaces (version + 1) a record under the athlete's newest epoch, with its audit
+    /// entry unless `action` is nil (bulk writes audit once for the whole batch).
     ///
     /// - Returns: `true` when the row was new.
     @discardableResult
     func putRecord(_ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
-                   payload: [UInt8], actor: Principal, action: String) throws -> Bool {
+                   payload: [UInt8], actor: Principal, action: String?) throws -> Bool {
         let current = try Int.fetchOne(db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
                                        arguments: [keyring.athleteId])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
@@ -76,8 +77,10 @@ extension Workspace {
                 version = excluded.version, nonce = excluded.nonce, ciphertext = excluded.ciphertext
             """, arguments: [keyring.athleteId, id, kind.rawValue, day, RecordCodec.format, keyring.currentEpoch, version,
                              Data(sealed.nonce), Data(sealed.ciphertext)])
-        try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
-                        targetCiphertext: sealed.ciphertext)
+        if let action {
+            try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
+                            targetCiphertext: sealed.ciphertext)
+        }
         return existing == nil
     }
 

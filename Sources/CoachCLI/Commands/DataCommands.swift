@@ -1,0 +1,85 @@
+import ArgumentParser
+import CoachKit
+import CoachStore
+import Foundation
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Bring data in from files.", subcommands: [JSON.self])
+
+    struct JSON: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "json", abstract: "Import a coach/1 JSON file (all or nothing; re-importing adds nothing).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "A file written by 'coach export --format json'.") var file: String
+        @Option(help: "The athlete to import into (athlete users may omit it).") var athlete: String?
+        @Flag(help: "Create the athlete from the file's athlete section.") var create = false
+
+        func run() throws {
+            try guarded {
+                let dataset = try DatasetFile.read(file)
+                let (ws, me) = try CommandContext(global).authenticate()
+                let summary = try ws.importDataset(dataset, handle: athlete, create: create, as: me)
+                if output.json { print(try Render.json(summary)); return }
+                print("Imported \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+                      + (summary.createdAthlete ? "; created athlete '\(athlete ?? dataset.athlete.handle)'." : "."))
+            }
+        }
+    }
+}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export everything about one athlete (decrypted: keep the file safe).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+    @Option(help: "json (default).") var format: String = "json"
+    @Option(help: "Write to FILE (mode 0600) instead of stdout.") var out: String?
+
+    func run() throws {
+        try guarded {
+            guard format == "json" else { throw CLIError.usage("--format must be json") }
+            let (ws, me) = try CommandContext(global).authenticate()
+            let dataset = try ws.exportDataset(athleteId: try ws.targetAthlete(athlete, as: me), as: me)
+            let text = try Render.json(dataset) + "\n"
+            if let out {
+                if FileManager.default.fileExists(atPath: out) { throw StoreError.workspaceExists(out) }
+                try SecureFiles.writeAtomically(Array(text.utf8), to: out)
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
+    }
+}
+
+/// Reads and decodes an interchange file, turning decoding errors into one line with the path.
+enum DatasetFile {
+    static func read(_ path: String) throws -> AthleteDataset {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.io("cannot read \(path); check the path")
+        }
+        do {
+            return try JSONDecoder().decode(AthleteDataset.self, from: data)
+        } catch let error as DecodingError {
+            throw CLIError.invalid("\(path): \(describe(error)); nothing was imported")
+        } catch let error as CoachKitError {
+            throw CLIError.invalid("\(path): \(error.localizedDescription); nothing was imported")
+        } catch {
+            throw CLIError.invalid("\(path) is not valid JSON; nothing was imported")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: ["."])
+        }
+        switch error {
+        case .keyNotFound(let key, let ctx): return "missing field '\(key.stringValue)' at \(path(ctx.codingPath))"
+        case .typeMismatch(_, let ctx), .valueNotFound(_, let ctx): return "wrong type at \(path(ctx.codingPath))"
+        case .dataCorrupted(let ctx):
+            return ctx.codingPath.isEmpty ? "not valid JSON" : "\(path(ctx.codingPath)): \(ctx.debugDescription)"
+        @unknown default: return "unreadable"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import CoachKit
+import Foundation
+
+/// One record of a dataset, ready to be encrypted: id, kind, plaintext day and JSON payload.
+struct PlainRecord {
+    let id: String
+    let kind: RecordKind
+    let day: String
+    let payload: [UInt8]
+}
+
+/// Splits an `AthleteDataset` into records and assembles one back, in a stable order.
+enum DatasetRecords {
+    /// Every record of `dataset` except the profile, validated first.
+    ///
+    /// - Throws: `StoreError.invalidInput` naming the section, index and id of the first bad entry.
+    static func records(of dataset: AthleteDataset) throws -> [PlainRecord] {
+        let zone = dataset.athlete.zone
+        var out: [PlainRecord] = []
+        func add<T: Encodable>(_ section: String, _ items: [T], id: (T) -> String, day: (T) -> LocalDay,
+                               validate: (T) throws -> Void, kind: RecordKind) throws {
+            var seen = Set<String>()
+            for (i, item) in items.enumerated() {
+                let itemId = id(item)
+                do {
+                    guard !itemId.isEmpty, itemId.count <= 128 else {
+                        throw StoreError.invalidData("the id is empty or longer than 128 characters")
+                    }
+                    guard seen.insert(itemId).inserted else { throw StoreError.invalidData("the id appears twice") }
+                    try validate(item)
+                } catch {
+                    throw StoreError.invalidData("\(section)[\(i)] (id \(itemId)): \(error.localizedDescription); nothing was imported")
+                }
+                out.append(PlainRecord(id: itemId, kind: kind, day: day(item).description, payload: try JSONCoding.encode(item)))
+            }
+        }
+        try add("weeks", dataset.weeks, id: \.id, day: \.start, validate: { w in
+            for s in w.sessions where s.date.monday != w.start {
+                throw StoreError.invalidData("session \(s.id) is dated \(s.date), outside the week of \(w.start)")
+            }
+        }, kind: .week)
+        try add("wellness", dataset.wellness, id: \.id, day: \.day, validate: { try $0.validate() }, kind: .wellness)
+        try add("workouts", dataset.workouts, id: \.id, day: { $0.start.day(in: zone) }, validate: { try $0.validate() }, kind: .workout)
+        try add("biometrics", dataset.biometrics, id: \.id, day: { $0.time.day(in: zone) }, validate: { try $0.validate() }, kind: .biometric)
+        try add("sleep", dataset.sleep, id: \.id, day: { $0.end.day(in: zone) }, validate: { try $0.validate() }, kind: .sleep)
+        try add("food", dataset.food, id: \.id, day: { $0.time.day(in: zone) }, validate: { try $0.validate() }, kind: .food)
+        try add("steps", dataset.steps, id: \.id, day: \.day, validate: { try $0.validate() }, kind: .steps)
+        try add("weight", dataset.weight, id: \.id, day: { $0.time.day(in: zone) }, validate: { try $0.validate() }, kind: .weight)
+        return out
+    }
+
+    /// Assembles decrypted records into a dataset, sorted by day or time, then id.
+    static func assemble(profile: AthleteProfile, records: [StoredRecord]) throws -> AthleteDataset {
+        var d = AthleteDataset(athlete: profile)
+        for r in records {
+            switch r.kind {
+            case .profile: continue
+            case .week: d.weeks.append(try JSONCoding.decode(ProgramWeek.self, from: r.payload))
+            case .wellness: d.wellness.append(try JSONCoding.decode(WellnessEntry.self, from: r.payload))
+            case .workout: d.workouts.append(try JSONCoding.decode(Workout.self, from: r.payload))
+            case .biometric: d.biometrics.append(try JSONCoding.decode(BiometricSample.self, from: r.payload))
+            case .sleep: d.sleep.append(try JSONCoding.decode(SleepRecord.self, from: r.payload))
+            case .food: d.food.append(try JSONCoding.decode(FoodEntry.self, from: r.payload))
+            case .steps: d.steps.append(try JSONCoding.decode(StepsDay.self, from: r.payload))
+            case .weight: d.weight.append(try JSONCoding.decode(WeightEntry.self, from: r.payload))
+            }
+        }
+        d.weeks.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+        for i in d.weeks.indices { d.weeks[i].sessions.sort { ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id) } }
+        d.wellness.sort { ($0.day, $0.id) < ($1.day, $1.id) }
+        d.workouts.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+        d.biometrics.sort { ($0.time, $0.id) < ($1.time, $1.id) }
+        d.sleep.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+        d.food.sort { ($0.time, $0.id) < ($1.time, $1.id) }
+        d.steps.sort { $0.day < $1.day }
+        d.weight.sort { ($0.time, $0.id) < ($1.time, $1.id) }
+        return d
+    }
+}

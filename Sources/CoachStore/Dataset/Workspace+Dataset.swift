@@ -1,0 +1,94 @@
+import CoachKit
+import Foundation
+import GRDB
+
+/// What an import did.
+public struct ImportSummary: Codable, Sendable, Equatable {
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var createdAthlete = false
+
+    enum CodingKeys: String, CodingKey { case added, updated, unchanged, createdAthlete = "created_athlete" }
+}
+
+extension Workspace {
+    /// The whole of one athlete's data in the interchange format.
+    public func exportDataset(athleteId: String, as actor: Principal) throws -> AthleteDataset {
+        try read { db in
+            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let records = try fetchRecords(db, keyring: keyring)
+            let profileRecord = records.first { $0.kind == .profile }
+            guard let profileRecord else { throw StoreError.tampered("the profile of an athlete") }
+            let profile = try JSONCoding.decode(AthleteProfile.self, from: profileRecord.payload)
+            return try DatasetRecords.assemble(profile: profile, records: records)
+        }
+    }
+
+    /// Imports a dataset into an athlete, all or nothing, keeping the ids it carries.
+    ///
+    /// Entries whose id already exists with the same content are left alone, so importing the
+    /// same file twice adds nothing. The athlete section replaces the profile (the handle stays).
+    /// - Parameters:
+    ///   - handle: the target athlete; with `create`, the handle of the new athlete.
+    ///   - create: create the athlete from the file's athlete section.
+    public func importDataset(_ dataset: AthleteDataset, handle: String?, create: Bool,
+                              as actor: Principal) throws -> ImportSummary {
+        guard dataset.format == AthleteDataset.formatTag else {
+            throw StoreError.invalidData("the file's format is '\(dataset.format)'; this coach reads \(AthleteDataset.formatTag)")
+        }
+        let plain = try DatasetRecords.records(of: dataset)
+        var summary = ImportSummary()
+        var athleteId: String
+        if create {
+            guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot create athletes") }
+            var profile = dataset.athlete
+            if let handle { profile.handle = handle }
+            try Handle.validate(profile.handle)
+            try AthleteValidation.check(profile)
+            athleteId = UUID().uuidString.lowercased()
+            try write { db in
+                try insertAthlete(db, id: athleteId, profile: profile, actor: actor)
+                summary = try importRecords(db, athleteId: athleteId, profile: nil, plain: plain, actor: actor)
+            }
+            summary.createdAthlete = true
+            return summary
+        }
+        athleteId = try targetAthlete(handle, as: actor)
+        guard actor.isStaff || actor.athleteId == athleteId else { throw StoreError.permissionDenied("not your athlete") }
+        try AthleteValidation.check(dataset.athlete)
+        return try write { db in
+            try importRecords(db, athleteId: athleteId, profile: dataset.athlete, plain: plain, actor: actor)
+        }
+    }
+
+    func importRecords(_ db: Database, athleteId: String, profile: AthleteProfile?, plain: [PlainRecord],
+                       actor: Principal) throws -> ImportSummary {
+        let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+        var summary = ImportSummary()
+        var existing: [String: StoredRecord] = [:]
+        for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
+        var all = plain
+        if var profile {
+            profile.handle = try loadProfile(db, keyring: keyring).handle
+            all.append(PlainRecord(id: "profile", kind: .profile, day: "", payload: try JSONCoding.encode(profile)))
+        }
+        for r in all {
+            if let old = existing[r.id] {
+                guard old.kind == r.kind else {
+                    throw StoreError.invalidData("the id '\(r.id)' already belongs to a \(old.kind.rawValue) record; nothing was imported")
+                }
+                if old.payload == r.payload && old.day == r.day { summary.unchanged += 1; continue }
+                summary.updated += 1
+            } else {
+                summary.added += 1
+            }
+            try putRecord(db, keyring: keyring, id: r.id, kind: r.kind, day: r.day, payload: r.payload, actor: actor, action: nil)
+        }
+        if summary.added + summary.updated > 0 {
+            try appendAudit(db, actor: actor, action: "import.json", athleteId: athleteId,
+                            target: "\(summary.added) added, \(summary.updated) updated")
+        }
+        return summary
+    }
+}
