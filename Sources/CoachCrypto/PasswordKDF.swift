@@ -62,7 +62,7 @@ public struct KDFParameters: Codable, Equatable, Sendable {
     public func deriveKey(passphrase: SecretKey) throws -> SecretKey {
         try validate()
         guard passphrase.count > 0 else { throw CryptoError.invalidLength(what: "passphrase") }
-        return try SecretKey(count: 32) { out in
+        return try SecretKey(count: 32, guarded: true) { out in
             let rc = passphrase.withBytes { pw in
                 crypto_pwhash(out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
                               pw.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(pw.count),

@@ -25,7 +25,7 @@ enum PassphraseReader {
         var line = Array(data.prefix { $0 != 10 })
         if line.last == 13 { line.removeLast() }
         guard !line.isEmpty else { throw CLIError.invalid("the passphrase file \(path) is empty") }
-        return try SecretKey(consuming: &line)
+        return try SecretKey(consuming: &line, guarded: true)
     }
 
     /// Prompts on the controlling terminal with echo off; `nil` when there is no terminal.
@@ -48,7 +48,7 @@ enum PassphraseReader {
         while read(fd, &c, 1) == 1, c != 10, c != 13 { bytes.append(c) }
         c = 0
         guard !bytes.isEmpty else { Sodium.wipe(&bytes); throw CLIError.invalid("empty passphrase") }
-        return try SecretKey(consuming: &bytes)
+        return try SecretKey(consuming: &bytes, guarded: true)
     }
 
     /// A new passphrase: from `file` when given, else prompted twice on the terminal.

@@ -22,22 +22,34 @@ final class AthleteKeyring {
     /// The data key of the newest epoch (for new grants).
     var currentDataKey: SecretKey { dataKeys[currentEpoch]! }
 
+    /// A self-sealed copy of the grant to store, when the grant was opened the slow way.
+    private(set) var pendingSelfSeal: (epoch: Int, userId: String, sealed: SealedPayload)?
+
     /// Opens the keyring through `principal`'s grant; fails unless they hold the newest epoch.
+    ///
+    /// The first time, the grant is checked the full way (granter's signature, sealed box,
+    /// ids inside, key commitment) and a copy sealed under the user's own symmetric key is
+    /// prepared (`pendingSelfSeal`); later opens use that copy, which only this user can have
+    /// made, and still check the commitment.
     static func open(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
-        guard let current = try Int.fetchOne(db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
-                                             arguments: [athleteId]) else {
-            throw StoreError.permissionDenied("no access to this athlete")
-        }
-        guard let grant = try Row.fetchOne(db, sql: """
-            SELECT g.sealed, g.granted_by, g.signature, e.commitment, u.sign_pk
+        let grant = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT g.epoch, g.sealed, g.signature, g.self_nonce, g.self_sealed, e.commitment, u.sign_pk
             FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
             JOIN users u ON u.id = g.granted_by
-            WHERE g.athlete_id = ? AND g.epoch = ? AND g.user_id = ?
-            """, arguments: [athleteId, current, principal.userId]) else {
-            throw StoreError.permissionDenied("no access to this athlete")
+            WHERE g.athlete_id = ? AND g.user_id = ?
+              AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
+            """), arguments: [athleteId, principal.userId, athleteId])
+        guard let grant else { throw StoreError.permissionDenied("no access to this athlete") }
+        let current: Int = grant["epoch"]
+        let commitment = [UInt8](grant["commitment"] as Data)
+        let selfAD = KeyCommitment.selfAD(athleteId: athleteId, epoch: current, userId: principal.userId)
+        if let nonce = grant["self_nonce"] as Data?, let sealed = grant["self_sealed"] as Data?,
+           let key = try? AEAD.openKey(SealedPayload(nonce: [UInt8](nonce), ciphertext: [UInt8](sealed)),
+                                       ad: selfAD, key: principal.selfKey),
+           KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment) {
+            return AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
         }
         let sealed = [UInt8](grant["sealed"] as Data)
-        let commitment = [UInt8](grant["commitment"] as Data)
         let signed = KeyCommitment.grantSignatureMessage(athleteId: athleteId, epoch: current, userId: principal.userId,
                                                          sealed: sealed, commitment: commitment)
         guard SigningKeyPair.verify([UInt8](grant["signature"] as Data), of: signed,
@@ -49,7 +61,19 @@ final class AthleteKeyring {
         guard KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment) else {
             throw StoreError.tampered("the access grant of this athlete")
         }
-        return AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
+        let keyring = AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
+        keyring.pendingSelfSeal = (current, principal.userId,
+                                   try AEAD.seal(key.exportBytes(), ad: selfAD, key: principal.selfKey))
+        return keyring
+    }
+
+    /// Stores the prepared self-sealed grant copy, if any (inside a write transaction).
+    func storeSelfSeal(_ db: Database) throws {
+        guard let p = pendingSelfSeal else { return }
+        try db.execute(sql: """
+            UPDATE grants SET self_nonce = ?, self_sealed = ? WHERE athlete_id = ? AND epoch = ? AND user_id = ?
+            """, arguments: [Data(p.sealed.nonce), Data(p.sealed.ciphertext), athleteId, p.epoch, p.userId])
+        pendingSelfSeal = nil
     }
 
     /// The data key of `epoch`, unwrapping older epochs from newer ones as needed.
@@ -98,6 +122,10 @@ enum KeyCommitment {
 
     static func matches(_ key: SecretKey, athleteId: String, epoch: Int, commitment: [UInt8]) -> Bool {
         Sodium.constantTimeEqual(Self.commitment(key, athleteId: athleteId, epoch: epoch), commitment)
+    }
+
+    static func selfAD(athleteId: String, epoch: Int, userId: String) -> [UInt8] {
+        AssociatedData("coach/1/self-grant").with(athleteId, epoch, userId).bytes
     }
 
     static func wrapAD(athleteId: String, epoch: Int) -> [UInt8] {

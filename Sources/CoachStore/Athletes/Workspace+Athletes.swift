@@ -93,14 +93,25 @@ extension Workspace {
 
     /// Every athlete the actor holds, sorted by handle.
     public func listAthletes(as actor: Principal) throws -> [AthleteSummary] {
-        try read { db in
+        var opened: [AthleteKeyring] = []
+        let list = try read { db in
             let ids = try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
                                           arguments: [actor.userId])
             return try ids.compactMap { id -> AthleteSummary? in
                 guard let keyring = try? AthleteKeyring.open(db, athleteId: id, principal: actor) else { return nil }
+                opened.append(keyring)
                 return AthleteSummary(id: id, profile: try loadProfile(db, keyring: keyring))
             }.sorted { $0.profile.handle < $1.profile.handle }
         }
+        try storeSelfSeals(opened)
+        return list
+    }
+
+    /// Saves the fast grant copies prepared while reading, in one short write (first read only).
+    func storeSelfSeals(_ keyrings: [AthleteKeyring]) throws {
+        let pending = keyrings.filter { $0.pendingSelfSeal != nil }
+        guard !pending.isEmpty else { return }
+        try write { db in for k in pending { try k.storeSelfSeal(db) } }
     }
 
     /// Replaces the athlete's profile with `change(profile)`; athletes may edit their own.

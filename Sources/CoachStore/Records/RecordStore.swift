@@ -61,6 +61,7 @@ extension Workspace {
         let current = try Int.fetchOne(db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
                                        arguments: [keyring.athleteId])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
+        try keyring.storeSelfSeal(db)
         let existing = try Row.fetchOne(db, sql: "SELECT version, kind FROM records WHERE athlete_id = ? AND id = ?",
                                         arguments: [keyring.athleteId, id])
         if let existing, existing["kind"] as String != kind.rawValue {
@@ -113,7 +114,7 @@ extension Workspace {
 
     /// Decrypts one record by id.
     func fetchRecord(_ db: Database, keyring: AthleteKeyring, id: String) throws -> StoredRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM records WHERE athlete_id = ? AND id = ?",
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM records WHERE athlete_id = ? AND id = ?"),
                          arguments: [keyring.athleteId, id])
             .map { try RecordCodec.open(row: $0, athleteId: keyring.athleteId, keyring: keyring, db) }
     }

@@ -21,6 +21,8 @@ public struct Principal: Sendable {
     let boxKeys: BoxKeyPair
     let signKeys: SigningKeyPair
     let indexKey: SecretKey
+    /// A symmetric key only this user can derive, for the user's own fast copies of grants.
+    let selfKey: SecretKey
 
     /// Whether the user may create athletes, plans and grants.
     public var isStaff: Bool { role != .athlete }

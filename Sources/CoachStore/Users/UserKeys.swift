@@ -75,7 +75,8 @@ struct UserRow {
             throw StoreError.tampered("the workspace index key of user '\(handle)'")
         }
         return Principal(userId: id, handle: handle, role: role, athleteId: athleteId, boxKeys: box,
-                         signKeys: sign, indexKey: index)
+                         signKeys: sign, indexKey: index,
+                         selfKey: try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey))
     }
 }
 

@@ -54,6 +54,8 @@ enum Schema {
                     sealed BLOB NOT NULL,
                     granted_by TEXT NOT NULL,
                     signature BLOB NOT NULL,
+                    self_nonce BLOB,
+                    self_sealed BLOB,
                     PRIMARY KEY (athlete_id, epoch, user_id),
                     FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch) ON DELETE CASCADE
                 ) STRICT;
@@ -98,7 +100,7 @@ enum Schema {
         "sessions": ["id", "user_id", "expires_at", "nonce", "ciphertext"],
         "athletes": ["id", "handle_tag"],
         "epochs": ["athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped"],
-        "grants": ["athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature"],
+        "grants": ["athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature", "self_nonce", "self_sealed"],
         "records": ["athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext"],
         "audit": ["seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash", "time",
                   "entry_hash", "signature"],

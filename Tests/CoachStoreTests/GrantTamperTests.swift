@@ -1,0 +1,93 @@
+@testable import CoachCrypto
+@testable import CoachStore
+import Foundation
+import GRDB
+import Testing
+
+/// SECURITY.md test 7: a grant sealed with an attacker-chosen data key, or a grant row copied to
+/// another athlete or user, is rejected; nothing is decrypted with it.
+@Suite struct GrantTamperTests {
+    enum Attack: String, CaseIterable, Sendable {
+        case attackerKey, attackerKeyResignedByInsider, copiedToOtherAthlete, copiedFromOtherUser, copiedToUngrantedUser
+    }
+
+    /// Copies the grant row of (athlete, user) over the row of (toAthlete, toUser), all columns included.
+    static func copyGrant(_ db: Database, athlete: String, user: String, toAthlete: String, toUser: String) throws {
+        let row = try Row.fetchOne(db, sql: "SELECT * FROM grants WHERE athlete_id = ? AND user_id = ?", arguments: [athlete, user])!
+        let columns = Array(row.columnNames)
+        var values: [DatabaseValue] = columns.map { row[$0] as DatabaseValue }
+        values[columns.firstIndex(of: "athlete_id")!] = toAthlete.databaseValue
+        values[columns.firstIndex(of: "user_id")!] = toUser.databaseValue
+        try db.execute(sql: "DELETE FROM grants WHERE athlete_id = ? AND user_id = ?", arguments: [toAthlete, toUser])
+        try db.execute(sql: "INSERT INTO grants (\(columns.joined(separator: ","))) VALUES (\(columns.map { _ in "?" }.joined(separator: ",")))",
+                       arguments: StatementArguments(values))
+    }
+
+    /// Drops any fast-path copy so the grant itself must be opened (an attacker can always do this).
+    static func dropSelfCopies(_ db: Database) {
+        try? db.execute(sql: "UPDATE grants SET self_nonce = NULL, self_sealed = NULL")
+    }
+
+    @Test("A forged or moved grant is rejected as tampered", arguments: Attack.allCases)
+    func rejected(attack: Attack) throws {
+        let f = try Fixture()
+        let jane = try f.athlete("jane", goals: "jane-goal")
+        let bert = try f.athlete("bert")
+        let carl = try f.user("carl", role: .coach)
+        let dave = try f.user("dave", role: .coach)
+        let mallory = try f.user("mallory", role: .coach)
+        try f.ws.grantAccess(athleteId: jane, to: "carl", as: f.owner)
+        try f.ws.grantAccess(athleteId: bert, to: "carl", as: f.owner)
+        _ = try f.records(jane, as: carl) // control: carl's genuine grant opens
+        let attackerKey = try SecretKey.random()
+        var victim = (athlete: jane, user: carl)
+        try f.raw { db in
+            switch attack {
+            case .attackerKey, .attackerKeyResignedByInsider:
+                let plain = KeyCommitment.grantPlaintext(athleteId: jane, epoch: 1, userId: carl.userId, key: attackerKey)
+                let sealed = try SealedBox.seal(plain, to: carl.boxKeys.publicKey)
+                try db.execute(sql: "UPDATE grants SET sealed = ? WHERE athlete_id = ? AND user_id = ?",
+                               arguments: [Data(sealed), jane, carl.userId])
+                if attack == .attackerKeyResignedByInsider {
+                    let commitment = try [UInt8](Data.fetchOne(db, sql: "SELECT commitment FROM epochs WHERE athlete_id = ?", arguments: [jane])!)
+                    let sig = mallory.signKeys.sign(KeyCommitment.grantSignatureMessage(
+                        athleteId: jane, epoch: 1, userId: carl.userId, sealed: sealed, commitment: commitment))
+                    try db.execute(sql: "UPDATE grants SET signature = ?, granted_by = ? WHERE athlete_id = ? AND user_id = ?",
+                                   arguments: [Data(sig), mallory.userId, jane, carl.userId])
+                }
+            case .copiedToOtherAthlete:
+                try Self.copyGrant(db, athlete: jane, user: carl.userId, toAthlete: bert, toUser: carl.userId)
+                victim = (bert, carl)
+            case .copiedFromOtherUser:
+                try Self.copyGrant(db, athlete: jane, user: f.owner.userId, toAthlete: jane, toUser: carl.userId)
+            case .copiedToUngrantedUser:
+                try Self.copyGrant(db, athlete: jane, user: carl.userId, toAthlete: jane, toUser: dave.userId)
+                victim = (jane, dave)
+            }
+            Self.dropSelfCopies(db)
+        }
+        #expect { try f.keyring(victim.athlete, victim.user) } throws: { isTampered($0) }
+        #expect(throws: StoreError.self) { try f.records(victim.athlete, as: victim.user) }
+        // The owner's untouched grant still works.
+        #expect(try f.ws.profile(athleteId: jane, as: f.owner).notes.goals == "jane-goal")
+    }
+
+    @Test("A fast-path grant copy moved to another athlete is ignored, never trusted")
+    func selfCopyMoved() throws {
+        let f = try Fixture()
+        let jane = try f.athlete("jane"), bert = try f.athlete("bert")
+        _ = try f.records(jane)
+        _ = try f.ws.listAthletes(as: f.owner) // lets the store create its fast copies, if it does
+        let janeKey = try f.keyring(jane, f.owner).currentDataKey.exportBytes()
+        try f.raw { db in
+            if let row = try? Row.fetchOne(db, sql: "SELECT self_nonce, self_sealed FROM grants WHERE athlete_id = ? AND user_id = ?",
+                                           arguments: [jane, f.owner.userId]) {
+                try db.execute(sql: "UPDATE grants SET self_nonce = ?, self_sealed = ? WHERE athlete_id = ? AND user_id = ?",
+                               arguments: [row["self_nonce"] as DatabaseValue, row["self_sealed"] as DatabaseValue, bert, f.owner.userId])
+            }
+        }
+        let bertKey = try f.keyring(bert, f.owner).currentDataKey.exportBytes()
+        #expect(bertKey != janeKey)
+        #expect(try f.ws.profile(athleteId: bert, as: f.owner).handle == "bert")
+    }
+}
