@@ -25,7 +25,7 @@ public enum MuscleGroup: String, Codable, Sendable, CaseIterable, Comparable {
         "glute": .glutes, "butt": .glutes,
         "quad": .quads, "quadriceps": .quads, "thighs": .quads,
         "hams": .hamstrings, "hamstring": .hamstrings, "hammies": .hamstrings,
-        "calf": .calves,
+        "calf": .calves, "calfs": .calves,
     ]
 
     public static func < (a: MuscleGroup, b: MuscleGroup) -> Bool {

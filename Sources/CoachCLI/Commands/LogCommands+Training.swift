@@ -1,0 +1,140 @@
+import ArgumentParser
+import CoachKit
+import CoachStore
+import Foundation
+
+extension LogCommand {
+    struct WorkoutLog: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "workout", abstract: "Log a workout.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var target: LogTarget
+        @Option(help: "cycling, running, swimming, strength, walking or other.") var sport: String
+        @Option(help: "Elapsed time, e.g. 1h30m or 1:30:00.") var duration: String
+        @Option(help: "Session RPE 1–10.") var rpe: Int?
+        @Option(help: "Training stress score from a device.") var tss: Double?
+        @Option(help: "Normalized power in W.") var np: Double?
+        @Option(help: "Average power in W.") var avgPower: Double?
+        @Option(help: "Average heart rate in bpm.") var avgHr: Double?
+        @Option(help: "Maximum heart rate in bpm.") var maxHr: Double?
+        @Option(help: "e.g. 42km or 26.2mi.") var distance: String?
+        @Option var kcal: Double?
+        @Option(help: "Start, HH:MM or \"YYYY-MM-DD HH:MM\" (default now, or noon for a past day).") var start: String?
+        @Option var title: String?
+
+        func run() throws {
+            try guarded {
+                let ctx = try LogContext(global, target)
+                var w = Workout(id: LogContext.newId(), start: try start.map(ctx.instant(parsing:)) ?? ctx.instant,
+                                sport: try Sport.parse(sport))
+                w.elapsedS = Double(try DurationParser.seconds(duration))
+                w.rpe = rpe; w.tss = tss; w.npW = np; w.avgPowerW = avgPower; w.avgHrBpm = avgHr; w.maxHrBpm = maxHr
+                w.distanceM = try distance.map { try QuantityParser.metres($0, units: ctx.profile.units) }
+                w.kcal = kcal; w.title = title; w.source = "manual"
+                try w.validate()
+                try ctx.save(w, id: w.id, kind: .workout, what: "\(w.sport.rawValue) workout")
+            }
+        }
+    }
+
+    struct Biometrics: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Log morning biometrics: HRV, resting HR, sleep…")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var target: LogTarget
+        @Option(help: "HRV in ms.") var hrv: Double?
+        @Option(help: "rmssd (default) or sdnn.") var hrvKind: String = "rmssd"
+        @Option(help: "Resting heart rate in bpm.") var restHr: Double?
+        @Option(help: "Sleep duration ending this morning, e.g. 7h30m.") var sleep: String?
+        @Option(help: "Respiratory rate per minute.") var respRate: Double?
+        @Option(help: "Blood oxygen in %.") var spo2: Double?
+        @Option(help: "Wrist temperature deviation in °C, e.g. +0.3.") var wristTemp: Double?
+        @Option(help: "Heart-rate recovery after one minute, in bpm.") var hrr: Double?
+
+        func run() throws {
+            try guarded {
+                let ctx = try LogContext(global, target)
+                let kind: BiometricSample.Kind
+                switch hrvKind.lowercased() {
+                case "rmssd": kind = .hrv_rmssd
+                case "sdnn": kind = .hrv_sdnn
+                default: throw CLIError.usage("--hrv-kind must be rmssd or sdnn")
+                }
+                let values: [(BiometricSample.Kind, Double?)] = [(kind, hrv), (.resting_hr, restHr), (.respiratory_rate, respRate),
+                                                                 (.spo2, spo2), (.wrist_temp, wristTemp), (.hr_recovery, hrr)]
+                let samples = values.compactMap { k, v in v.map { BiometricSample(id: LogContext.newId(), time: ctx.instant, type: k, value: $0, source: "manual") } }
+                var sleepRecord: SleepRecord?
+                if let sleep {
+                    let seconds = try DurationParser.seconds(sleep)
+                    let end = Instant(date: ctx.day.instant(secondsSinceMidnight: 7 * 3600, in: ctx.profile.zone), timeZone: ctx.profile.zone)
+                    let startDate = end.date.addingTimeInterval(-Double(seconds))
+                    sleepRecord = SleepRecord(id: LogContext.newId(), start: Instant(date: startDate, timeZone: ctx.profile.zone), end: end, stage: .asleep)
+                    try sleepRecord?.validate()
+                }
+                guard !samples.isEmpty || sleepRecord != nil else { throw CLIError.usage("give at least one of --hrv, --rest-hr, --sleep, --resp-rate, --spo2, --wrist-temp, --hrr") }
+                for s in samples { try s.validate() }
+                for s in samples { try ctx.save(s, id: s.id, kind: .biometric, what: s.type.rawValue) }
+                if let sleepRecord { try ctx.save(sleepRecord, id: sleepRecord.id, kind: .sleep, what: "sleep") }
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show recent log entries.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+        @Option(help: "How many days back, today included.") var days: Int = 7
+        @Option(help: "Only this kind: wellness, workout, biometric, sleep, food, steps, weight.") var kind: [String] = []
+
+        func run() throws {
+            try guarded {
+                guard (1...3660).contains(days) else { throw CoachKitError.outOfRange(field: "--days", range: "1–3660") }
+                let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
+                let ctx = try CommandContext(global)
+                let (ws, me) = try ctx.authenticate()
+                let id = try ws.targetAthlete(athlete, as: me)
+                let zone = try ws.profile(athleteId: id, as: me).zone
+                let today = LocalDay(date: ctx.clock.now(), timeZone: zone)
+                let entries = try ws.logEntries(athleteId: id, kinds: kinds, from: today.adding(days: 1 - days), through: today, as: me)
+                if output.json { print(try Render.json(entries)); return }
+                print(Render.table(["DAY", "KIND", "ID", "ENTRY"], entries.map { [$0.day, $0.kind.rawValue, String($0.id.prefix(8)), LogText.summary($0)] }))
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a log entry by id.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+        @Argument var id: String
+
+        func run() throws {
+            try guarded {
+                let (ws, me) = try CommandContext(global).authenticate()
+                try ws.removeLog(id: id, athleteId: try ws.targetAthlete(athlete, as: me), as: me)
+                print("Removed \(id).")
+            }
+        }
+    }
+}
+
+/// One-line summaries of log entries for tables.
+enum LogText {
+    static func summary(_ e: LogEntry) -> String {
+        guard case .object(let o) = e.entry else { return "" }
+        let skip: Set<String> = ["id", "day", "source", "samples"]
+        return o.keys.sorted().filter { !skip.contains($0) }.compactMap { k in
+            switch o[k]! {
+            case .number(let n): return "\(k)=\(Render.number(n))"
+            case .string(let s): return "\(k)=\(s)"
+            case .object(let m): return "\(k)=" + m.keys.sorted().map { "\($0):\(m[$0].map(text) ?? "")" }.joined(separator: ",")
+            default: return nil
+            }
+        }.joined(separator: " ")
+    }
+
+    static func text(_ v: JSONValue) -> String {
+        if case .number(let n) = v { return Render.number(n) }
+        if case .string(let s) = v { return s }
+        return ""
+    }
+}

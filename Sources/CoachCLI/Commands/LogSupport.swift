@@ -1,0 +1,74 @@
+import ArgumentParser
+import CoachKit
+import CoachStore
+import Foundation
+
+/// `--athlete` and `--date`, shared by every `coach log` command.
+struct LogTarget: ParsableArguments {
+    @Option(help: "The athlete (athlete users log for themselves without it).") var athlete: String?
+    @Option(help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.") var date: String = "today"
+}
+
+/// The resolved context of one log command: workspace, user, athlete, their zone and the day.
+struct LogContext {
+    let workspace: Workspace
+    let actor: Principal
+    let athleteId: String
+    let profile: AthleteProfile
+    let day: LocalDay
+    let clock: any Clock
+
+    init(_ global: GlobalOptions, _ target: LogTarget) throws {
+        let ctx = try CommandContext(global)
+        (workspace, actor) = try ctx.authenticate()
+        athleteId = try workspace.targetAthlete(target.athlete, as: actor)
+        profile = try workspace.profile(athleteId: athleteId, as: actor)
+        clock = ctx.clock
+        let today = LocalDay(date: clock.now(), timeZone: profile.zone)
+        day = try DayExpression.parse(target.date, today: today)
+        guard day <= today else { throw CoachKitError.outOfRange(field: "--date", range: "today or earlier") }
+    }
+
+    /// "Now" when logging for today, else noon of the chosen day, in the athlete's zone.
+    var instant: Instant {
+        let zone = profile.zone
+        let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
+        if day == LocalDay(date: now, timeZone: zone) { return Instant(date: now, timeZone: zone) }
+        return Instant(date: day.instant(secondsSinceMidnight: 12 * 3600, in: zone), timeZone: zone)
+    }
+
+    /// Parses `HH:MM` on the chosen day, or `YYYY-MM-DD HH:MM`, as athlete-local wall time.
+    func instant(parsing text: String) throws -> Instant {
+        let parts = text.split(separator: " ")
+        let dayPart = parts.count == 2 ? try DayExpression.parse(String(parts[0]), today: day) : day
+        let clockPart = parts.last.map(String.init) ?? ""
+        let hm = clockPart.split(separator: ":")
+        guard parts.count <= 2, hm.count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (0..<24).contains(h), (0..<60).contains(m) else {
+            throw CoachKitError.invalidInstant(text)
+        }
+        return Instant(date: dayPart.instant(secondsSinceMidnight: h * 3600 + m * 60, in: profile.zone), timeZone: profile.zone)
+    }
+
+    /// Validates and stores an entry, then prints one confirmation line.
+    func save<T: Encodable>(_ value: T, id: String, kind: RecordKind, what: String) throws {
+        try workspace.putLog(value, id: id, kind: kind, day: day, athleteId: athleteId, as: actor)
+        print("Logged \(what) for \(profile.handle) on \(day) (id \(id)).")
+    }
+
+    static func newId() -> String { UUID().uuidString.lowercased() }
+}
+
+/// Parses `quads=6,hamstrings=3` (or several such arguments) into a DOMS map.
+enum DOMSParser {
+    static func parse(_ items: [String]) throws -> [MuscleGroup: Int] {
+        var map: [MuscleGroup: Int] = [:]
+        for item in items.flatMap({ $0.split(separator: ",") }) {
+            let kv = item.split(separator: "=")
+            guard kv.count == 2, let v = Int(kv[1]) else {
+                throw CLIError.invalid("'\(item)' is not GROUP=LEVEL, e.g. quads=6")
+            }
+            map[try MuscleGroup.parse(String(kv[0]))] = v
+        }
+        return map
+    }
+}
