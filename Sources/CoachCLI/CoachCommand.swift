@@ -11,7 +11,7 @@ public struct CoachCommand: ParsableCommand {
         subcommands: [
             InitCommand.self, UnlockCommand.self, LockCommand.self, WhoamiCommand.self,
             UserCommand.self, AccessCommand.self, AthleteCommand.self,
-            LogCommand.self, ImportCommand.self, ExportCommand.self,
+            LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,
         ]

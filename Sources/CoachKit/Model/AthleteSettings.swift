@@ -61,6 +61,14 @@ public struct ActivitySettings: Codable, Sendable, Equatable {
     public var hrRecencyMin: Int = 10
     public init() {}
 
+    /// Makes `steps` the goal from `day` on; goals of earlier days are untouched, and a goal
+    /// that started on the same day is replaced.
+    public mutating func setStepGoal(_ steps: Int, from day: LocalDay) {
+        stepGoals.removeAll { $0.from == day }
+        stepGoals.append(StepGoal(from: day, steps: steps))
+        stepGoals.sort { $0.from < $1.from }
+    }
+
     /// The goal in force on `day`, or `nil` before the first goal.
     public func goal(for day: LocalDay) -> Int? {
         stepGoals.last(where: { $0.from <= day })?.steps

@@ -1,0 +1,39 @@
+import ArgumentParser
+import CoachKit
+import CoachStore
+import Foundation
+
+struct GoalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goal", abstract: "Set goals that metrics measure against.", subcommands: [Steps.self])
+
+    struct Steps: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set the daily step goal from a day on (earlier days keep their goal).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+        @Argument(help: "Steps per day.") var steps: Int
+        @Option(help: "First day of the new goal: today (default), a date, -3d…") var from: String = "today"
+        @Option(help: "Earn a bonus day every N achieved days in a row.") var bonusEvery: Int?
+        @Option(help: "Most bonus days that can be banked.") var maxBonus: Int?
+
+        func run() throws {
+            try guarded {
+                guard (500...100_000).contains(steps) else { throw CoachKitError.outOfRange(field: "step goal", range: "500–100000") }
+                if let bonusEvery, !(1...60).contains(bonusEvery) { throw CoachKitError.outOfRange(field: "--bonus-every", range: "1–60") }
+                if let maxBonus, !(0...30).contains(maxBonus) { throw CoachKitError.outOfRange(field: "--max-bonus", range: "0–30") }
+                let ctx = try CommandContext(global)
+                let (ws, me) = try ctx.authenticate()
+                let id = try ws.targetAthlete(athlete, as: me)
+                let profile = try ws.updateProfile(athleteId: id, as: me, action: "goal.steps") { p in
+                    let day = try DayExpression.parse(from, today: LocalDay(date: ctx.clock.now(), timeZone: p.zone))
+                    p.activity.setStepGoal(steps, from: day)
+                    if let bonusEvery { p.activity.bonusEvery = bonusEvery }
+                    if let maxBonus { p.activity.maxBonus = maxBonus }
+                }
+                let start = try DayExpression.parse(from, today: LocalDay(date: ctx.clock.now(), timeZone: profile.zone))
+                print("Step goal of \(profile.handle): \(steps) a day from \(start).")
+            }
+        }
+    }
+}
