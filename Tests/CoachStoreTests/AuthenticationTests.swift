@@ -98,9 +98,10 @@ import Testing
         let f = try Fixture()
         _ = try f.user("carl", role: .coach)
         try f.raw { db in
-            try db.execute(sql: """
-                UPDATE users SET box_pk = (SELECT box_pk FROM users u WHERE u.handle = CASE users.handle WHEN 'carl' THEN 'olivia' ELSE 'carl' END)
-                """)
+            let carl = try Data.fetchOne(db, sql: "SELECT box_pk FROM users WHERE handle = 'carl'")!
+            let olivia = try Data.fetchOne(db, sql: "SELECT box_pk FROM users WHERE handle = 'olivia'")!
+            try db.execute(sql: "UPDATE users SET box_pk = ? WHERE handle = 'carl'", arguments: [olivia])
+            try db.execute(sql: "UPDATE users SET box_pk = ? WHERE handle = 'olivia'", arguments: [carl])
         }
         #expect(throws: StoreError.authenticationFailed) { try f.ws.authenticate(handle: "carl", passphrase: secret(Fixture.coachPass)) }
         #expect(throws: StoreError.authenticationFailed) { try f.ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass)) }

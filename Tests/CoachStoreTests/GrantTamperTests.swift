@@ -72,22 +72,24 @@ import Testing
         #expect(try f.ws.profile(athleteId: jane, as: f.owner).notes.goals == "jane-goal")
     }
 
-    @Test("A fast-path grant copy moved to another athlete is ignored, never trusted")
+    @Test("A fast-path grant copy moved to another athlete is refused as tampering, never trusted")
     func selfCopyMoved() throws {
         let f = try Fixture()
         let jane = try f.athlete("jane"), bert = try f.athlete("bert")
         _ = try f.records(jane)
-        _ = try f.ws.listAthletes(as: f.owner) // lets the store create its fast copies, if it does
+        _ = try f.ws.listAthletes(as: f.owner) // stores the fast copies
         let janeKey = try f.keyring(jane, f.owner).currentDataKey.exportBytes()
+        var moved = false
         try f.raw { db in
-            if let row = try? Row.fetchOne(db, sql: "SELECT self_nonce, self_sealed FROM grants WHERE athlete_id = ? AND user_id = ?",
-                                           arguments: [jane, f.owner.userId]) {
+            if let row = try Row.fetchOne(db, sql: "SELECT self_nonce, self_sealed FROM grants WHERE athlete_id = ? AND user_id = ?",
+                                          arguments: [jane, f.owner.userId]), !(row["self_nonce"] as DatabaseValue).isNull {
                 try db.execute(sql: "UPDATE grants SET self_nonce = ?, self_sealed = ? WHERE athlete_id = ? AND user_id = ?",
                                arguments: [row["self_nonce"] as DatabaseValue, row["self_sealed"] as DatabaseValue, bert, f.owner.userId])
+                moved = true
             }
         }
-        let bertKey = try f.keyring(bert, f.owner).currentDataKey.exportBytes()
-        #expect(bertKey != janeKey)
-        #expect(try f.ws.profile(athleteId: bert, as: f.owner).handle == "bert")
+        #expect(moved, "listing athletes should have stored a fast copy of the owner's grant")
+        #expect(throws: StoreError.tampered("the access grant of this athlete")) { _ = try f.keyring(bert, f.owner) }
+        #expect(try f.keyring(jane, f.owner).currentDataKey.exportBytes() == janeKey)
     }
 }

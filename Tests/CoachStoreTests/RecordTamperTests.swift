@@ -31,11 +31,11 @@ import Testing
                 try db.execute(sql: "UPDATE records SET athlete_id = ? WHERE athlete_id = ? AND id = 'r1'", arguments: [b, a])
                 victim = b
             case .swapCiphertexts:
-                try db.execute(sql: """
-                    UPDATE records SET nonce = (SELECT nonce FROM records r WHERE r.athlete_id = records.athlete_id AND r.id = CASE records.id WHEN 'r1' THEN 'r2' ELSE 'r1' END),
-                        ciphertext = (SELECT ciphertext FROM records r WHERE r.athlete_id = records.athlete_id AND r.id = CASE records.id WHEN 'r1' THEN 'r2' ELSE 'r1' END)
-                    WHERE athlete_id = ? AND id IN ('r1', 'r2')
-                    """, arguments: [a])
+                let rows = try Row.fetchAll(db, sql: "SELECT id, nonce, ciphertext FROM records WHERE athlete_id = ? AND id IN ('r1', 'r2') ORDER BY id", arguments: [a])
+                for (row, other) in [(rows[0], rows[1]), (rows[1], rows[0])] {
+                    try db.execute(sql: "UPDATE records SET nonce = ?, ciphertext = ? WHERE athlete_id = ? AND id = ?",
+                                   arguments: [other["nonce"] as Data, other["ciphertext"] as Data, a, row["id"] as String])
+                }
             case .editDay: try db.execute(sql: "UPDATE records SET day = '2026-11-23' WHERE id = 'r1'")
             case .editKindToValid: try db.execute(sql: "UPDATE records SET kind = 'workout' WHERE id = 'r1'")
             case .editKindToUnknown: try db.execute(sql: "UPDATE records SET kind = 'secret' WHERE id = 'r1'")

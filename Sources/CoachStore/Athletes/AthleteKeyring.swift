@@ -43,10 +43,14 @@ final class AthleteKeyring {
         let current: Int = grant["epoch"]
         let commitment = [UInt8](grant["commitment"] as Data)
         let selfAD = KeyCommitment.selfAD(athleteId: athleteId, epoch: current, userId: principal.userId)
-        if let nonce = grant["self_nonce"] as Data?, let sealed = grant["self_sealed"] as Data?,
-           let key = try? AEAD.openKey(SealedPayload(nonce: [UInt8](nonce), ciphertext: [UInt8](sealed)),
-                                       ad: selfAD, key: principal.selfKey),
-           KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment) {
+        if let nonce = grant["self_nonce"] as Data?, let sealed = grant["self_sealed"] as Data? {
+            // A copy only this user could have made: if it no longer opens or no longer matches the
+            // commitment, the grant row or the epoch was rewritten behind their back.
+            guard let key = try? AEAD.openKey(SealedPayload(nonce: [UInt8](nonce), ciphertext: [UInt8](sealed)),
+                                              ad: selfAD, key: principal.selfKey),
+                  KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment) else {
+                throw StoreError.tampered("the access grant of this athlete")
+            }
             return AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
         }
         let sealed = [UInt8](grant["sealed"] as Data)

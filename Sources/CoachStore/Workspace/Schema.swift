@@ -93,6 +93,7 @@ enum Schema {
     }
 
     /// Every column of every table; all of them are readable by anyone with the file.
+    /// (GRDB's own `grdb_migrations` table holds only migration names.)
     static let plaintextColumns: [String: [String]] = [
         "meta": ["key", "value"],
         "users": ["id", "handle", "role", "athlete_id", "disabled", "box_pk", "sign_pk", "kdf_alg", "kdf_ops",

@@ -32,6 +32,12 @@ public enum WorkspaceLocation {
         var p = path
         if p.hasPrefix("~/") { p = home(environment) + p.dropFirst(1) }
         if !p.hasPrefix("/") { p = FileManager.default.currentDirectoryPath + "/" + p }
-        return (p as NSString).standardizingPath
+        // Lexical clean-up only: `standardizingPath` resolves symbolic links on Linux, which would
+        // hide a symlinked workspace from `SecureFiles.checkWorkspace`.
+        var parts: [Substring] = []
+        for c in p.split(separator: "/") where c != "." {
+            if c == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(c) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 }
