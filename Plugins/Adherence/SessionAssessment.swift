@@ -36,22 +36,30 @@ public struct SessionAssessment: Sendable, Equatable {
         let past = sessions.enumerated().filter { $0.element.date < day }
             .sorted { ($0.element.date, $0.element.order, $0.offset) < ($1.element.date, $1.element.order, $1.offset) }
             .map(\.element)
-        let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let linked = Set(sessions.compactMap(\.linkedWorkout))
-        var free: [Int: [Workout]] = [:]
-        for w in workouts where !linked.contains(w.id) {
-            free[w.start.day(in: zone).ordinal, default: []].append(w)
+        var byID: [String: Int] = [:]
+        // Indices of unlinked workouts per local day, in start order.
+        var free: [Int: [Int]] = [:]
+        let days = ZoneDays(zone: zone, spanning: workouts) { $0.start }
+        for i in workouts.indices {
+            if !linked.isEmpty, linked.contains(workouts[i].id) {
+                if byID[workouts[i].id] == nil { byID[workouts[i].id] = i }
+            } else {
+                free[days.day(of: workouts[i].start).ordinal, default: []].append(i)
+            }
         }
-        for k in free.keys { free[k]!.sort { ($0.start, $0.id) < ($1.start, $1.id) } }
+        for k in free.keys {
+            free[k]!.sort { (workouts[$0].start, workouts[$0].id) < (workouts[$1].start, workouts[$1].id) }
+        }
 
         return past.map { s in
             var workout: Workout?
             if let link = s.linkedWorkout {
-                workout = byID[link]
-            } else if var pool = free[s.date.ordinal],
-                      let i = pool.firstIndex(where: { s.sport == nil || $0.sport == s.sport }) {
-                workout = pool.remove(at: i)
-                free[s.date.ordinal] = pool
+                workout = byID[link].map { workouts[$0] }
+            } else if let pool = free[s.date.ordinal],
+                      let k = pool.firstIndex(where: { s.sport == nil || workouts[$0].sport == s.sport }) {
+                workout = workouts[pool[k]]
+                free[s.date.ordinal]!.remove(at: k)
             }
             return assess(s, workout: workout)
         }

@@ -21,9 +21,10 @@ public struct SessionLoad: Sendable, Equatable {
     /// Daily loads up to `day`; `nil` when no RPE workout starts on or before it.
     public init?(workouts: [Workout], zone: TimeZone, through day: LocalDay) {
         var dated: [(Int, Double)] = []
+        let days = ZoneDays(zone: zone, spanning: workouts) { $0.start }
         for w in workouts {
             guard let l = Self.load(of: w) else { continue }
-            let x = w.start.day(in: zone).ordinal
+            let x = days.day(of: w.start).ordinal
             if x <= day.ordinal { dated.append((x, l)) }
         }
         guard let first = dated.map(\.0).min() else { return nil }

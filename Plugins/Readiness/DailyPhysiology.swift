@@ -7,37 +7,48 @@ import Foundation
 /// before the day; without a block or a sample in it, the median of the day's own samples. Daily
 /// resting HR = the last resting-HR sample of the day.
 struct DailyPhysiology {
+    /// The two HRV kinds, in the order of the per-kind arrays below.
+    static let kinds: [BiometricSample.Kind] = [.hrv_rmssd, .hrv_sdnn]
+
     let firstDay: Int
     let lastDay: Int
-    private(set) var hrv: [BiometricSample.Kind: [Double?]] = [:]
+    /// Daily HRV per kind (index as in `kinds`), index `day - firstDay`.
+    private(set) var hrv: [[Double?]]
     private(set) var rhr: [Double?]
     /// Prefix sums of HRV sample counts per kind: counts[k][i] = samples on days < firstDay + i.
-    private var counts: [BiometricSample.Kind: [Int]] = [:]
+    private var counts: [[Int]]
     /// Prefix sums of days with a daily HRV per kind.
-    private var valueDays: [BiometricSample.Kind: [Int]] = [:]
+    private var valueDays: [[Int]]
 
     init?(biometrics: [BiometricSample], sleep: [SleepRecord], zone: TimeZone, through day: LocalDay) {
-        let kinds: [BiometricSample.Kind] = [.hrv_rmssd, .hrv_sdnn]
-        var byKind: [BiometricSample.Kind: [(t: Double, day: Int, v: Double)]] = [:]
-        var rests: [(t: Double, day: Int, v: Double)] = []
-        for s in biometrics where s.value.isFinite && (s.type.isHRV || s.type == .resting_hr) {
-            let d = s.time.day(in: zone).ordinal
+        var byKind: [[(t: Double, day: Int, v: Double)]] = [[], []]
+        var rests: [(t: Double, day: Int, index: Int, v: Double)] = []
+        let days = ZoneDays(zone: zone, spanning: biometrics) { $0.time }
+        for i in biometrics.indices {
+            let s = biometrics[i]
+            guard s.value.isFinite, s.type.isHRV || s.type == .resting_hr else { continue }
+            let d = days.day(of: s.time).ordinal
             guard d <= day.ordinal else { continue }
-            if s.type == .resting_hr { rests.append((s.time.epochSeconds, d, s.value)) }
-            else { byKind[s.type, default: []].append((s.time.epochSeconds, d, s.value)) }
+            switch s.type {
+            case .resting_hr: rests.append((s.time.epochSeconds, d, i, s.value))
+            case .hrv_rmssd: byKind[0].append((s.time.epochSeconds, d, s.value))
+            default: byKind[1].append((s.time.epochSeconds, d, s.value))
+            }
         }
-        let allDays = rests.map(\.day) + byKind.values.flatMap { $0.map(\.day) }
+        let allDays = rests.map(\.day) + byKind[0].map(\.day) + byKind[1].map(\.day)
         guard let first = allDays.min() else { return nil }
         firstDay = first
         lastDay = day.ordinal
         let n = lastDay - firstDay + 1
         rhr = [Double?](repeating: nil, count: n)
-        for r in rests.enumerated().sorted(by: { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }) {
-            rhr[r.element.day - first] = r.element.v
-        }
+        for r in rests.sorted(by: { ($0.t, $0.index) < ($1.t, $1.index) }) { rhr[r.day - first] = r.v }
         let blocks = SleepBlocks(sleep)
-        for k in kinds {
-            let samples = (byKind[k] ?? []).sorted { $0.t < $1.t }
+        var mains: [ClosedRange<Double>?]?
+        hrv = []
+        counts = []
+        valueDays = []
+        for k in 0..<2 {
+            let samples = byKind[k].sorted { $0.t < $1.t }
             var count = [Int](repeating: 0, count: n + 1)
             var perDay = [[Double]](repeating: [], count: n)
             for s in samples { perDay[s.day - first].append(s.v) }
@@ -45,9 +56,11 @@ struct DailyPhysiology {
             var daily = [Double?](repeating: nil, count: n)
             if !samples.isEmpty {
                 let times = samples.map(\.t)
+                if mains == nil {
+                    mains = (0..<n).map { blocks.mainBlock(before: LocalDay(ordinal: first + $0), days: days) }
+                }
                 for i in 0..<n {
-                    let d = LocalDay(ordinal: first + i)
-                    if let block = blocks.mainBlock(before: d, zone: zone) {
+                    if let block = mains![i] {
                         let lo = Self.lowerBound(times, block.lowerBound)
                         var hi = lo
                         while hi < times.count, times[hi] <= block.upperBound { hi += 1 }
@@ -58,30 +71,26 @@ struct DailyPhysiology {
             }
             var have = [Int](repeating: 0, count: n + 1)
             for i in 0..<n { have[i + 1] = have[i] + (daily[i] == nil ? 0 : 1) }
-            hrv[k] = daily
-            counts[k] = count
-            valueDays[k] = have
+            hrv.append(daily)
+            counts.append(count)
+            valueDays.append(have)
         }
     }
 
+    static func index(_ kind: BiometricSample.Kind) -> Int { kind == .hrv_sdnn ? 1 : 0 }
+
     /// The HRV kind for `day`: the one with more samples on day − 28 … day; ties go to RMSSD.
     func hrvKind(for day: Int) -> BiometricSample.Kind {
-        let r = sum(counts[.hrv_rmssd]!, day - 28, day), s = sum(counts[.hrv_sdnn]!, day - 28, day)
-        return s > r ? .hrv_sdnn : .hrv_rmssd
+        sum(counts[1], day - 28, day) > sum(counts[0], day - 28, day) ? .hrv_sdnn : .hrv_rmssd
     }
 
     /// Days in `from ... to` with a daily HRV of `kind`.
-    func hrvDays(_ kind: BiometricSample.Kind, from: Int, to: Int) -> Int { sum(valueDays[kind]!, from, to) }
-
-    func hrv(_ kind: BiometricSample.Kind, on day: Int) -> Double? { at(hrv[kind]!, day) }
-    func rhr(on day: Int) -> Double? { at(rhr, day) }
-
-    /// The non-missing daily values of `series` on `from ... to`.
-    func values(_ series: [Double?], from: Int, to: Int) -> [Double] {
-        let lo = max(from, firstDay), hi = min(to, lastDay)
-        guard lo <= hi else { return [] }
-        return (lo...hi).compactMap { series[$0 - firstDay] }
+    func hrvDays(_ kind: BiometricSample.Kind, from: Int, to: Int) -> Int {
+        sum(valueDays[Self.index(kind)], from, to)
     }
+
+    func hrv(_ kind: BiometricSample.Kind, on day: Int) -> Double? { at(hrv[Self.index(kind)], day) }
+    func rhr(on day: Int) -> Double? { at(rhr, day) }
 
     private func at(_ series: [Double?], _ day: Int) -> Double? {
         day >= firstDay && day <= lastDay ? series[day - firstDay] : nil

@@ -45,8 +45,18 @@ public struct PhysiologyModifier: Sendable, Equatable {
         }
         var previous: Double?
         var day = Day(kind: .hrv_rmssd, hrvDays: 0)
+        // Baselines of day x are the days x − 28 … x − 3; slide them one day at a time.
+        var rmssd = SlidingBaseline(), sdnn = SlidingBaseline(), rest = SlidingBaseline()
+        func slide(_ w: inout SlidingBaseline, _ value: (Int) -> Double?, _ x: Int) {
+            if let v = value(x - 3) { w.insert(v) }
+            if let v = value(x - 29) { w.remove(v) }
+        }
         for x in phys.firstDay...d {
-            day = Self.read(phys, x)
+            slide(&rmssd, { phys.hrv(.hrv_rmssd, on: $0) }, x)
+            slide(&sdnn, { phys.hrv(.hrv_sdnn, on: $0) }, x)
+            slide(&rest, { phys.rhr(on: $0) }, x)
+            let base = phys.hrvKind(for: x) == .hrv_sdnn ? sdnn : rmssd
+            day = Self.read(phys, x, hrvBase: base, rhrBase: rest, detailed: x == d)
             if let raw = day.rawAdjustment {
                 day.adjustment = 0.3 * raw + 0.7 * (previous ?? 0)
             }
@@ -55,14 +65,17 @@ public struct PhysiologyModifier: Sendable, Equatable {
         today = day
     }
 
-    static func read(_ p: DailyPhysiology, _ x: Int) -> Day {
+    /// Reads day `x` against its baselines; they are only summarised for a qualifying day or when
+    /// `detailed`.
+    static func read(_ p: DailyPhysiology, _ x: Int, hrvBase: SlidingBaseline, rhrBase: SlidingBaseline,
+                     detailed: Bool) -> Day {
         let kind = p.hrvKind(for: x)
         var day = Day(kind: kind, hrv: p.hrv(kind, on: x), rhr: p.rhr(on: x),
                       hrvDays: p.hrvDays(kind, from: x - 28, to: x - 1))
-        let hrvBase = p.values(p.hrv[kind]!, from: x - 28, to: x - 3)
-        let rhrBase = p.values(p.rhr, from: x - 28, to: x - 3)
-        day.hrvBaseline = MetricMath.median(hrvBase)
-        day.rhrBaseline = MetricMath.median(rhrBase)
+        let qualifies = day.hrvDays >= 14 && day.hrv != nil && day.rhr != nil
+        guard qualifies || detailed else { return day }
+        day.hrvBaseline = hrvBase.median
+        day.rhrBaseline = rhrBase.median
         guard day.hrvDays >= 14 else {
             day.reason = "HRV on \(day.hrvDays) of the 28 days before (needs 14)"
             return day
@@ -75,9 +88,8 @@ public struct PhysiologyModifier: Sendable, Equatable {
             day.reason = "baselines need 7 values each (HRV \(hrvBase.count), resting HR \(rhrBase.count))"
             return day
         }
-        guard let hz = MetricMath.robustZ(hrv, baseline: hrvBase, floor: kind.madFloor),
-              let rz = MetricMath.robustZ(rhr, baseline: rhrBase, floor: BiometricSample.Kind.resting_hr.madFloor)
-        else { return day }
+        guard let hz = hrvBase.z(hrv, floor: kind.madFloor),
+              let rz = rhrBase.z(rhr, floor: BiometricSample.Kind.resting_hr.madFloor) else { return day }
         day.hrvZ = hz
         day.rhrZ = rz
         let h = MetricMath.clamp(hz / 1.5, -1, 1), r = MetricMath.clamp(-rz / 1.5, -1, 1)

@@ -38,7 +38,17 @@ public struct SleepBlocks: Sendable, Equatable {
     ///
     /// - Returns: `nil` when no block overlaps the window for a positive length.
     public func mainBlock(before day: LocalDay, zone: TimeZone) -> ClosedRange<Double>? {
-        let w = Self.nightWindow(before: day, zone: zone)
+        mainBlock(in: Self.nightWindow(before: day, zone: zone))
+    }
+
+    /// The main sleep block of the night before `day`, using a prepared zone table.
+    public func mainBlock(before day: LocalDay, days: ZoneDays) -> ClosedRange<Double>? {
+        mainBlock(in: days.epoch(of: day.adding(days: -1), secondsSinceMidnight: 14 * 3600)
+                  ... days.epoch(of: day, secondsSinceMidnight: 10 * 3600))
+    }
+
+    /// The longest block clipped to `w`, ties to the earlier one.
+    func mainBlock(in w: ClosedRange<Double>) -> ClosedRange<Double>? {
         var lo = 0, hi = blocks.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -25,8 +25,9 @@ public struct VitalSigns: Sendable, Equatable {
     public init(biometrics: [BiometricSample], zone: TimeZone, day: LocalDay) {
         let d = day.ordinal
         var last: [BiometricSample.Kind: [Int: (t: Double, v: Double)]] = [:]
+        let days = ZoneDays(zone: zone, spanning: biometrics.filter { Self.types.contains($0.type) }) { $0.time }
         for s in biometrics where Self.types.contains(s.type) && s.value.isFinite {
-            let x = s.time.day(in: zone).ordinal
+            let x = days.day(of: s.time).ordinal
             guard x <= d, x >= d - 28 else { continue }
             if let prev = last[s.type]?[x], prev.t > s.time.epochSeconds { continue }
             last[s.type, default: [:]][x] = (s.time.epochSeconds, s.value)

@@ -24,8 +24,9 @@ public struct DailyLoad: Sendable, Equatable {
     public init?(workouts: [Workout], athlete: AthleteContext, zone: TimeZone, through day: LocalDay) {
         var dated: [(day: Int, workout: Workout)] = []
         dated.reserveCapacity(workouts.count)
+        let days = ZoneDays(zone: zone, spanning: workouts) { $0.start }
         for w in workouts {
-            let d = w.start.day(in: zone).ordinal
+            let d = days.day(of: w.start).ordinal
             if d <= day.ordinal { dated.append((d, w)) }
         }
         guard let first = dated.map(\.day).min() else { return nil }

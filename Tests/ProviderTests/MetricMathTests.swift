@@ -72,3 +72,34 @@ import Testing
         #expect(MetricFormat.signed(0.01) == "0.0")
     }
 }
+
+@Suite struct BaselineTests {
+    @Test("a sliding baseline gives exactly the median, MAD and z of sorting the same values")
+    func slidingMatchesSorting() {
+        var g = SplitMix64(seed: 99)
+        var window = SlidingBaseline()
+        var plain: [Double] = []
+        for step in 0..<400 {
+            let v = Double(Int.random(in: 40...60, using: &g)) + (step % 3 == 0 ? 0.5 : 0)
+            window.insert(v)
+            plain.append(v)
+            if plain.count > 26 { window.remove(plain.removeFirst()) }
+            let exact = RobustBaseline(plain)!
+            #expect(window.values == plain.sorted())
+            #expect(window.median == exact.median)
+            #expect(window.mad == exact.mad)
+            #expect(window.z(55, floor: 1) == exact.z(55, floor: 1))
+            #expect(MetricMath.mad(plain) == exact.mad)
+        }
+    }
+
+    @Test("an empty sliding baseline has no median, MAD or z")
+    func emptyWindow() {
+        var w = SlidingBaseline()
+        #expect(w.median == nil && w.mad == nil && w.z(1, floor: 1) == nil)
+        w.insert(5)
+        w.remove(6)
+        #expect(w.count == 1 && w.mad == 0)
+        #expect(w.z(7, floor: 0.5) == 0.6745 * 2 / 0.5)
+    }
+}

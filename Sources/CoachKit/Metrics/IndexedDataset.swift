@@ -14,10 +14,22 @@ public struct IndexedDataset: Sendable {
 
         /// Sorts `records` by `(day, order)`, keeping input order among equal keys.
         init(_ records: [T], day: (T) -> Int, order: (T) -> Double) {
-            let keyed = records.enumerated().map { (day: day($0.element), order: order($0.element), index: $0.offset) }
-                .sorted { ($0.day, $0.order, $0.index) < ($1.day, $1.order, $1.index) }
-            items = keyed.map { records[$0.index] }
-            days = keyed.map(\.day)
+            var keys: [(day: Int, order: Double)] = []
+            keys.reserveCapacity(records.count)
+            var sorted = true
+            for i in records.indices {
+                let k = (day: day(records[i]), order: order(records[i]))
+                if let last = keys.last, (k.day, k.order) < (last.day, last.order) { sorted = false }
+                keys.append(k)
+            }
+            if sorted {
+                items = records
+                days = keys.map(\.day)
+                return
+            }
+            let order = records.indices.sorted { (keys[$0].day, keys[$0].order, $0) < (keys[$1].day, keys[$1].order, $1) }
+            items = order.map { records[$0] }
+            days = order.map { keys[$0].day }
         }
 
         /// The records whose day lies in `first ... last` (`first` `nil` = from the beginning).
@@ -53,7 +65,15 @@ public struct IndexedDataset: Sendable {
         let zone = dataset.athlete.zone
         profile = dataset.athlete
         self.zone = zone
-        func day(_ i: Instant) -> Int { i.day(in: zone).ordinal }
+        var lo = Double.infinity, hi = -Double.infinity
+        func span(_ i: Instant) { lo = min(lo, i.epochSeconds); hi = max(hi, i.epochSeconds) }
+        dataset.workouts.forEach { span($0.start) }
+        dataset.biometrics.forEach { span($0.time) }
+        dataset.sleep.forEach { span($0.start) }
+        dataset.food.forEach { span($0.time) }
+        dataset.weight.forEach { span($0.time) }
+        let days = ZoneDays(zone: zone, from: lo, through: hi)
+        func day(_ i: Instant) -> Int { days.day(of: i).ordinal }
         workouts = Column(dataset.workouts, day: { day($0.start) }, order: { $0.start.epochSeconds })
         wellness = Column(dataset.wellness, day: { $0.day.ordinal }, order: { _ in 0 })
         biometrics = Column(dataset.biometrics, day: { day($0.time) }, order: { $0.time.epochSeconds })

@@ -28,8 +28,7 @@ public enum MetricMath {
     ///
     /// - Returns: `nil` for an empty baseline, or when the MAD and the floor are both 0.
     public static func robustZ(_ value: Double, baseline: [Double], floor: Double) -> Double? {
-        guard let m = median(baseline), let d = mad(baseline, floor: floor), d > 0 else { return nil }
-        return 0.6745 * (value - m) / d
+        RobustBaseline(baseline)?.z(value, floor: floor)
     }
 
     /// `min(max(value, lower), upper)`.
