@@ -50,7 +50,7 @@ import TrainingLoadProvider
 
         let process = Process()
         process.executableURL = Self.python
-        process.arguments = [Self.script.path, file.path] + days.map(\.description)
+        process.arguments = ["-B", Self.script.path, file.path] + days.map(\.description)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
