@@ -49,7 +49,7 @@ struct StressHistory {
         for s in input.biometrics where s.value.isFinite {
             let day = s.time.day(in: input.zone).ordinal
             switch s.type {
-            case .hrv_rmssd, .hrv_sdnn: hrvByDay[day, default: []].append(s)
+            case .hrv_rmssd, .hrv_sdnn: if s.value > 0 { hrvByDay[day, default: []].append(s) }
             case .resting_hr:
                 if let p = rest[day], p.t > s.time.epochSeconds { continue }
                 rest[day] = (s.time.epochSeconds, s.value)

@@ -6,12 +6,13 @@ import Foundation
 /// `MetricInput.make`). Records are sorted by time (days for day-keyed kinds), but providers
 /// should not rely on records outside their window being absent or on arrays being sorted.
 /// `now` is the moment of evaluation: the real time when scoring today, 23:59:59 of the day when
-/// scoring a past day.
+/// scoring a past day. It is kept to whole seconds, so an input sent to a plugin as JSON arrives
+/// exactly as it was built.
 public struct MetricInput: Sendable, Equatable {
     public var day: LocalDay
     /// IANA identifier of the athlete's time zone.
     public var timeZone: String { didSet { zone = Self.resolve(timeZone) } }
-    public var now: Date
+    public var now: Date { didSet { now = Self.wholeSeconds(now) } }
     public var athlete: AthleteContext
     public var workouts: [Workout]
     public var wellness: [WellnessEntry]
@@ -36,7 +37,7 @@ public struct MetricInput: Sendable, Equatable {
                 weight: [WeightEntry] = [], plan: [PlannedSession] = []) {
         let zone = Self.resolve(timeZone)
         self.day = day; self.timeZone = timeZone; self.zone = zone
-        self.now = now ?? Self.endOfDay(day, in: zone)
+        self.now = Self.wholeSeconds(now ?? Self.endOfDay(day, in: zone))
         self.athlete = athlete; self.workouts = workouts; self.wellness = wellness
         self.biometrics = biometrics; self.sleep = sleep; self.food = food; self.steps = steps
         self.weight = weight; self.plan = plan
@@ -64,6 +65,10 @@ public struct MetricInput: Sendable, Equatable {
         case .weight: weight.count
         case .plan: plan.count
         }
+    }
+
+    static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
     static func resolve(_ identifier: String) -> TimeZone {
