@@ -9,6 +9,7 @@ import Foundation
 /// mode). The target adds the goal's weekly change (7700 kcal per kg, spread over 7 days) and is
 /// never below a safety floor (1500 men, 1200 women, 1350 other).
 public struct EnergyTargets: Sendable, Equatable {
+    /// The BMR formula used.
     public enum Formula: String, Sendable { case mifflin, katch }
 
     public var formula: Formula
@@ -63,15 +64,18 @@ public struct EnergyTargets: Sendable, Equatable {
         public init(_ reason: String) { self.reason = reason }
     }
 
+    /// Mifflin–St Jeor BMR in kcal/day; unknown sex uses the constant for `other` (−78).
     public static func mifflinStJeor(kg: Double, cm: Double, age: Int, sex: Sex?) -> Double {
         let s: Double = switch sex { case .male: 5; case .female: -161; default: -78 }
         return 10 * kg + 6.25 * cm - 5 * Double(age) + s
     }
 
+    /// Katch–McArdle BMR in kcal/day from weight and body fat as a fraction (0.2 = 20 %).
     public static func katchMcArdle(kg: Double, bodyFatFraction: Double) -> Double {
         370 + 21.6 * kg * (1 - bodyFatFraction)
     }
 
+    /// The lowest daily energy target coach suggests for `sex`.
     public static func safetyFloor(_ sex: Sex?) -> Double {
         switch sex { case .male: 1500; case .female: 1200; default: 1350 }
     }

@@ -7,6 +7,7 @@ import Foundation
 /// A day's value is its last sample; the baseline is the daily values of the 28 days before (at
 /// least 7 needed); a robust |z| ≥ 2 raises the flag `unusual_<type>`.
 public struct VitalSigns: Sendable, Equatable {
+    /// One vital sign today against its baseline.
     public struct Reading: Sendable, Equatable {
         public var type: BiometricSample.Kind
         public var value: Double
@@ -22,6 +23,7 @@ public struct VitalSigns: Sendable, Equatable {
     /// Today's readings, for the types measured today.
     public let readings: [Reading]
 
+    /// Reads the vitals of `day` against the 28 days before it.
     public init(biometrics: [BiometricSample], zone: TimeZone, day: LocalDay) {
         let d = day.ordinal
         var last: [BiometricSample.Kind: [Int: (t: Double, v: Double)]] = [:]

@@ -11,6 +11,7 @@ public struct DayAssessment: Sendable, Equatable {
     public var mood: Int?
     public var doms: [MuscleGroup: Int]
 
+    /// One day's merged mood and soreness.
     public init(day: LocalDay, mood: Int? = nil, doms: [MuscleGroup: Int] = [:]) {
         self.day = day; self.mood = mood; self.doms = doms
     }

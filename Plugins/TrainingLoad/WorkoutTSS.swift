@@ -31,6 +31,7 @@ public struct WorkoutTSS: Sendable, Equatable {
     /// The Normalized Power used, for the power method.
     public var normalizedPower: Double?
 
+    /// A workout's TSS with the method that produced it.
     public init(workoutID: String, label: String, tss: Double, method: TSSMethod?, estimated: Bool = false,
                 intensityFactor: Double? = nil, normalizedPower: Double? = nil) {
         self.workoutID = workoutID; self.label = label; self.tss = tss; self.method = method

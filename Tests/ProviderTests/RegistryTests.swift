@@ -73,3 +73,34 @@ import Testing
         }
     }
 }
+
+extension RegistryTests {
+    /// One day of every kind of record, all on `day`.
+    static func oneDay(_ day: LocalDay) -> AthleteDataset {
+        var p = AthleteProfile(handle: "one", name: "One Day", timeZone: "UTC")
+        p.birthDate = LocalDay("1990-01-01"); p.sex = .male; p.heightCm = 180; p.weightKg = 75
+        p.thresholds.ftpW = 250
+        p.activity.stepGoals = [.init(from: day, steps: 8000)]
+        var ds = AthleteDataset(athlete: p)
+        let at = Fx.at(day, hour: 7)
+        ds.workouts = [Fx.workout("w", at) { $0.elapsedS = 3600; $0.npW = 200; $0.rpe = 6 }]
+        ds.biometrics = [Fx.sample(.hrv_rmssd, 60, at), Fx.sample(.resting_hr, 50, at)]
+        ds.wellness = [WellnessEntry(id: "m", day: day, mood: 4)]
+        ds.food = [FoodEntry(id: "f", time: at, kcal: 2500)]
+        ds.steps = [StepsDay(day: day, steps: 9000)]
+        ds.weeks = [ProgramWeek(id: "wk", start: day, sessions: [Fx.session("s", day)])]
+        return ds
+    }
+
+    @Test("with a single day of data each provider scores or says what it still needs", arguments: [
+        ("training-load", "ok"), ("readiness", "ok"), ("stress", "insufficient_data"), ("nutrition", "insufficient_data"),
+        ("adherence", "insufficient_data"), ("self-assessment", "ok"), ("exertion", "insufficient_data"), ("activity", "ok"),
+    ])
+    func oneDayOfData(id: String, status: String) throws {
+        let day = Fx.day("2026-05-04")
+        let p = try #require(ProviderRegistry.builtins.provider(id: id))
+        let r = p.evaluate(MetricInput.make(descriptor: p.descriptor, dataset: Self.oneDay(day), day: day))
+        #expect(r.status.rawValue == status, "\(id): \(r.reason ?? r.explanation)")
+        #expect((r.score != nil) == (status == "ok"))
+    }
+}

@@ -20,6 +20,7 @@ public struct AthleteContext: Codable, Sendable, Equatable {
     public var nutrition: NutritionSettings
     public var activity: ActivitySettings
 
+    /// A context from its parts (tests and plugin hosts); the store uses `init(profile:day:ref:)`.
     public init(ref: String? = nil, sex: Sex? = nil, ageYears: Int? = nil, heightCm: Double? = nil,
                 weightKg: Double? = nil, bodyFatPct: Double? = nil, thresholds: Thresholds = Thresholds(),
                 pmc: PMCSettings = PMCSettings(), nutrition: NutritionSettings = NutritionSettings(),

@@ -10,6 +10,7 @@ public struct MetricBand: Codable, Sendable, Equatable, Hashable {
     /// `#RRGGBB`.
     public var colour: String
 
+    /// A band from `min` to `max` (inclusive) drawn in `colour` (`#RRGGBB`).
     public init(_ name: String, min: Double, max: Double, colour: String) {
         self.name = name; self.min = min; self.max = max; self.colour = colour
     }
@@ -27,5 +28,6 @@ public struct BandLabel: Codable, Sendable, Equatable, Hashable {
     /// `#RRGGBB`.
     public var colour: String
 
+    /// A band label with its `#RRGGBB` colour.
     public init(name: String, colour: String) { self.name = name; self.colour = colour }
 }

@@ -10,6 +10,7 @@ public struct MetricComponent: Codable, Sendable, Equatable {
     public var weight: Double?
     public var note: String
 
+    /// A contributor named `name` with its value, optional weight and a short note.
     public init(_ name: String, value: Double?, weight: Double? = nil, note: String = "") {
         self.name = name; self.value = value; self.weight = weight; self.note = note
     }
@@ -38,6 +39,7 @@ public struct SeriesPoint: Codable, Sendable, Equatable {
     public var day: LocalDay
     public var value: Double?
 
+    /// The value of a series on `day` (`nil` for a gap).
     public init(day: LocalDay, value: Double?) { self.day = day; self.value = value }
 
     enum CodingKeys: String, CodingKey { case day, value }

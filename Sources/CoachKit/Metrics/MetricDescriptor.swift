@@ -26,6 +26,7 @@ public struct MetricDescriptor: Codable, Sendable, Equatable {
     /// How long one evaluation may take; only external plugins set it.
     public var timeoutSeconds: Double?
 
+    /// A descriptor; `id` must satisfy `isValidID` for the provider to be registered.
     public init(id: String, name: String, summary: String, version: String, inputs: [InputRequirement],
                 range: Range, unit: String, bands: [MetricBand], timeoutSeconds: Double? = nil) {
         self.id = id; self.name = name; self.summary = summary; self.version = version

@@ -28,6 +28,7 @@ public struct MetricResult: Codable, Sendable, Equatable {
     public var reason: String?
     public var series: [String: [SeriesPoint]]?
 
+    /// A result; `score` and `band` are dropped unless `status` is `ok`.
     public init(id: String, status: Status, score: Int?, band: BandLabel?, values: [String: MetricValue],
                 components: [MetricComponent] = [], flags: [String] = [], explanation: String,
                 reason: String? = nil, series: [String: [SeriesPoint]]? = nil) {
