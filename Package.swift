@@ -3,7 +3,28 @@ import PackageDescription
 
 /// Built-in metric providers: one target each, under Plugins/, importing only CoachKit
 /// (readiness may also import training-load).
-let providers: [(name: String, path: String, extra: [Target.Dependency])] = []
+let providers: [(name: String, path: String, extra: [Target.Dependency])] = [
+    (name: "TrainingLoadProvider", path: "Plugins/TrainingLoad", extra: []),
+    (name: "ReadinessProvider", path: "Plugins/Readiness", extra: ["TrainingLoadProvider"]),
+    (name: "StressProvider", path: "Plugins/Stress", extra: []),
+    (name: "NutritionProvider", path: "Plugins/Nutrition", extra: []),
+    (name: "AdherenceProvider", path: "Plugins/Adherence", extra: []),
+    (name: "SelfAssessmentProvider", path: "Plugins/SelfAssessment", extra: []),
+    (name: "ExertionProvider", path: "Plugins/Exertion", extra: []),
+    (name: "ActivityProvider", path: "Plugins/Activity", extra: []),
+]
+
+/// The provider targets, the one list of built-ins (`CoachProviders`) and their tests.
+let providerTargets: [Target] = providers.map {
+    .target(name: $0.name, dependencies: ["CoachKit"] + $0.extra, path: $0.path)
+} + [
+    .target(name: "CoachProviders", dependencies: ["CoachKit"] + providers.map { .target(name: $0.name) }),
+    .testTarget(
+        name: "ProviderTests",
+        dependencies: ["CoachKit", "CoachProviders"] + providers.map { .target(name: $0.name) },
+        path: "Tests/ProviderTests"
+    ),
+]
 
 let package = Package(
     name: "coach",
@@ -44,6 +65,6 @@ let package = Package(
             dependencies: ["CoachKit", "CoachCrypto", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachCLI"]),
-    ],
+    ] + providerTargets,
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,46 @@
+import CoachKit
+import Foundation
+
+/// Vitals shown beside readiness without changing it: respiratory rate, wrist temperature, SpO2 and
+/// heart-rate recovery, each against its own recent median.
+///
+/// A day's value is its last sample; the baseline is the daily values of the 28 days before (at
+/// least 7 needed); a robust |z| ≥ 2 raises the flag `unusual_<type>`.
+public struct VitalSigns: Sendable, Equatable {
+    /// One vital sign today against its baseline.
+    public struct Reading: Sendable, Equatable {
+        public var type: BiometricSample.Kind
+        public var value: Double
+        public var baseline: Double?
+        public var baselineDays: Int
+        public var z: Double?
+        public var unusual: Bool { (z.map { abs($0) >= 2 }) ?? false }
+        public var flag: String { "unusual_\(type.rawValue)" }
+    }
+
+    public static let types: [BiometricSample.Kind] = [.respiratory_rate, .wrist_temp, .spo2, .hr_recovery]
+
+    /// Today's readings, for the types measured today.
+    public let readings: [Reading]
+
+    /// Reads the vitals of `day` against the 28 days before it.
+    public init(biometrics: [BiometricSample], zone: TimeZone, day: LocalDay) {
+        let d = day.ordinal
+        var last: [BiometricSample.Kind: [Int: (t: Double, v: Double)]] = [:]
+        let days = ZoneDays(zone: zone, spanning: biometrics.filter { Self.types.contains($0.type) }) { $0.time }
+        for s in biometrics where Self.types.contains(s.type) && s.value.isFinite {
+            let x = days.day(of: s.time).ordinal
+            guard x <= d, x >= d - 28 else { continue }
+            if let prev = last[s.type]?[x], prev.t > s.time.epochSeconds { continue }
+            last[s.type, default: [:]][x] = (s.time.epochSeconds, s.value)
+        }
+        readings = Self.types.compactMap { type in
+            guard let days = last[type], let today = days[d]?.v else { return nil }
+            let base = (d - 28..<d).compactMap { days[$0]?.v }
+            let enough = base.count >= 7
+            return Reading(type: type, value: today, baseline: enough ? MetricMath.median(base) : nil,
+                           baselineDays: base.count,
+                           z: enough ? MetricMath.robustZ(today, baseline: base, floor: type.madFloor) : nil)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CoachKit
+import Foundation
+
+/// Training load: TSS per day and the fitness/fatigue/form chart (CTL, ATL, TSB).
+///
+/// The score is today's CTL rounded. Values: `tss` (today), `ctl`, `atl` (end of today), `tsb`
+/// (form going into today), `tsb_after` (form at the end of today), `ramp` (CTL change over seven
+/// days). Series `ctl`, `atl`, `tsb` and `tss` run from the first day of history to today.
+public struct TrainingLoadMetric: MetricProvider {
+    public static let descriptor = MetricDescriptor(
+        id: "training-load",
+        name: "Training load",
+        summary: "Fitness (CTL), fatigue (ATL) and form (TSB) from the TSS of every workout; the score is CTL.",
+        version: "1.0.0",
+        inputs: [InputRequirement(.workouts, days: nil)],
+        range: .init(min: 0, max: 1000),
+        unit: "TSS/day",
+        bands: [
+            MetricBand("Low", min: 0, max: 24, colour: "#A0AEC0"),
+            MetricBand("Recreational", min: 25, max: 49, colour: "#63B3ED"),
+            MetricBand("Trained", min: 50, max: 79, colour: "#38A169"),
+            MetricBand("Well trained", min: 80, max: 109, colour: "#D69E2E"),
+            MetricBand("Elite", min: 110, max: 1000, colour: "#805AD5"),
+        ]
+    )
+
+    public init() {}
+
+    public func evaluate(_ input: MetricInput) -> MetricResult {
+        let id = Self.descriptor.id
+        guard let (load, chart) = PerformanceChart.build(from: input) else {
+            return .insufficient(
+                id: id, reason: "no workouts on or before \(input.day): training load needs at least one workout",
+                values: ["tss": nil, "ctl": nil, "atl": nil, "tsb": nil, "tsb_after": nil, "ramp": nil])
+        }
+        let d = input.day
+        let tss = load.tss(on: d)
+        let ctl = chart.ctl(after: d), atl = chart.atl(after: d)
+        let tsb = chart.tsb(on: d), after = chart.tsbAfter(d), ramp = chart.ramp(on: d)
+        let score = MetricMath.round(ctl)
+        var components = load.lastDayWorkouts.map { MetricComponent($0.label, value: $0.tss, note: $0.note) }
+        components += [
+            MetricComponent("fitness (CTL)", value: ctl, note: "end of \(d)"),
+            MetricComponent("fatigue (ATL)", value: atl, note: "end of \(d)"),
+            MetricComponent("form (TSB)", value: tsb, note: "going into \(d); \(MetricFormat.signed(after)) after it"),
+            MetricComponent("ramp", value: ramp, note: "CTL change over 7 days"),
+        ]
+        let workouts = load.lastDayWorkouts.count
+        let today = workouts == 0 ? "rest day (0 TSS)"
+            : "\(MetricFormat.fixed(tss)) TSS from \(workouts) workout\(workouts == 1 ? "" : "s")"
+        let explanation = "Today: \(today). Fitness (CTL) \(MetricFormat.fixed(ctl)), fatigue (ATL) "
+            + "\(MetricFormat.fixed(atl)); form going into the day (TSB) \(MetricFormat.signed(tsb)), "
+            + "\(MetricFormat.signed(after)) after it; ramp \(MetricFormat.signed(ramp)) CTL over 7 days. "
+            + "History since \(load.firstDay)."
+        var series: [String: [SeriesPoint]] = ["ctl": [], "atl": [], "tsb": [], "tss": []]
+        for i in 0..<load.tss.count {
+            let day = load.firstDay.adding(days: i)
+            series["ctl"]!.append(SeriesPoint(day: day, value: chart.ctl[i]))
+            series["atl"]!.append(SeriesPoint(day: day, value: chart.atl[i]))
+            series["tsb"]!.append(SeriesPoint(day: day, value: chart.tsb(on: day)))
+            series["tss"]!.append(SeriesPoint(day: day, value: load.tss[i]))
+        }
+        return MetricResult(
+            id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
+            values: ["tss": .number(tss), "ctl": .number(ctl), "atl": .number(atl), "tsb": .number(tsb),
+                     "tsb_after": .number(after), "ramp": .number(ramp)],
+            components: components, flags: [], explanation: explanation, series: series)
+    }
+}
