@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "CoachCLI",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore",
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -12,6 +12,7 @@ public struct CoachCommand: ParsableCommand {
             InitCommand.self, UnlockCommand.self, LockCommand.self, WhoamiCommand.self,
             UserCommand.self, AccessCommand.self, AthleteCommand.self,
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
+            MetricsCommand.self, ExplainCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,
         ]

@@ -1,0 +1,75 @@
+import ArgumentParser
+import CoachKit
+import CoachProviders
+import CoachStore
+import Foundation
+
+/// The athlete, day and "now" a metrics command looks at, with the athlete's data decrypted once.
+struct MetricsTarget: ParsableArguments {
+    @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+    @Option(help: "Look at a past day: yesterday, -3d or YYYY-MM-DD (default today).") var date: String = "today"
+
+    func load(_ global: GlobalOptions) throws -> (AthleteDataset, LocalDay, Date?) {
+        let ctx = try CommandContext(global)
+        let (ws, me) = try ctx.authenticate()
+        let dataset = try ws.exportDataset(athleteId: try ws.targetAthlete(athlete, as: me), as: me)
+        let today = LocalDay(date: ctx.clock.now(), timeZone: dataset.athlete.zone)
+        let day = try DayExpression.parse(date, today: today)
+        guard day <= today else { throw CoachKitError.outOfRange(field: "--date", range: "today or earlier") }
+        return (dataset, day, day == today ? ctx.clock.now() : nil)
+    }
+}
+
+struct MetricsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "metrics", abstract: "Every metric of one athlete on one day.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var target: MetricsTarget
+    @OptionGroup var output: OutputOptions
+    @Option(help: "Only these providers, e.g. readiness,stress.") var provider: String?
+    @Flag(help: "Exit non-zero when any provider reports an error.") var strict = false
+
+    func run() throws {
+        try guarded {
+            let (dataset, day, now) = try target.load(global)
+            let ids = provider.map { $0.split(separator: ",").map(String.init) } ?? []
+            let results = try MetricEvaluation.evaluate(dataset, day: day, now: now, ids: ids)
+            if output.json {
+                print(String(decoding: try MetricResult.makeEncoder(pretty: true).encode(results), as: UTF8.self))
+            } else {
+                print(Terminal.bold("\(dataset.athlete.name) · \(day)"))
+                print(Render.table(["METRIC", "SCORE", "BAND", "STATUS", "NOTE"], results.map { r in
+                    [r.id, r.score.map(String.init) ?? "–", Terminal.paint(r.band?.name ?? "", hex: r.band?.colour),
+                     r.status.rawValue, r.reason ?? r.flags.joined(separator: ", ")]
+                }))
+            }
+            if strict && results.contains(where: { $0.status == .error }) { throw ExitCode(1) }
+        }
+    }
+}
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "explain", abstract: "How one metric came out as it did.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Provider id, e.g. readiness.") var provider: String
+    @OptionGroup var target: MetricsTarget
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let (dataset, day, now) = try target.load(global)
+            guard let r = try MetricEvaluation.evaluate(dataset, day: day, now: now, ids: [provider]).first else { return }
+            if output.json { print(String(decoding: try MetricResult.makeEncoder(pretty: true).encode(r), as: UTF8.self)); return }
+            let score = r.score.map(String.init) ?? "–"
+            print(Terminal.bold("\(r.id) for \(dataset.athlete.name) on \(day): \(score)") + " "
+                  + Terminal.paint(r.band?.name ?? r.status.rawValue, hex: r.band?.colour))
+            if let reason = r.reason { print(reason) }
+            if !r.explanation.isEmpty { print(r.explanation) }
+            if !r.components.isEmpty {
+                print(Render.table(["COMPONENT", "VALUE", "WEIGHT", "NOTE"], r.components.map {
+                    [$0.name, Render.number($0.value, digits: 2), Render.number($0.weight, digits: 2), $0.note]
+                }))
+            }
+            if !r.flags.isEmpty { print("flags: " + r.flags.joined(separator: ", ")) }
+        }
+    }
+}
