@@ -19,10 +19,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let ctx = try LogContext(global, target)
-                let e = WellnessEntry(id: LogContext.newId(), day: ctx.day, mood: mood, doms: try DOMSParser.parse(doms), notes: notes)
-                try e.validate()
-                try ctx.save(e, id: e.id, kind: .wellness, what: "mood")
+                try LogContext(global, target).saveWellness(mood: mood, doms: doms, notes: notes, what: "mood")
             }
         }
     }
@@ -35,10 +32,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let ctx = try LogContext(global, target)
-                let e = WellnessEntry(id: LogContext.newId(), day: ctx.day, doms: try DOMSParser.parse(levels))
-                try e.validate()
-                try ctx.save(e, id: e.id, kind: .wellness, what: "soreness")
+                try LogContext(global, target).saveWellness(mood: nil, doms: levels, notes: nil, what: "soreness")
             }
         }
     }
@@ -54,10 +48,7 @@ struct LogCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 guard mood != nil || !doms.isEmpty || notes != nil else { throw CLIError.usage("give --mood, --doms or --notes") }
-                let ctx = try LogContext(global, target)
-                let e = WellnessEntry(id: LogContext.newId(), day: ctx.day, mood: mood, doms: try DOMSParser.parse(doms), notes: notes)
-                try e.validate()
-                try ctx.save(e, id: e.id, kind: .wellness, what: "wellness")
+                try LogContext(global, target).saveWellness(mood: mood, doms: doms, notes: notes, what: "wellness")
             }
         }
     }

@@ -55,6 +55,13 @@ struct LogContext {
         print("Logged \(what) for \(profile.handle) on \(day) (id \(id)).")
     }
 
+    /// Builds, validates and stores a wellness entry (mood, soreness, notes).
+    func saveWellness(mood: Int?, doms: [String], notes: String?, what: String) throws {
+        let e = WellnessEntry(id: Self.newId(), day: day, mood: mood, doms: try DOMSParser.parse(doms), notes: notes)
+        try e.validate()
+        try save(e, id: e.id, kind: .wellness, what: what)
+    }
+
     static func newId() -> String { UUID().uuidString.lowercased() }
 }
 
