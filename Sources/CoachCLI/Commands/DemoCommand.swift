@@ -33,7 +33,8 @@ struct DemoCommand: ParsableCommand {
     }
 
     static func temporaryFolder() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/coach-demo-XXXXXX").utf8CString)
+        let tmp = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+        var template = Array((tmp + "coach-demo-XXXXXX").utf8CString)
         guard let p = mkdtemp(&template) else { throw CLIError.io("cannot create a temporary folder") }
         return String(cString: p)
     }
