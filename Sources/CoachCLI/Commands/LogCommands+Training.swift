@@ -91,8 +91,8 @@ extension LogCommand {
                 let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
                 let ctx = try CommandContext(global)
                 let (ws, me) = try ctx.authenticate()
-                let id = try ws.targetAthlete(athlete, as: me)
-                let zone = try ws.profile(athleteId: id, as: me).zone
+                let target = try ws.targetProfile(athlete, as: me)
+                let id = target.id, zone = target.profile.zone
                 let today = LocalDay(date: ctx.clock.now(), timeZone: zone)
                 let entries = try ws.logEntries(athleteId: id, kinds: kinds, from: today.adding(days: 1 - days), through: today, as: me)
                 if output.json { print(try Render.json(entries)); return }

@@ -21,8 +21,9 @@ struct LogContext {
     init(_ global: GlobalOptions, _ target: LogTarget) throws {
         let ctx = try CommandContext(global)
         (workspace, actor) = try ctx.authenticate()
-        athleteId = try workspace.targetAthlete(target.athlete, as: actor)
-        profile = try workspace.profile(athleteId: athleteId, as: actor)
+        let athlete = try workspace.targetProfile(target.athlete, as: actor)
+        athleteId = athlete.id
+        profile = athlete.profile
         clock = ctx.clock
         let today = LocalDay(date: clock.now(), timeZone: profile.zone)
         day = try DayExpression.parse(target.date, today: today)

@@ -74,6 +74,27 @@ extension Workspace {
         throw StoreError.invalidInput("name the athlete with --athlete HANDLE")
     }
 
+    /// The athlete a command is about, with their profile, from one keyring open in one read.
+    public func targetProfile(_ handle: String?, as actor: Principal) throws -> AthleteSummary {
+        let tag = handle.map { handleTag($0, actor) }
+        return try read { db in
+            let id: String
+            if let tag, let handle {
+                guard let found = try String.fetchOne(db, sql: "SELECT id FROM athletes WHERE handle_tag = ?",
+                                                      arguments: [Data(tag)]) else { throw StoreError.athleteNotFound(handle) }
+                id = found
+            } else if actor.role == .athlete, let own = actor.athleteId {
+                id = own
+            } else {
+                throw StoreError.invalidInput("name the athlete with --athlete HANDLE")
+            }
+            guard let keyring = try? AthleteKeyring.open(db, athleteId: id, principal: actor) else {
+                throw StoreError.athleteNotFound(handle ?? "your own")
+            }
+            return AthleteSummary(id: id, profile: try loadProfile(db, keyring: keyring))
+        }
+    }
+
     func loadProfile(_ db: Database, athleteId: String, as actor: Principal) throws -> AthleteProfile {
         let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
         return try loadProfile(db, keyring: keyring)
