@@ -12,7 +12,8 @@ public struct CoachCommand: ParsableCommand {
             InitCommand.self, UnlockCommand.self, LockCommand.self, WhoamiCommand.self,
             UserCommand.self, AccessCommand.self, AthleteCommand.self,
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
-            MetricsCommand.self, ExplainCommand.self,
+            MetricsCommand.self, ExplainCommand.self, DashboardCommand.self, TeamCommand.self, TrendCommand.self,
+            ActivityCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,
         ]

@@ -1,26 +1,52 @@
 import CoachKit
 import Foundation
 
-/// Evaluates providers for one athlete on one day from a decrypted dataset.
+/// Evaluates providers for one athlete from a decrypted dataset.
 ///
 /// The dataset is indexed once and every provider's input is cut from that index, so the cost
-/// is one sort per athlete plus the providers' own work.
-public enum MetricEvaluation {
-    /// Results for `ids` (every provider of `registry` when empty), in registry order.
+/// is one sort per athlete plus the providers' own work, however many days are evaluated.
+public struct MetricEvaluation: Sendable {
+    public let dataset: AthleteDataset
+    public let index: IndexedDataset
+    public let registry: ProviderRegistry
+
+    public init(_ dataset: AthleteDataset, registry: ProviderRegistry = .builtins) {
+        self.dataset = dataset
+        index = IndexedDataset(dataset)
+        self.registry = registry
+    }
+
+    /// The athlete's time zone.
+    public var zone: TimeZone { index.zone }
+
+    /// Results for `ids` (every provider of the registry when empty), in registry order.
     ///
     /// - Parameters:
-    ///   - dataset: the athlete's whole data.
     ///   - day: the athlete-local day evaluated.
     ///   - now: the current instant; for a past day pass `nil` (23:59:59 of that day is used).
     /// - Throws: `CoachKitError.unknownName` for an id no provider has.
-    public static func evaluate(_ dataset: AthleteDataset, day: LocalDay, now: Date?, ids: [String] = [],
-                                registry: ProviderRegistry = .builtins) throws -> [MetricResult] {
-        for id in ids where registry.provider(id: id) == nil {
-            throw CoachKitError.unknownName(field: "provider", value: id, valid: registry.ids)
-        }
-        let index = IndexedDataset(dataset)
+    public func results(day: LocalDay, now: Date?, ids: [String] = []) throws -> [MetricResult] {
+        try check(ids)
         return registry.providers.filter { ids.isEmpty || ids.contains($0.id) }.map { provider in
             provider.evaluate(MetricInput.make(descriptor: provider.descriptor, index: index, day: day, now: now))
         }
+    }
+
+    /// The result of one provider (which must be registered).
+    public func result(_ id: String, day: LocalDay, now: Date?) throws -> MetricResult {
+        try results(day: day, now: now, ids: [id])[0]
+    }
+
+    /// Refuses ids that no provider has, naming the valid ones.
+    public func check(_ ids: [String]) throws {
+        for id in ids where registry.provider(id: id) == nil {
+            throw CoachKitError.unknownName(field: "provider", value: id, valid: registry.ids)
+        }
+    }
+
+    /// Results for `ids` for one athlete on one day (see `results(day:now:ids:)`).
+    public static func evaluate(_ dataset: AthleteDataset, day: LocalDay, now: Date?, ids: [String] = [],
+                                registry: ProviderRegistry = .builtins) throws -> [MetricResult] {
+        try MetricEvaluation(dataset, registry: registry).results(day: day, now: now, ids: ids)
     }
 }

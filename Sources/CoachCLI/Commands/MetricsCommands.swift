@@ -7,16 +7,14 @@ import Foundation
 /// The athlete, day and "now" a metrics command looks at, with the athlete's data decrypted once.
 struct MetricsTarget: ParsableArguments {
     @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
-    @Option(help: "Look at a past day: yesterday, -3d or YYYY-MM-DD (default today).") var date: String = "today"
+    @Option(help: "Look at a past day: yesterday, -3d or YYYY-MM-DD (default today).") var date: String?
 
-    func load(_ global: GlobalOptions) throws -> (AthleteDataset, LocalDay, Date?) {
+    /// Authenticates, decrypts the athlete's dataset and resolves the day.
+    func load(_ global: GlobalOptions) throws -> (MetricEvaluation, ViewMoment) {
         let ctx = try CommandContext(global)
         let (ws, me) = try ctx.authenticate()
         let dataset = try ws.exportDataset(athleteId: try ws.targetAthlete(athlete, as: me), as: me)
-        let today = LocalDay(date: ctx.clock.now(), timeZone: dataset.athlete.zone)
-        let day = try DayExpression.parse(date, today: today)
-        guard day <= today else { throw CoachKitError.outOfRange(field: "--date", range: "today or earlier") }
-        return (dataset, day, day == today ? ctx.clock.now() : nil)
+        return (MetricEvaluation(dataset), try ViewMoment.resolve(date, now: ctx.clock.now(), zone: dataset.athlete.zone))
     }
 }
 
@@ -30,13 +28,13 @@ struct MetricsCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let (dataset, day, now) = try target.load(global)
+            let (evaluation, moment) = try target.load(global)
             let ids = provider.map { $0.split(separator: ",").map(String.init) } ?? []
-            let results = try MetricEvaluation.evaluate(dataset, day: day, now: now, ids: ids)
+            let results = try evaluation.results(day: moment.day, now: moment.now, ids: ids)
             if output.json {
                 print(String(decoding: try MetricResult.makeEncoder(pretty: true).encode(results), as: UTF8.self))
             } else {
-                print(Terminal.bold("\(dataset.athlete.name) · \(day)"))
+                print(Terminal.bold("\(evaluation.index.profile.name) · \(moment.day)"))
                 print(Render.table(["METRIC", "SCORE", "BAND", "STATUS", "NOTE"], results.map { r in
                     [r.id, r.score.map(String.init) ?? "–", Terminal.paint(r.band?.name ?? "", hex: r.band?.colour),
                      r.status.rawValue, r.reason ?? r.flags.joined(separator: ", ")]
@@ -56,11 +54,11 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let (dataset, day, now) = try target.load(global)
-            guard let r = try MetricEvaluation.evaluate(dataset, day: day, now: now, ids: [provider]).first else { return }
+            let (evaluation, moment) = try target.load(global)
+            let r = try evaluation.result(provider, day: moment.day, now: moment.now)
             if output.json { print(String(decoding: try MetricResult.makeEncoder(pretty: true).encode(r), as: UTF8.self)); return }
             let score = r.score.map(String.init) ?? "–"
-            print(Terminal.bold("\(r.id) for \(dataset.athlete.name) on \(day): \(score)") + " "
+            print(Terminal.bold("\(r.id) for \(evaluation.index.profile.name) on \(moment.day): \(score)") + " "
                   + Terminal.paint(r.band?.name ?? r.status.rawValue, hex: r.band?.colour))
             if let reason = r.reason { print(reason) }
             if !r.explanation.isEmpty { print(r.explanation) }

@@ -57,6 +57,9 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return (r < 0 ? r + 7 : r) + 1
     }
 
+    /// The English three-letter weekday name: Mon … Sun.
+    public var weekdayName: String { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][isoWeekday - 1] }
+
     /// The Monday of the Monday–Sunday week holding this day.
     public var monday: LocalDay { adding(days: 1 - isoWeekday) }
 

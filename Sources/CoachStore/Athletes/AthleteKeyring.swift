@@ -116,6 +116,11 @@ final class AthleteKeyring {
         recordKeys[epoch] = k
         return k
     }
+
+    /// The snapshot-encryption subkey of `epoch` (separate from the record key by KDF id and context).
+    func snapshotKey(epoch: Int, _ db: Database) throws -> SecretKey {
+        try Hashing.deriveSubkey(id: 3, context: "snapshot", from: try dataKey(epoch: epoch, db))
+    }
 }
 
 /// Key commitments, grant contents and the associated data of wrapped epoch keys.

@@ -127,6 +127,7 @@ extension Workspace {
                     UPDATE records SET epoch = ?, version = ?, nonce = ?, ciphertext = ? WHERE athlete_id = ? AND id = ?
                     """, arguments: [keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext), athleteId, rec.id])
             }
+            if let dataset = try loadSnapshot(db, keyring: keyring) { try saveSnapshot(db, keyring: keyring, dataset) }
             try appendAudit(db, actor: actor, action: "access.rekey", athleteId: athleteId, target: athleteId)
             return rows.count
         }

@@ -50,6 +50,7 @@ extension Workspace {
         let keyring = try AthleteKeyring.open(db, athleteId: id, principal: actor)
         try putRecord(db, keyring: keyring, id: "profile", kind: .profile, day: "",
                       payload: JSONCoding.encode(profile), actor: actor, action: "athlete.profile")
+        try saveSnapshot(db, keyring: keyring, AthleteDataset(athlete: profile))
     }
 
     /// Finds the athlete `handle` among those the actor can open.

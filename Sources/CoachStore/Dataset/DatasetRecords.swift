@@ -52,28 +52,10 @@ enum DatasetRecords {
     /// Assembles decrypted records into a dataset, sorted by day or time, then id.
     static func assemble(profile: AthleteProfile, records: [StoredRecord]) throws -> AthleteDataset {
         var d = AthleteDataset(athlete: profile)
-        for r in records {
-            switch r.kind {
-            case .profile: continue
-            case .week: d.weeks.append(try JSONCoding.decode(ProgramWeek.self, from: r.payload))
-            case .wellness: d.wellness.append(try JSONCoding.decode(WellnessEntry.self, from: r.payload))
-            case .workout: d.workouts.append(try JSONCoding.decode(Workout.self, from: r.payload))
-            case .biometric: d.biometrics.append(try JSONCoding.decode(BiometricSample.self, from: r.payload))
-            case .sleep: d.sleep.append(try JSONCoding.decode(SleepRecord.self, from: r.payload))
-            case .food: d.food.append(try JSONCoding.decode(FoodEntry.self, from: r.payload))
-            case .steps: d.steps.append(try JSONCoding.decode(StepsDay.self, from: r.payload))
-            case .weight: d.weight.append(try JSONCoding.decode(WeightEntry.self, from: r.payload))
-            }
+        for r in records where r.kind != .profile {
+            try d.appendRecord(kind: r.kind, payload: r.payload)
         }
-        d.weeks.sort { ($0.start, $0.id) < ($1.start, $1.id) }
-        for i in d.weeks.indices { d.weeks[i].sessions.sort { ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id) } }
-        d.wellness.sort { ($0.day, $0.id) < ($1.day, $1.id) }
-        d.workouts.sort { ($0.start, $0.id) < ($1.start, $1.id) }
-        d.biometrics.sort { ($0.time, $0.id) < ($1.time, $1.id) }
-        d.sleep.sort { ($0.start, $0.id) < ($1.start, $1.id) }
-        d.food.sort { ($0.time, $0.id) < ($1.time, $1.id) }
-        d.steps.sort { $0.day < $1.day }
-        d.weight.sort { ($0.time, $0.id) < ($1.time, $1.id) }
+        d.sortCanonically()
         return d
     }
 }

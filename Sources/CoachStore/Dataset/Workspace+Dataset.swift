@@ -14,15 +14,19 @@ public struct ImportSummary: Codable, Sendable, Equatable {
 
 extension Workspace {
     /// The whole of one athlete's data in the interchange format.
+    ///
+    /// Comes from the athlete's snapshot; when there is none yet, the records are decrypted one
+    /// by one and the snapshot is written for next time (when the workspace can be written).
     public func exportDataset(athleteId: String, as actor: Principal) throws -> AthleteDataset {
-        try read { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            let records = try fetchRecords(db, keyring: keyring)
-            let profileRecord = records.first { $0.kind == .profile }
-            guard let profileRecord else { throw StoreError.tampered("the profile of an athlete") }
-            let profile = try JSONCoding.decode(AthleteProfile.self, from: profileRecord.payload)
-            return try DatasetRecords.assemble(profile: profile, records: records)
+        let open = { (db: Database) in try AthleteKeyring.open(db, athleteId: athleteId, principal: actor) }
+        if let dataset = try read({ db in try loadSnapshot(db, keyring: try open(db)) }) { return dataset }
+        if let dataset = try? write({ db -> AthleteDataset in
+            let keyring = try open(db)
+            return try loadSnapshot(db, keyring: keyring) ?? rebuildSnapshot(db, keyring: keyring)
+        }) {
+            return dataset
         }
+        return try read { db in try datasetFromRecords(db, keyring: try open(db)) }
     }
 
     /// Imports a dataset into an athlete, all or nothing, keeping the ids it carries.
@@ -83,11 +87,13 @@ extension Workspace {
             } else {
                 summary.added += 1
             }
-            try putRecord(db, keyring: keyring, id: r.id, kind: r.kind, day: r.day, payload: r.payload, actor: actor, action: nil)
+            try putRecord(db, keyring: keyring, id: r.id, kind: r.kind, day: r.day, payload: r.payload, actor: actor, action: nil,
+                          upkeep: .drop)
         }
         if summary.added + summary.updated > 0 {
             try appendAudit(db, actor: actor, action: "import.json", athleteId: athleteId,
                             target: "\(summary.added) added, \(summary.updated) updated")
+            try rebuildSnapshot(db, keyring: keyring)
         }
         return summary
     }

@@ -52,12 +52,13 @@ enum RecordCodec {
 
 extension Workspace {
     /// Inserts or replaces (version + 1) a record under the athlete's newest epoch, with its audit
-    /// entry unless `action` is nil (bulk writes audit once for the whole batch).
+    /// entry unless `action` is nil (bulk writes audit once for the whole batch), and keeps the
+    /// athlete's snapshot in step (`upkeep`).
     ///
     /// - Returns: `true` when the row was new.
     @discardableResult
     func putRecord(_ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
-                   payload: [UInt8], actor: Principal, action: String?) throws -> Bool {
+                   payload: [UInt8], actor: Principal, action: String?, upkeep: SnapshotUpkeep = .apply) throws -> Bool {
         let current = try Int.fetchOne(db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
                                        arguments: [keyring.athleteId])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
@@ -82,14 +83,17 @@ extension Workspace {
             try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
                             targetCiphertext: sealed.ciphertext)
         }
+        try updateSnapshot(db, keyring: keyring, upkeep: upkeep) { try $0.upsertRecord(id: id, kind: kind, payload: payload) }
         return existing == nil
     }
 
-    /// Deletes a record, with its audit entry.
-    func deleteRecord(_ db: Database, athleteId: String, id: String, actor: Principal, action: String) throws {
-        try db.execute(sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?", arguments: [athleteId, id])
+    /// Deletes a record, with its audit entry, and removes it from the athlete's snapshot.
+    func deleteRecord(_ db: Database, keyring: AthleteKeyring, id: String, actor: Principal, action: String,
+                      upkeep: SnapshotUpkeep = .apply) throws {
+        try db.execute(sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?", arguments: [keyring.athleteId, id])
         guard db.changesCount == 1 else { throw StoreError.recordNotFound(id) }
-        try appendAudit(db, actor: actor, action: action, athleteId: athleteId, target: id)
+        try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
+        try updateSnapshot(db, keyring: keyring, upkeep: upkeep) { $0.removeRecord(id: id) }
     }
 
     /// Decrypts the athlete's records of `kinds` (all kinds when empty) between two days inclusive.

@@ -72,7 +72,7 @@ extension Workspace {
             guard let record = try fetchRecord(db, keyring: keyring, id: id), record.kind != .profile, record.kind != .week else {
                 throw StoreError.recordNotFound(id)
             }
-            try deleteRecord(db, athleteId: athleteId, id: id, actor: actor, action: "log.remove")
+            try deleteRecord(db, keyring: keyring, id: id, actor: actor, action: "log.remove")
         }
     }
 }

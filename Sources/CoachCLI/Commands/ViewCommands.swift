@@ -1,0 +1,83 @@
+import ArgumentParser
+import CoachKit
+import CoachProviders
+import Foundation
+
+extension TeamReport.Sort: ExpressibleByArgument {}
+
+struct DashboardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dashboard", abstract: "The Today view: body battery, form, suggested load, the week, every metric.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var target: MetricsTarget
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let (evaluation, moment) = try target.load(global)
+            let dashboard = try Dashboard(evaluation, at: moment)
+            print(output.json ? try Render.json(dashboard) : DashboardText.render(dashboard))
+        }
+    }
+}
+
+struct TeamCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "team",
+        abstract: "One row per athlete you hold: readiness, form, stress, adherence, self-assessment, flags.",
+        discussion: "Exits with 3 when any athlete is flagged, so a cron job can act on it.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Look at a past day for everyone: yesterday, -3d or YYYY-MM-DD (default each athlete's today).")
+    var date: String?
+    @Option(help: "Sort by \(TeamReport.Sort.allCases.map(\.rawValue).joined(separator: "|")).")
+    var sort: TeamReport.Sort = .name
+    @Flag(help: "Only athletes with a flag.") var flagged = false
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let report = try TeamView.load(global, date: date).sorted(by: sort)
+            let rows = flagged ? report.flagged : report.rows
+            print(output.json ? try Render.json(rows) : TeamText.render(rows))
+            if !report.flagged.isEmpty { throw ExitCode(ExitStatus.flagged) }
+        }
+    }
+}
+
+struct TrendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trend", abstract: "A metric day by day: sparkline, or the series with --json.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var target: MetricsTarget
+    @Option(help: "Comma-separated series: a provider id (its score), provider.value, or ctl, atl, tsb, form, tss, ramp, steps, hrv.")
+    var metric: String = "readiness"
+    @Option(help: "How many days, ending on --date.") var days: Int = 28
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let (evaluation, moment) = try target.load(global)
+            let names = metric.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let trend = try Trend(evaluation, names: names, days: days, at: moment)
+            print(output.json ? try Render.json(trend) : TrendText.render(trend))
+        }
+    }
+}
+
+struct ActivityCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activity", abstract: "Steps against the goal: dial, tiles, the last 7 days, you against the walking bot.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var target: MetricsTarget
+    @Flag(help: "Show 7-day blocks for the last seven weeks instead of days.") var week = false
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let (evaluation, moment) = try target.load(global)
+            let result = try evaluation.result("activity", day: moment.day, now: moment.now)
+            print(output.json ? try Render.json(result)
+                  : ActivityText.render(result, name: evaluation.index.profile.name, day: moment.day, week: week))
+        }
+    }
+}

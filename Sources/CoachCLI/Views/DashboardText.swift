@@ -1,0 +1,64 @@
+import CoachKit
+import CoachProviders
+
+/// Renders the "Today" view: body battery gauge, form, suggested load, the week, a card per metric.
+enum DashboardText {
+    static func render(_ d: Dashboard) -> String {
+        var out = [Terminal.bold("\(d.name) · \(d.day.weekdayName) \(d.day)")]
+        if let r = d.metric("readiness") {
+            if let score = r.score {
+                out.append("Body battery  " + Terminal.paint(Charts.gauge(Double(score)), hex: r.band?.colour)
+                           + "  " + Terminal.bold("\(score)") + "  " + Terminal.paint(r.band?.name ?? "", hex: r.band?.colour))
+            } else {
+                out.append("Body battery  " + Terminal.dim("not yet: " + (r.reason ?? "no score")))
+            }
+            out.append("Today         " + suggestion(r))
+        }
+        if let t = d.metric("training-load"), t.status == .ok {
+            out.append("Form          TSB \(MetricFormat.optional(t.number("tsb")))   fitness \(MetricFormat.optional(t.number("ctl")))"
+                       + "   fatigue \(MetricFormat.optional(t.number("atl")))   ramp \(t.number("ramp").map { MetricFormat.signed($0) } ?? "–")")
+        }
+        let week = d.readinessWeek.map(\.value)
+        out.append("Last 7 days   " + Charts.sparkline(week, lower: 0, upper: 100) + "  "
+                   + Terminal.dim(week.map { $0.map { String(Int($0)) } ?? "–" }.joined(separator: " ")))
+        out.append("")
+        let cards = d.metrics.filter { $0.id != "readiness" }
+        let width = cards.map(\.id.count).max() ?? 0
+        for r in cards { out.append(card(r, width: width)) }
+        return out.joined(separator: "\n")
+    }
+
+    /// The suggested training load of the day, or why there is none.
+    static func suggestion(_ r: MetricResult) -> String {
+        if r.flags.contains("possible_illness") {
+            return Terminal.paint("rest day suggested: HRV low and resting HR high (possible illness)", hex: "#E53E3E")
+        }
+        guard r.status == .ok else { return Terminal.dim("no suggestion") }
+        guard let lo = r.number("tss_low"), let hi = r.number("tss_high") else {
+            return Terminal.dim("no TSS range yet: too little training history")
+        }
+        return "suggested load \(MetricFormat.fixed(lo, 0))–\(MetricFormat.fixed(hi, 0)) TSS"
+    }
+
+    /// One metric as a line: name, score, band, and its first sentence or the reason it has no score.
+    static func card(_ r: MetricResult, width: Int) -> String {
+        let name = r.id.padding(toLength: width, withPad: " ", startingAt: 0)
+        let score = (r.score.map(String.init) ?? "–").leftPadded(to: 3)
+        let band = Terminal.paint((r.band?.name ?? r.status.rawValue.replacingOccurrences(of: "_", with: " ")).padding(toLength: 17, withPad: " ", startingAt: 0),
+                                  hex: r.band?.colour)
+        var note = r.status == .ok ? firstSentence(r.explanation) : (r.reason ?? "")
+        if !r.flags.isEmpty { note = Terminal.paint("⚑ " + r.flags.joined(separator: ", "), hex: "#E53E3E") + "  " + note }
+        return "  \(Terminal.bold(name))  \(score)  \(band)  \(Terminal.dim(note))"
+    }
+
+    static func firstSentence(_ text: String, limit: Int = 72) -> String {
+        let sentence = text.split(separator: ". ", maxSplits: 1).first.map(String.init) ?? text
+        return sentence.count > limit ? String(sentence.prefix(limit - 1)) + "…" : sentence
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

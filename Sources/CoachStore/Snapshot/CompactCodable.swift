@@ -1,0 +1,204 @@
+import CoachKit
+
+/// A value the snapshot stores in compact binary form.
+///
+/// `write(to:)` and `init(compact:)` must handle the same fields in the same order.
+/// `CompactCodingTests` round-trips a value of every type with every field set, and fails when
+/// a type gains a field its fixture leaves empty, so a new model field cannot be dropped silently.
+protocol CompactCodable {
+    func write(to w: inout CompactWriter)
+    init(compact r: inout CompactReader) throws
+}
+
+extension LocalDay: CompactCodable {
+    func write(to w: inout CompactWriter) { w.int(ordinal) }
+    init(compact r: inout CompactReader) throws { self.init(ordinal: try r.int()) }
+}
+
+extension Instant: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.double(epochSeconds)
+        w.int(offsetSeconds)
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(epochSeconds: try r.double(), offsetSeconds: try r.int())
+    }
+}
+
+extension WellnessEntry: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.string(id)
+        day.write(to: &w)
+        w.int(mood)
+        w.array(doms.sorted { $0.key < $1.key }) { w, e in w.string(e.key.rawValue); w.int(e.value) }
+        w.string(notes)
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(id: try r.string(), day: try LocalDay(compact: &r), mood: try r.optionalInt())
+        for (muscle, value) in try r.array({ r in (try r.enumeration(MuscleGroup.self), try r.int()) }) {
+            doms[muscle] = value
+        }
+        notes = try r.optionalString()
+    }
+}
+
+extension Workout.Samples: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.double(intervalS)
+        for stream in [powerW, hrBpm, speedMS] { w.array(stream) { $0.double($1) } }
+    }
+
+    init(compact r: inout CompactReader) throws {
+        let interval = try r.double()
+        let streams = try (0..<3).map { _ in try r.array { try $0.optionalDouble() } }
+        self.init(intervalS: interval, powerW: streams[0], hrBpm: streams[1], speedMS: streams[2])
+    }
+}
+
+extension Workout: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.string(id)
+        start.write(to: &w)
+        w.string(sport.rawValue)
+        for v in [elapsedS, movingS, distanceM] { w.double(v) }
+        w.int(rpe)
+        for v in [tss, avgPowerW, npW, avgHrBpm, maxHrBpm, kcal] { w.double(v) }
+        w.string(title)
+        w.string(source)
+        w.optional(samples) { w, s in s.write(to: &w) }
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(id: try r.string(), start: try Instant(compact: &r), sport: try r.enumeration(Sport.self))
+        elapsedS = try r.optionalDouble(); movingS = try r.optionalDouble(); distanceM = try r.optionalDouble()
+        rpe = try r.optionalInt()
+        tss = try r.optionalDouble(); avgPowerW = try r.optionalDouble(); npW = try r.optionalDouble()
+        avgHrBpm = try r.optionalDouble(); maxHrBpm = try r.optionalDouble(); kcal = try r.optionalDouble()
+        title = try r.optionalString()
+        source = try r.optionalString()
+        samples = try r.optional { try Samples(compact: &$0) }
+    }
+}
+
+extension BiometricSample: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.string(id)
+        time.write(to: &w)
+        w.string(type.rawValue)
+        w.double(value)
+        w.string(source)
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(id: try r.string(), time: try Instant(compact: &r), type: try r.enumeration(Kind.self),
+                  value: try r.double(), source: try r.optionalString())
+    }
+}
+
+extension SleepRecord: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.string(id)
+        start.write(to: &w)
+        end.write(to: &w)
+        w.string(stage.rawValue)
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(id: try r.string(), start: try Instant(compact: &r), end: try Instant(compact: &r),
+                  stage: try r.enumeration(Stage.self))
+    }
+}
+
+extension FoodEntry: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.string(id)
+        time.write(to: &w)
+        w.double(kcal)
+        for v in [proteinG, carbsG, fatG] { w.double(v) }
+        w.string(meal)
+        w.string(note)
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(id: try r.string(), time: try Instant(compact: &r), kcal: try r.double())
+        proteinG = try r.optionalDouble(); carbsG = try r.optionalDouble(); fatG = try r.optionalDouble()
+        meal = try r.optionalString()
+        note = try r.optionalString()
+    }
+}
+
+extension StepsDay: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        day.write(to: &w)
+        w.int(steps)
+        w.double(distanceM)
+        w.double(activeKcal)
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(day: try LocalDay(compact: &r), steps: try r.int(), distanceM: try r.optionalDouble(),
+                  activeKcal: try r.optionalDouble())
+    }
+}
+
+extension WeightEntry: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.string(id)
+        time.write(to: &w)
+        w.double(kg)
+        w.double(bodyFatPct)
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(id: try r.string(), time: try Instant(compact: &r), kg: try r.double(), bodyFatPct: try r.optionalDouble())
+    }
+}
+
+extension PlannedSession: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.string(id)
+        date.write(to: &w)
+        w.int(order)
+        w.string(title)
+        w.string(detail)
+        w.string(notes)
+        w.string(sport?.rawValue)
+        w.double(plannedDurationS)
+        w.double(plannedTss)
+        w.array(targets) { $0.string($1.rawValue) }
+        w.string(linkedWorkout)
+        w.double(adherencePct)
+        w.string(origin.rawValue)
+    }
+
+    init(compact r: inout CompactReader) throws {
+        let id = try r.string(), date = try LocalDay(compact: &r), order = try r.int(), title = try r.string()
+        let detail = try r.optionalString(), notes = try r.optionalString()
+        let sport = try r.optional { try $0.enumeration(Sport.self) }
+        self.init(id: id, date: date, order: order, title: title)
+        self.detail = detail; self.notes = notes; self.sport = sport
+        plannedDurationS = try r.optionalDouble()
+        plannedTss = try r.optionalDouble()
+        targets = try r.array { try $0.enumeration(MuscleGroup.self) }
+        linkedWorkout = try r.optionalString()
+        adherencePct = try r.optionalDouble()
+        origin = try r.enumeration(Origin.self)
+    }
+}
+
+extension ProgramWeek: CompactCodable {
+    func write(to w: inout CompactWriter) {
+        w.string(id)
+        start.write(to: &w)
+        w.string(title)
+        w.string(notes)
+        w.array(sessions) { w, s in s.write(to: &w) }
+    }
+
+    init(compact r: inout CompactReader) throws {
+        self.init(id: try r.string(), start: try LocalDay(compact: &r), title: try r.optionalString(),
+                  notes: try r.optionalString(), sessions: try r.array { try PlannedSession(compact: &$0) })
+    }
+}

@@ -1,0 +1,141 @@
+@testable import CoachCrypto
+import CoachKit
+@testable import CoachStore
+import Foundation
+import GRDB
+import Testing
+
+/// The encrypted snapshot always equals what the records say, and is protected like them.
+@Suite struct SnapshotTests {
+    /// The dataset decoded record by record, bypassing the snapshot.
+    static func fromRecords(_ f: Fixture, _ id: String, as who: Principal? = nil) throws -> AthleteDataset {
+        try f.ws.read { db in
+            try f.ws.datasetFromRecords(db, keyring: try AthleteKeyring.open(db, athleteId: id, principal: who ?? f.owner))
+        }
+    }
+
+    static func snapshotEpoch(_ f: Fixture, _ id: String) throws -> Int? {
+        try f.ws.read { db in try Int.fetchOne(db, sql: "SELECT epoch FROM snapshots WHERE athlete_id = ?", arguments: [id]) }
+    }
+
+    static func mood(_ i: Int, day: Int, version: Int = 0) -> WellnessEntry {
+        WellnessEntry(id: "m\(i)", day: LocalDay("2026-11-01")!.adding(days: day), mood: 1 + (i + version) % 5,
+                      doms: [.quads: (i + version) % 11])
+    }
+
+    @Test("After a random sequence of logs, edits and removals, the snapshot equals the records")
+    func followsWrites() throws {
+        let f = try Fixture()
+        let a = try f.athlete("anna")
+        var rng = SystemRandomNumberGenerator()
+        var live: Set<Int> = []
+        for step in 0..<60 {
+            let i = Int.random(in: 0..<15, using: &rng)
+            if live.contains(i), Bool.random(using: &rng) {
+                try f.ws.removeLog(id: "m\(i)", athleteId: a, as: f.owner)
+                live.remove(i)
+            } else {
+                try f.ws.putLog(Self.mood(i, day: i, version: step), id: "m\(i)", kind: .wellness, day: Self.mood(i, day: i).day,
+                                athleteId: a, as: f.owner)
+                live.insert(i)
+            }
+        }
+        let fast = try f.ws.exportDataset(athleteId: a, as: f.owner)
+        #expect(try Self.snapshotEpoch(f, a) == 1)
+        #expect(fast == (try Self.fromRecords(f, a)))
+        #expect(fast.wellness.count == live.count)
+    }
+
+    @Test("A payload whose id differs from its record's drops the snapshot rather than letting it drift")
+    func mismatchedId() throws {
+        let f = try Fixture()
+        let a = try f.athlete("anna")
+        try f.ws.putLog(Self.mood(1, day: 0), id: "other", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        #expect(try Self.snapshotEpoch(f, a) == nil)
+    }
+
+    @Test("A dropped snapshot is rebuilt by the next read, with the same data")
+    func rebuiltAfterDrop() throws {
+        let f = try Fixture()
+        let a = try f.athlete("anna")
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        let before = try f.ws.exportDataset(athleteId: a, as: f.owner)
+        try f.raw { db in try db.execute(sql: "DELETE FROM snapshots") }
+        #expect(try Self.snapshotEpoch(f, a) == nil)
+        #expect(try f.ws.exportDataset(athleteId: a, as: f.owner) == before)
+        #expect(try Self.snapshotEpoch(f, a) == 1)
+    }
+
+    enum Tamper: String, CaseIterable, Sendable { case flipCiphertext, flipNonce, moveToOtherAthlete, editEpoch, truncate }
+
+    @Test("A tampered snapshot is reported as tampered, not trusted", arguments: Tamper.allCases)
+    func tampered(tamper: Tamper) throws {
+        let f = try Fixture()
+        let a = try f.athlete("anna"), b = try f.athlete("bert")
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        var victim = a
+        try f.raw { db in
+            switch tamper {
+            case .flipCiphertext:
+                try db.execute(sql: "UPDATE snapshots SET ciphertext = ? WHERE athlete_id = ?",
+                               arguments: [Data(Self.flipped(try Data.fetchOne(db, sql: "SELECT ciphertext FROM snapshots WHERE athlete_id = ?", arguments: [a])!)), a])
+            case .flipNonce:
+                try db.execute(sql: "UPDATE snapshots SET nonce = ? WHERE athlete_id = ?",
+                               arguments: [Data(Self.flipped(try Data.fetchOne(db, sql: "SELECT nonce FROM snapshots WHERE athlete_id = ?", arguments: [a])!)), a])
+            case .moveToOtherAthlete:
+                try db.execute(sql: "DELETE FROM snapshots WHERE athlete_id = ?", arguments: [b])
+                try db.execute(sql: "UPDATE snapshots SET athlete_id = ? WHERE athlete_id = ?", arguments: [b, a])
+                victim = b
+            case .editEpoch: try db.execute(sql: "UPDATE snapshots SET epoch = 2 WHERE athlete_id = ?", arguments: [a])
+            case .truncate:
+                try db.execute(sql: "UPDATE snapshots SET ciphertext = substr(ciphertext, 1, length(ciphertext) - 1) WHERE athlete_id = ?", arguments: [a])
+            }
+        }
+        #expect { try f.ws.exportDataset(athleteId: victim, as: f.owner) } throws: { isTampered($0) }
+        // The next write drops the damaged copy and the records speak again.
+        try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: victim, as: f.owner)
+        #expect(try f.ws.exportDataset(athleteId: victim, as: f.owner) == (try Self.fromRecords(f, victim)))
+    }
+
+    @Test("After a revocation, the next write seals the snapshot under the new epoch the revoked coach cannot open")
+    func revocation() throws {
+        let f = try Fixture()
+        let a = try f.athlete("anna")
+        _ = try f.user("carl", role: .coach)
+        try f.ws.grantAccess(athleteId: a, to: "carl", as: f.owner)
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        try f.ws.revokeAccess(athleteId: a, from: "carl", as: f.owner)
+        try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: a, as: f.owner)
+        #expect(try Self.snapshotEpoch(f, a) == 2)
+        #expect(try f.ws.exportDataset(athleteId: a, as: f.owner).wellness.map(\.id) == ["m1", "m2"])
+    }
+
+    @Test("Rekey re-seals the snapshot under the newest epoch")
+    func rekey() throws {
+        let f = try Fixture()
+        let a = try f.athlete("anna")
+        _ = try f.user("carl", role: .coach)
+        try f.ws.grantAccess(athleteId: a, to: "carl", as: f.owner)
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        try f.ws.revokeAccess(athleteId: a, from: "carl", as: f.owner)
+        #expect(try Self.snapshotEpoch(f, a) == 1)
+        try f.ws.rekey(athleteId: a, as: f.owner)
+        #expect(try Self.snapshotEpoch(f, a) == 2)
+        #expect(try f.ws.exportDataset(athleteId: a, as: f.owner) == (try Self.fromRecords(f, a)))
+    }
+
+    @Test("Removing an athlete removes its snapshot")
+    func removal() throws {
+        let f = try Fixture()
+        let a = try f.athlete("anna")
+        #expect(try Self.snapshotEpoch(f, a) == 1)
+        try f.ws.removeAthlete(athleteId: a, as: f.owner)
+        #expect(try f.ws.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM snapshots") } == 0)
+    }
+
+    static func flipped(_ data: Data) -> [UInt8] {
+        var bytes = [UInt8](data)
+        bytes[bytes.count / 2] ^= 1
+        return bytes
+    }
+}
