@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachProviders
 import CoachStore
 import Foundation
 
@@ -9,26 +10,42 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Where to create the demo workspace (default: a new temporary folder).") var workspace: String?
     @OptionGroup var output: OutputOptions
 
+    /// What `--json` prints: the athletes, the team view and the first athlete's dashboard.
+    struct Output: Encodable {
+        let workspace: String
+        let team: [TeamRow]
+        let dashboard: Dashboard
+    }
+
     func run() throws {
         try guarded {
             let clock = try CommandContext.clock(from: ProcessInfo.processInfo.environment)
             let path = try workspace ?? (Self.temporaryFolder() + "/demo.sqlite")
-            let (ws, coach) = try DemoWorkspace.build(at: path, clock: clock)
-            let athletes = try ws.listAthletes(as: coach)
-            if output.json { print(try Render.json(athletes.map(\.profile))); return }
+            let (ws, coach, token) = try DemoWorkspace.build(at: path, clock: clock)
+            try SessionTokenStore(workspacePath: path, environment: ProcessInfo.processInfo.environment).save(token)
+            let now = clock.now()
+            var rows: [TeamRow] = []
+            var dashboard: Dashboard?
+            try ws.forEachDataset(as: coach) { _, dataset in
+                let evaluation = MetricEvaluation(dataset)
+                let moment = try ViewMoment.resolve(nil, now: now, zone: dataset.athlete.zone)
+                rows.append(try TeamRow(evaluation, at: moment))
+                if dataset.athlete.handle == "jane" { dashboard = try Dashboard(evaluation, at: moment) }
+            }
+            let team = TeamReport(rows: rows).sorted(by: .readiness)
+            guard let dashboard else { throw CLIError.invalid("the demo athlete 'jane' is missing") }
+            if output.json { print(try Render.json(Output(workspace: path, team: team.rows, dashboard: dashboard))); return }
             print(Terminal.bold("coach demo") + Terminal.dim("  throw-away workspace \(path)"))
-            print("Users: owner, coach (signed in as coach). Every athlete's data is encrypted under their own key.\n")
-            print(Render.table(["HANDLE", "NAME", "SPORTS", "AGE", "THRESHOLDS", "TIME ZONE"], athletes.map { a in
-                let p = a.profile
-                let today = LocalDayNow.today(clock: clock, zone: p.zone)
-                var t: [String] = []
-                if let ftp = p.thresholds.ftpW { t.append("FTP \(Render.number(ftp)) W") }
-                if let pace = p.thresholds.thresholdPaceSPerKm { t.append("pace \(Pace.format(pace))/km") }
-                if let css = p.thresholds.cssSPer100m { t.append("CSS \(Pace.format(css))/100m") }
-                if let lthr = p.thresholds.lthrBpm { t.append("LTHR \(Render.number(lthr))") }
-                return [p.handle, p.name, p.sports.map(\.rawValue).joined(separator: ","),
-                        p.age(on: today).map(String.init) ?? "", t.joined(separator: ", "), p.timeZone]
-            }))
+            print("A coach with three athletes and four months of their data, each athlete encrypted under their own key.\n")
+            print(Terminal.bold("$ coach team --sort readiness"))
+            print(TeamText.render(team.rows) + "\n")
+            print(Terminal.bold("$ coach dashboard --athlete jane"))
+            print(DashboardText.render(dashboard) + "\n")
+            print("The coach stays signed in to this demo for 8 hours. Look around:")
+            print("  export COACH_WORKSPACE=\(path)")
+            print("  coach team --flagged; coach dashboard --athlete marco; coach explain readiness --athlete marco")
+            print("  coach trend --athlete jane --metric ctl,atl,tsb --days 90; coach activity --athlete aiko --week")
+            print(Terminal.dim("Start your own workspace with `coach init`."))
         }
     }
 

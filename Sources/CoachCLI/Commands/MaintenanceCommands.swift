@@ -47,8 +47,10 @@ struct AuditCommand: ParsableCommand {
 }
 
 struct DoctorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "doctor", abstract: "Check integrity, permissions, audit chain and keys.")
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: "Check integrity, permissions, audit chain, keys and snapshots.")
     @OptionGroup var global: GlobalOptions
+    @Flag(help: "Rebuild athlete snapshots that are missing, damaged or differ from their records.") var repair = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -56,7 +58,8 @@ struct DoctorCommand: ParsableCommand {
             let ctx = try CommandContext(global)
             let ws = try ctx.openWorkspace()
             let me = try? ctx.authenticate().1
-            let checks = try ws.doctor(as: me)
+            var checks = try ws.doctor(as: me)
+            if let me { checks.append(try ws.checkSnapshots(as: me, repair: repair)) }
             if output.json { print(try Render.json(checks)) } else {
                 for c in checks {
                     print("\(c.ok ? Terminal.paint("ok  ", hex: "#38A169") : Terminal.paint("FAIL", hex: "#E53E3E"))  \(c.name): \(c.detail)")

@@ -3,7 +3,8 @@ import CoachKit
 import CoachStore
 import Foundation
 
-/// Builds the throw-away workspace `coach demo` shows: an owner, a coach and three athletes.
+/// Builds the throw-away workspace `coach demo` shows: an owner, a coach and three athletes with
+/// four months of generated history each.
 public enum DemoWorkspace {
     /// The three demo athletes, with realistic profiles.
     static func athletes() -> [AthleteProfile] {
@@ -27,17 +28,22 @@ public enum DemoWorkspace {
         return [jane, marco, aiko]
     }
 
-    /// Creates the demo workspace at `path` and returns it with the coach signed in.
+    /// Creates the demo workspace at `path` and returns it with the coach signed in, plus an
+    /// 8-hour session for the coach so later commands on the demo need no passphrase.
     ///
     /// Passphrases are random and never shown: the workspace exists only to be looked at.
-    public static func build(at path: String, clock: any Clock) throws -> (Workspace, Principal) {
+    public static func build(at path: String, clock: any Clock) throws -> (Workspace, Principal, SessionToken) {
         let ownerPass = try SecretKey.random(count: 24)
         let coachPass = try SecretKey.random(count: 24)
         let ws = try Workspace.create(at: path, owner: "owner", passphrase: ownerPass, preset: .interactive, clock: clock)
         let owner = try ws.authenticate(handle: "owner", passphrase: ownerPass)
         try ws.addUser(handle: "coach", role: .coach, athleteHandle: nil, passphrase: coachPass, as: owner)
         let coach = try ws.authenticate(handle: "coach", passphrase: coachPass)
-        for profile in athletes() { try ws.addAthlete(profile, as: coach) }
-        return (ws, coach)
+        let stories: [DemoHistory.Story] = [.steady, .runDown, .taper]
+        for (i, profile) in athletes().enumerated() {
+            var history = DemoHistory(profile: profile, story: stories[i], now: clock.now(), seed: UInt64(i + 1))
+            _ = try ws.importDataset(history.dataset(), handle: profile.handle, create: true, as: coach)
+        }
+        return (ws, coach, try ws.unlock(handle: "coach", passphrase: coachPass, ttlSeconds: 8 * 3600))
     }
 }

@@ -1,0 +1,153 @@
+import CoachKit
+import Foundation
+
+/// Generates months of believable history for a demo athlete: workouts, sleep, HRV and resting
+/// HR, mood and soreness, meals, steps, weekly weigh-ins and a plan.
+///
+/// Deterministic for a seed, so every demo run tells the same story: `jane` trains steadily,
+/// `marco` piled on load and is now run down (low HRV, high resting HR, missed sessions), `aiko`
+/// is tapering and fresh.
+struct DemoHistory {
+    /// How an athlete's recent weeks went.
+    enum Story { case steady, runDown, taper }
+
+    var rng: SplitMix64
+    let profile: AthleteProfile
+    let story: Story
+    let today: LocalDay
+    /// Seconds since the athlete's local midnight now: today holds only what has happened by then.
+    let secondsToday: Int
+    let days: Int
+
+    init(profile: AthleteProfile, story: Story, now: Date, days: Int = 120, seed: UInt64) {
+        self.profile = profile; self.story = story; self.days = days
+        today = LocalDay(date: now, timeZone: profile.zone)
+        secondsToday = Instant(date: now, timeZone: profile.zone).secondsSinceMidnight(in: profile.zone)
+        rng = SplitMix64(seed: seed)
+    }
+
+    /// The dataset, ready for `importDataset`.
+    mutating func dataset() -> AthleteDataset {
+        var d = AthleteDataset(athlete: profile)
+        d.athlete.activity.setStepGoal(story == .taper ? 8000 : 10_000, from: today.adding(days: -days))
+        let zone = profile.zone
+        func at(_ day: LocalDay, _ h: Int, _ m: Int = 0) -> Instant {
+            Instant(date: day.instant(secondsSinceMidnight: h * 3600 + m * 60, in: zone), timeZone: zone)
+        }
+        var n = 0
+        let handle = profile.handle
+        func id(_ prefix: String) -> String { n += 1; return "demo-\(handle)-\(prefix)\(n)" }
+        let baseHRV = story == .runDown ? 72.0 : 64.0, baseRHR = profile.thresholds.restHrBpm ?? 50
+
+        for back in stride(from: days, through: 0, by: -1) {
+            let day = today.adding(days: -back)
+            func happened(_ hour: Int) -> Bool { back > 0 || hour * 3600 < secondsToday }
+            guard happened(7) else { break }
+            let recent = back <= 4
+            let ill = story == .runDown && recent
+            // Night before: sleep, then morning HRV and resting HR inside it.
+            d.sleep.append(SleepRecord(id: id("z"), start: at(day.adding(days: -1), 23, Int(rng.uniform(0, 40))),
+                                       end: at(day, 6, 45), stage: .asleep))
+            let hrv = ill ? baseHRV * 0.55 + rng.normal(0, 2) : baseHRV + rng.normal(0, 6)
+            d.biometrics.append(BiometricSample(id: id("h"), time: at(day, 6, 30), type: .hrv_rmssd, value: (hrv * 10).rounded() / 10))
+            d.biometrics.append(BiometricSample(id: id("r"), time: at(day, 6, 40), type: .resting_hr,
+                                                value: (ill ? baseRHR + 9 : baseRHR + rng.normal(0, 1.5)).rounded()))
+            if let w = workout(on: day, back: back, at: at, id: id), happened(Self.week[day.isoWeekday - 1].hour + 2) {
+                d.workouts.append(w)
+            }
+            let hard = d.workouts.last.map { $0.start.day(in: zone) == day.adding(days: -1) && ($0.tss ?? 0) > 90 } ?? false
+            var doms: [MuscleGroup: Int] = [:]
+            if hard { doms[profile.sports.contains(.swimming) ? .shoulders : .quads] = Int(rng.uniform(4, 7)) }
+            let mood = ill ? 2 : min(5, max(2, Int(rng.normal(3.9, 0.6).rounded())))
+            d.wellness.append(WellnessEntry(id: id("m"), day: day, mood: mood, doms: doms))
+            for (h, share, meal) in [(8, 0.25, "breakfast"), (13, 0.35, "lunch"), (19, 0.40, "dinner")] where happened(h) {
+                var f = FoodEntry(id: id("f"), time: at(day, h), kcal: (2300 * share + rng.normal(0, 60)).rounded())
+                f.proteinG = (f.kcal * 0.25 / 4).rounded(); f.carbsG = (f.kcal * 0.5 / 4).rounded(); f.fatG = (f.kcal * 0.25 / 9).rounded()
+                f.meal = meal
+                d.food.append(f)
+            }
+            let goal = d.athlete.activity.goal(for: day) ?? 10_000
+            let share = back > 0 ? 1 : Double(secondsToday) / 86_400
+            d.steps.append(StepsDay(day: day, steps: max(1500, Int(share * rng.normal(Double(goal) * 1.05, 2500)))))
+            if day.isoWeekday == 1 {
+                d.weight.append(WeightEntry(id: id("kg"), time: at(day, 7), kg: (((profile.weightKg ?? 65) + rng.normal(0, 0.4)) * 10).rounded() / 10))
+            }
+        }
+        d.weeks = plan(workouts: d.workouts)
+        return d
+    }
+
+    /// The day's workout, if the athlete trains that day.
+    mutating func workout(on day: LocalDay, back: Int, at: (LocalDay, Int, Int) -> Instant, id: (String) -> String) -> Workout? {
+        let slot = Self.week[day.isoWeekday - 1]
+        guard slot.minutes > 0 else { return nil }
+        if story == .runDown && back <= 3 && slot.intensity > 0.8 { return nil }   // too tired: missed
+        var minutes = Double(slot.minutes), intensity = slot.intensity
+        switch story {
+        case .steady: break
+        case .runDown where back <= 21 && back > 4: minutes *= 1.5; intensity += 0.05
+        case .taper where back <= 10: minutes *= 0.6
+        default: break
+        }
+        let sport = profile.sports[(day.ordinal & 1) % profile.sports.count]
+        var w = Workout(id: id("w"), start: at(day, slot.hour, 0), sport: sport)
+        w.elapsedS = (minutes * 60 * rng.uniform(0.95, 1.05)).rounded()
+        w.movingS = w.elapsedS! - 60
+        w.tss = (w.elapsedS! / 3600 * intensity * intensity * 100).rounded()
+        w.rpe = min(10, max(1, Int((intensity * 10 - 2).rounded())))
+        w.avgHrBpm = ((profile.thresholds.lthrBpm ?? 165) * min(1, intensity * 0.95)).rounded()
+        w.kcal = (w.elapsedS! / 60 * 11).rounded()
+        if sport == .cycling, let ftp = profile.thresholds.ftpW { w.npW = (ftp * intensity).rounded(); w.avgPowerW = w.npW! - 12 }
+        if sport == .running { w.distanceM = (w.elapsedS! / ((profile.thresholds.thresholdPaceSPerKm ?? 300) / intensity) * 1000).rounded() }
+        w.title = slot.title
+        w.source = "demo"
+        return w
+    }
+
+    /// The weekly template: Monday off, intervals Tuesday and Thursday, long session Saturday.
+    static let week: [(minutes: Int, intensity: Double, hour: Int, title: String)] = [
+        (0, 0, 0, "Rest"), (75, 0.88, 18, "Intervals 4x8"), (60, 0.65, 7, "Endurance"), (70, 0.85, 18, "Threshold 3x12"),
+        (45, 0.6, 7, "Recovery spin"), (150, 0.72, 9, "Long endurance"), (60, 0.62, 10, "Easy aerobic"),
+    ]
+
+    /// Program weeks from five weeks back to next week, one session per training day of the template.
+    func plan(workouts: [Workout]) -> [ProgramWeek] {
+        (-5...1).map { offset in
+            let monday = today.monday.adding(days: 7 * offset)
+            var week = ProgramWeek(id: "demo-\(profile.handle)-week-\(monday)", start: monday,
+                                   title: offset == 0 ? "This week" : offset > 0 ? "Next week" : "Build \(offset + 6)")
+            for (i, slot) in Self.week.enumerated() where slot.minutes > 0 {
+                let date = monday.adding(days: i)
+                var s = PlannedSession(id: "demo-\(profile.handle)-\(date)", date: date, title: slot.title)
+                s.sport = profile.sports[(date.ordinal & 1) % profile.sports.count]
+                s.plannedDurationS = Double(slot.minutes * 60)
+                s.plannedTss = (Double(slot.minutes) / 60 * slot.intensity * slot.intensity * 100).rounded()
+                if slot.intensity > 0.8 { s.targets = profile.sports.contains(.swimming) ? [.shoulders] : [.quads, .glutes] }
+                week.sessions.append(s)
+            }
+            return week
+        }
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64) for reproducible demo data; not for secrets.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo..<hi, using: &self) }
+
+    /// A normal deviate (Box–Muller).
+    mutating func normal(_ mean: Double, _ sd: Double) -> Double {
+        let u = max(Double.random(in: 0..<1, using: &self), 1e-12), v = Double.random(in: 0..<1, using: &self)
+        return mean + sd * (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+    }
+}
