@@ -23,16 +23,16 @@ struct DemoCommand: ParsableCommand {
             let path = try workspace ?? (Self.temporaryFolder() + "/demo.sqlite")
             let (ws, coach, token) = try DemoWorkspace.build(at: path, clock: clock)
             try SessionTokenStore(workspacePath: path, environment: ProcessInfo.processInfo.environment).save(token)
-            let now = clock.now()
-            var rows: [TeamRow] = []
+            let builder = TeamReportBuilder(date: nil, now: clock.now())
             var dashboard: Dashboard?
             try ws.forEachDataset(as: coach) { _, dataset in
-                let evaluation = MetricEvaluation(dataset)
-                let moment = try ViewMoment.resolve(nil, now: now, zone: dataset.athlete.zone)
-                rows.append(try TeamRow(evaluation, at: moment))
-                if dataset.athlete.handle == "jane" { dashboard = try Dashboard(evaluation, at: moment) }
+                builder.add(dataset)
+                if dataset.athlete.handle == "jane" {
+                    let moment = try ViewMoment.resolve(nil, now: clock.now(), zone: dataset.athlete.zone)
+                    dashboard = try Dashboard(MetricEvaluation(dataset), at: moment)
+                }
             }
-            let team = TeamReport(rows: rows).sorted(by: .readiness)
+            let team = try builder.finish().sorted(by: .readiness)
             guard let dashboard else { throw CLIError.invalid("the demo athlete 'jane' is missing") }
             if output.json { print(try Render.json(Output(workspace: path, team: team.rows, dashboard: dashboard))); return }
             print(Terminal.bold("coach demo") + Terminal.dim("  throw-away workspace \(path)"))

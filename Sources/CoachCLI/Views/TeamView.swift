@@ -8,12 +8,8 @@ enum TeamView {
     static func load(_ global: GlobalOptions, date: String?) throws -> TeamReport {
         let ctx = try CommandContext(global)
         let (ws, me) = try ctx.authenticate()
-        let now = ctx.clock.now()
-        var rows: [TeamRow] = []
-        try ws.forEachDataset(as: me) { _, dataset in
-            let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
-            rows.append(try TeamRow(MetricEvaluation(dataset), at: moment))
-        }
-        return TeamReport(rows: rows).sorted(by: .name)
+        let builder = TeamReportBuilder(date: date, now: ctx.clock.now())
+        try ws.forEachDataset(as: me) { _, dataset in builder.add(dataset) }
+        return try builder.finish()
     }
 }
