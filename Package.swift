@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "CoachCLI",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders",
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

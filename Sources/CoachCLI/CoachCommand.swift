@@ -10,7 +10,7 @@ public struct CoachCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InitCommand.self, UnlockCommand.self, LockCommand.self, WhoamiCommand.self,
-            UserCommand.self, AccessCommand.self, AthleteCommand.self,
+            UserCommand.self, AccessCommand.self, AthleteCommand.self, PlanCommand.self,
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
             MetricsCommand.self, ExplainCommand.self, DashboardCommand.self, TeamCommand.self, TrendCommand.self,
             ActivityCommand.self,

@@ -31,11 +31,17 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case tampered(String)
     case weakPassphrase
     case newerFormat(String)
+    /// No program week at the named Monday; carries the Monday.
+    case weekNotFound(String)
+    /// No planned session with the id; carries the id.
+    case sessionNotFound(String)
+    /// The change would overwrite data that exists; carries what and how to proceed.
+    case conflict(String)
 
     public var category: Category {
         switch self {
-        case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound: .notFound
-        case .workspaceExists, .duplicateHandle, .retiredEpoch: .conflict
+        case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound, .weekNotFound, .sessionNotFound: .notFound
+        case .workspaceExists, .duplicateHandle, .retiredEpoch, .conflict: .conflict
         case .notAWorkspace, .corrupt, .tampered, .newerFormat: .corrupt
         case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession: .usage
         case .invalidData: .invalidData
@@ -67,6 +73,9 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
         case .tampered(let what): "integrity check failed for \(what); the workspace was altered outside coach — restore from a backup"
         case .weakPassphrase: "the passphrase is too short; use at least 8 characters"
         case .newerFormat(let what): "\(what) was written by a newer coach; upgrade coach to open it"
+        case .weekNotFound(let monday): "no program week starting \(monday) for this athlete; create it with 'coach plan week --week \(monday) --create'"
+        case .sessionNotFound(let id): "no planned session '\(id)' for this athlete; see 'coach plan week' for session ids"
+        case .conflict(let why): why
         }
     }
 }

@@ -43,13 +43,15 @@ public struct PlannedSession: Codable, Sendable, Equatable, Identifiable {
     public var linkedWorkout: String?
     public var adherencePct: Double?
     public var origin: Origin
+    /// Local start time `HH:MM` when the session is timed; all-day when `nil`.
+    public var time: String?
 
     public init(id: String, date: LocalDay, order: Int = 0, title: String, origin: Origin = .coach) {
         self.id = id; self.date = date; self.order = order; self.title = title; self.targets = []; self.origin = origin
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, date, order, title, detail, notes, sport, targets, origin
+        case id, date, order, title, detail, notes, sport, targets, origin, time
         case plannedDurationS = "planned_duration_s", plannedTss = "planned_tss"
         case linkedWorkout = "linked_workout", adherencePct = "adherence_pct"
     }
@@ -69,5 +71,6 @@ public struct PlannedSession: Codable, Sendable, Equatable, Identifiable {
         linkedWorkout = try c.decodeIfPresent(String.self, forKey: .linkedWorkout)
         adherencePct = try c.decodeIfPresent(Double.self, forKey: .adherencePct)
         origin = try c.decodeIfPresent(Origin.self, forKey: .origin) ?? .coach
+        time = try c.decodeIfPresent(String.self, forKey: .time)
     }
 }

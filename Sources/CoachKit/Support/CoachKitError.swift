@@ -18,6 +18,8 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
     case unknownName(field: String, value: String, valid: [String])
     /// An instant that is not ISO 8601 with an offset.
     case invalidInstant(String)
+    /// One row or entry of a file that cannot be read; the location names the line or row.
+    case invalidRow(location: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -35,6 +37,8 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
             return "unknown \(field) '\(value)'; valid: \(valid.joined(separator: ", "))"
         case .invalidInstant(let text):
             return "'\(text)' is not a time; use YYYY-MM-DD HH:MM or ISO 8601 like 2026-11-24T07:00:00+01:00"
+        case .invalidRow(let location, let reason):
+            return "\(location): \(reason); nothing was imported"
         }
     }
 }

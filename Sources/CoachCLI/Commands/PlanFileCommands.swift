@@ -1,0 +1,91 @@
+import ArgumentParser
+import CoachKit
+import CoachStore
+import Foundation
+
+/// The file formats of `coach plan export` and `coach plan import`.
+enum PlanFileFormat: String, ExpressibleByArgument, CaseIterable {
+    case ics, csv, json
+
+    /// The format of `path` by its extension.
+    static func guess(_ path: String) -> PlanFileFormat? {
+        PlanFileFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+}
+
+struct PlanExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write the plan as iCalendar (for calendar apps), CSV (spreadsheets) or JSON.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var target: PlanTarget
+    @Option(help: "ics, csv or json.") var format: PlanFileFormat
+    @Option(help: "Only this many weeks, starting with the current one (default: every week).") var weeks: Int?
+    @Option(help: "Write to FILE instead of standard output.") var out: String?
+
+    func run() throws {
+        try guarded {
+            if let weeks, weeks < 1 { throw CLIError.usage("--weeks must be 1 or more") }
+            let ctx = try PlanContext(global, target)
+            var selected = try ctx.snapshot().weeks
+            if let weeks {
+                let first = ctx.today.monday, last = first.adding(days: 7 * (weeks - 1))
+                selected = selected.filter { $0.start >= first && $0.start <= last }
+            }
+            let text: String
+            switch format {
+            case .ics: text = PlanICS.render(selected, athlete: ctx.handle, zone: ctx.zone, now: ctx.now)
+            case .csv: text = PlanCSV.render(selected)
+            case .json: text = try Render.json(PlanDocument(athlete: ctx.handle, weeks: selected)) + "\n"
+            }
+            guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw CLIError.io("cannot write \(out); check that the folder exists and is writable")
+            }
+            Terminal.note("Wrote \(selected.count) week\(selected.count == 1 ? "" : "s") of \(ctx.handle)'s plan to \(out).")
+        }
+    }
+}
+
+struct PlanImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Read weeks from a CSV or JSON plan file; each week in the file replaces that week of the plan.",
+        discussion: "All or nothing: the first bad row is reported with its line and reason, and nothing is written.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var target: PlanTarget
+    @Argument(help: "A .csv or .json plan file.") var file: String
+    @Option(help: "csv or json (default: from the file's extension).") var format: PlanFileFormat?
+    @Flag(help: "Report what would change and write nothing.") var dryRun = false
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            guard let kind = format ?? PlanFileFormat.guess(file), kind != .ics else {
+                throw CLIError.usage("import reads csv or json; name the format with --format csv|json")
+            }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw CLIError.io("cannot read \(file); check the path")
+            }
+            let weeks: [ProgramWeek]
+            do {
+                weeks = kind == .csv ? try PlanCSV.parse(String(decoding: data, as: UTF8.self)) : try PlanDocument.parse(data)
+            } catch let CoachKitError.invalidRow(location, reason) {
+                throw CoachKitError.invalidRow(location: "\(file) \(location)", reason: reason)
+            }
+            let ctx = try PlanContext(global, target)
+            let s = try ctx.workspace.importPlan(weeks, athleteId: ctx.athleteId, dryRun: dryRun, as: ctx.actor)
+            try ctx.emit(s, json: output.json) { Self.text(s, handle: ctx.handle) }
+        }
+    }
+
+    static func text(_ s: PlanImportSummary, handle: String) -> String {
+        let verb = s.dryRun ? "Would import" : "Imported"
+        var out = "\(verb) \(s.weeksCreated.count + s.weeksReplaced.count) week(s) for \(handle): "
+            + "\(s.weeksCreated.count) new, \(s.weeksReplaced.count) replaced; sessions \(s.sessionsAdded) added, "
+            + "\(s.sessionsChanged) changed, \(s.sessionsUnchanged) unchanged, \(s.sessionsRemoved) removed."
+        if s.dryRun { out += " Nothing was written (--dry-run)." }
+        return out
+    }
+}

@@ -1,0 +1,139 @@
+import AdherenceProvider
+import CoachKit
+import CoachStore
+import Foundation
+
+/// The plan as the plan views show it: weeks grouped around today, sessions with their assessment.
+///
+/// Assessment and scores come from the adherence provider (`SessionAssessment`, `AdherenceMetric`),
+/// so the plan view and `coach metrics` can never disagree.
+struct PlanReport: Encodable {
+    /// Adherence scores: the current week, the last 28 days and all time (percent, `nil` when nothing counted).
+    struct Scores: Encodable, Equatable {
+        var week: Double?
+        var last28Days: Double?
+        var allTime: Double?
+        var counted: Int
+        var missed: Int
+
+        enum CodingKeys: String, CodingKey {
+            case week, last28Days = "last_28_days", allTime = "all_time", counted = "sessions_counted", missed = "sessions_missed"
+        }
+    }
+
+    /// One session with how it went.
+    struct Session: Encodable {
+        let session: PlannedSession
+        /// `planned` (today or later), `done` or `missed`.
+        let status: String
+        let adherence: Double?
+        let compliance: String?
+        let ratio: Double?
+        let ratioBasis: String?
+        let workout: String?
+
+        enum CodingKeys: String, CodingKey {
+            case status, adherence, compliance, ratio, ratioBasis = "ratio_basis", workout = "matched_workout"
+        }
+
+        func encode(to encoder: Encoder) throws {
+            try session.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(status, forKey: .status)
+            try c.encode(adherence, forKey: .adherence)
+            try c.encode(compliance, forKey: .compliance)
+            try c.encode(ratio, forKey: .ratio)
+            try c.encode(ratioBasis, forKey: .ratioBasis)
+            try c.encode(workout, forKey: .workout)
+        }
+    }
+
+    /// One day of a week's grid.
+    struct Day: Encodable {
+        let date: LocalDay
+        let weekday: String
+        let sessions: [Session]
+    }
+
+    /// One week with its score and its seven days.
+    struct Week: Encodable {
+        let id: String?
+        let start: LocalDay
+        let end: LocalDay
+        let title: String?
+        let notes: String?
+        /// `previous`, `current` or `upcoming`.
+        let group: String
+        let planned: Bool
+        let scores: Scores
+        let days: [Day]
+    }
+
+    let athlete: String
+    let today: LocalDay
+    let scores: Scores
+    var previous: [Week]
+    var current: Week?
+    var upcoming: [Week]
+
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    /// Builds the report of every stored week.
+    init(_ snapshot: PlanSnapshot, today: LocalDay) {
+        let assessed = Self.assess(snapshot, today: today)
+        let weeks = snapshot.weeks.map { Self.week($0, assessed: assessed, today: today) }
+        athlete = snapshot.profile.handle
+        self.today = today
+        scores = Self.overall(snapshot, today: today)
+        previous = weeks.filter { $0.group == "previous" }
+        current = weeks.first { $0.group == "current" }
+        upcoming = weeks.filter { $0.group == "upcoming" }
+    }
+
+    /// Assessments of the past sessions, by session id.
+    static func assess(_ snapshot: PlanSnapshot, today: LocalDay) -> [String: SessionAssessment] {
+        let all = SessionAssessment.assess(sessions: snapshot.sessions, workouts: snapshot.workouts,
+                                           zone: snapshot.profile.zone, before: today)
+        return Dictionary(all.map { ($0.session.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The adherence provider's week, 28-day and all-time scores for `today`.
+    static func overall(_ snapshot: PlanSnapshot, today: LocalDay) -> Scores {
+        let r = AdherenceMetric().evaluate(MetricInput(day: today, timeZone: snapshot.profile.timeZone,
+                                                       workouts: snapshot.workouts, plan: snapshot.sessions))
+        return Scores(week: r.number("adherence_week"), last28Days: r.number("adherence_28d"),
+                      allTime: r.number("adherence_all"), counted: Int(r.number("sessions_counted") ?? 0),
+                      missed: Int(r.number("sessions_missed") ?? 0))
+    }
+
+    /// One week of the report; `week` may be an empty placeholder for a Monday with no plan.
+    static func week(_ week: ProgramWeek, assessed: [String: SessionAssessment], today: LocalDay, planned: Bool = true) -> Week {
+        let sessions = week.sessions.map { s -> Session in
+            guard let a = assessed[s.id] else {
+                return Session(session: s, status: "planned", adherence: s.adherencePct, compliance: s.adherencePct.map { Compliance.of(percent: $0).rawValue },
+                               ratio: nil, ratioBasis: nil, workout: nil)
+            }
+            return Session(session: s, status: a.missed ? "missed" : "done", adherence: a.adherence,
+                           compliance: a.compliance.rawValue, ratio: a.ratio, ratioBasis: a.ratioBasis, workout: a.workoutID)
+        }
+        let counted = week.sessions.compactMap { assessed[$0.id] }
+        let mean = counted.isEmpty ? nil : counted.map(\.adherence).reduce(0, +) / Double(counted.count)
+        let group = week.start < today.monday ? "previous" : week.start == today.monday ? "current" : "upcoming"
+        let days = week.days.enumerated().map { i, d in
+            Day(date: d, weekday: weekdays[i], sessions: sessions.filter { $0.session.date == d }
+                .sorted { ($0.session.order, $0.session.id) < ($1.session.order, $1.session.id) })
+        }
+        return Week(id: planned ? week.id : nil, start: week.start, end: week.start.adding(days: 6), title: week.title,
+                    notes: week.notes, group: group, planned: planned,
+                    scores: Scores(week: mean, last28Days: nil, allTime: nil, counted: counted.count,
+                                   missed: counted.filter(\.missed).count),
+                    days: days)
+    }
+
+    /// The grid of the week starting on `monday` (an empty, unplanned grid when none is stored).
+    static func grid(_ snapshot: PlanSnapshot, monday: LocalDay, today: LocalDay) -> Week {
+        let assessed = assess(snapshot, today: today)
+        if let w = snapshot.week(at: monday) { return week(w, assessed: assessed, today: today) }
+        return week(ProgramWeek(id: "", start: monday), assessed: assessed, today: today, planned: false)
+    }
+}

@@ -1,0 +1,52 @@
+import CoachKit
+import Foundation
+
+/// One athlete's plan as the plan commands read it: profile, program weeks and workouts.
+///
+/// Workouts come along so compliance can be computed against the sessions they fulfil.
+public struct PlanSnapshot: Sendable {
+    public let athleteId: String
+    public let profile: AthleteProfile
+    /// Weeks sorted by start, sessions by day and order.
+    public let weeks: [ProgramWeek]
+    public let workouts: [Workout]
+
+    /// The week starting on `monday`, if planned.
+    public func week(at monday: LocalDay) -> ProgramWeek? { weeks.first { $0.start == monday } }
+
+    /// Every planned session of every week.
+    public var sessions: [PlannedSession] { weeks.flatMap(\.sessions) }
+}
+
+/// What a plan import changed, or would change with `--dry-run`.
+public struct PlanImportSummary: Codable, Sendable, Equatable {
+    public var dryRun: Bool
+    public var weeksCreated: [String] = []
+    public var weeksReplaced: [String] = []
+    public var sessionsAdded = 0
+    public var sessionsChanged = 0
+    public var sessionsUnchanged = 0
+    public var sessionsRemoved = 0
+
+    public init(dryRun: Bool) { self.dryRun = dryRun }
+
+    enum CodingKeys: String, CodingKey {
+        case dryRun = "dry_run", weeksCreated = "weeks_created", weeksReplaced = "weeks_replaced"
+        case sessionsAdded = "sessions_added", sessionsChanged = "sessions_changed"
+        case sessionsUnchanged = "sessions_unchanged", sessionsRemoved = "sessions_removed"
+    }
+}
+
+/// Short ids for weeks and sessions: 8 characters a person can read aloud and type.
+enum PlanID {
+    /// No 0/o, 1/l/i: nothing to confuse when typed from a printout.
+    static let alphabet = Array("23456789abcdefghjkmnpqrstuvwxyz")
+
+    /// A fresh id not in `taken`, with an optional one-letter prefix (`w` for weeks).
+    static func make(prefix: String = "", random: () -> [UInt8], taken: Set<String>) -> String {
+        while true {
+            let id = prefix + random().prefix(8).map { String(alphabet[Int($0) % alphabet.count]) }.joined()
+            if !taken.contains(id) { return id }
+        }
+    }
+}
