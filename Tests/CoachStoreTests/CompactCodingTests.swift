@@ -11,7 +11,7 @@ import Testing
         var s = PlannedSession(id: "s1", date: LocalDay("2026-11-24")!, order: 2, title: "Threshold 3x12", origin: .ai)
         s.detail = "3 x 12 min at 95–100 % FTP"; s.notes = "indoors, fan on"; s.sport = .cycling
         s.plannedDurationS = 4500; s.plannedTss = 85.5; s.targets = [.quads, .glutes]
-        s.linkedWorkout = "w1"; s.adherencePct = 92.5
+        s.linkedWorkout = "w1"; s.adherencePct = 92.5; s.time = "06:30"
         return s
     }
 

@@ -47,7 +47,7 @@ extension Workspace {
             guard let week = try loadWeeks(db, keyring: keyring).first(where: { $0.start == monday }) else {
                 throw StoreError.weekNotFound(monday.description)
             }
-            try deleteRecord(db, athleteId: athleteId, id: week.id, actor: actor, action: "plan.week.remove")
+            try deleteRecord(db, keyring: keyring, id: week.id, actor: actor, action: "plan.week.remove")
         }
     }
 

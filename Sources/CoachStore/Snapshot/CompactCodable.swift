@@ -171,6 +171,7 @@ extension PlannedSession: CompactCodable {
         w.string(linkedWorkout)
         w.double(adherencePct)
         w.string(origin.rawValue)
+        w.string(time)
     }
 
     init(compact r: inout CompactReader) throws {
@@ -185,6 +186,7 @@ extension PlannedSession: CompactCodable {
         linkedWorkout = try r.optionalString()
         adherencePct = try r.optionalDouble()
         origin = try r.enumeration(Origin.self)
+        time = try r.optionalString()
     }
 }
 

@@ -6,7 +6,7 @@ import CoachKit
 /// one per athlete and change shape most often), then each section as a count and its records.
 /// A snapshot of another layout version is treated as absent and rebuilt from the records.
 enum SnapshotCoding {
-    static let magic: [UInt8] = Array("coach-snapshot/1".utf8)
+    static let magic: [UInt8] = Array("coach-snapshot/2".utf8)
 
     static func encode(_ d: AthleteDataset) throws -> [UInt8] {
         var w = CompactWriter(capacity: 64 * (d.wellness.count + d.biometrics.count + d.food.count + d.steps.count)
