@@ -7,7 +7,7 @@ struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Log wellness, workouts, biometrics, food, steps and weight.",
         subcommands: [Mood.self, Doms.self, Wellness.self, WorkoutLog.self, Biometrics.self, Food.self,
-                      Steps.self, Weight.self, Show.self, Remove.self])
+                      Steps.self, Weight.self, Show.self, Edit.self, Remove.self])
 
     struct Mood: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Log mood 1–5 (and optionally soreness).")
