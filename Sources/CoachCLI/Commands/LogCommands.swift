@@ -57,7 +57,7 @@ struct LogCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Log a meal or snack.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
-        @Option var kcal: Double
+        @Option(parsing: .unconditional) var kcal: Double
         @Option(help: "Protein in g.") var protein: Double?
         @Option(help: "Carbohydrate in g.") var carbs: Double?
         @Option(help: "Fat in g.") var fat: Double?

@@ -32,15 +32,15 @@ extension LogCommand {
         @Option var avgHr: Double?
         @Option var maxHr: Double?
         @Option(help: "e.g. 42km or 26.2mi.") var distance: String?
-        @Option var kcal: Double?
+        @Option(parsing: .unconditional) var kcal: Double?
         @Option(help: "Workout start, HH:MM or \"YYYY-MM-DD HH:MM\".") var start: String?
         @Option var title: String?
-        @Option(help: "A biometric sample's value, in its type's unit.") var value: Double?
+        @Option(parsing: .unconditional, help: "A biometric sample's value, in its type's unit.") var value: Double?
         @Option var hrv: Double?
         @Option var restHr: Double?
         @Option var respRate: Double?
         @Option var spo2: Double?
-        @Option var wristTemp: Double?
+        @Option(parsing: .unconditional) var wristTemp: Double?
         @Option var hrr: Double?
         @Option(help: "Sleep duration (the block keeps its end), e.g. 7h30m.") var sleep: String?
         @Option var protein: Double?
