@@ -10,6 +10,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
 
     case workspaceMissing(String)
     case workspaceExists(String)
+    /// An output file (export, report) that already exists; coach never overwrites one.
+    case fileExists(String)
     case notAWorkspace(String)
     case unsafePath(String, reason: String)
     case corrupt(String)
@@ -41,7 +43,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     public var category: Category {
         switch self {
         case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound, .weekNotFound, .sessionNotFound: .notFound
-        case .workspaceExists, .duplicateHandle, .retiredEpoch, .conflict: .conflict
+        case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict: .conflict
         case .notAWorkspace, .corrupt, .tampered, .newerFormat: .corrupt
         case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession: .usage
         case .invalidData: .invalidData
@@ -54,6 +56,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
         switch self {
         case .workspaceMissing(let p): "no workspace at \(p); create one with 'coach init --owner HANDLE' or pass --workspace"
         case .workspaceExists(let p): "a file already exists at \(p); choose another --workspace path"
+        case .fileExists(let p): "a file already exists at \(p); choose another --out path or remove that file first"
         case .notAWorkspace(let p): "\(p) is not a coach workspace; check the --workspace path"
         case .unsafePath(let p, let reason): "refusing workspace \(p): \(reason)"
         case .corrupt(let what): "the workspace is damaged (\(what)); restore it from a backup with 'coach restore FILE'"

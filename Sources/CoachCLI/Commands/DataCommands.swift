@@ -31,21 +31,30 @@ struct ImportCommand: ParsableCommand {
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export everything about one athlete (decrypted: keep the file safe).")
+        commandName: "export", abstract: "Export everything about one athlete (decrypted: keep the file safe).",
+        discussion: """
+            json writes the coach/1 format (docs/format.md): profile, plans and every log. csv writes the logs as one \
+            table, a row per entry with a 'kind' column; --kind keeps only some kinds (and their columns).
+            """)
     @OptionGroup var global: GlobalOptions
     @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
-    @Option(help: "json (default).") var format: String = "json"
-    @Option(help: "Write to FILE (mode 0600) instead of stdout.") var out: String?
+    @Option(help: "json (default) or csv.") var format: String = "json"
+    @Option(help: "csv only: wellness, workout, biometric, sleep, food, steps or weight (repeatable).") var kind: [String] = []
+    @Option(help: "Write to a new FILE (mode 0600, never overwritten) instead of stdout.") var out: String?
 
     func run() throws {
         try guarded {
-            guard format == "json" else { throw CLIError.usage("--format must be json") }
+            guard format == "json" || format == "csv" else { throw CLIError.usage("--format must be json or csv") }
+            guard format == "csv" || kind.isEmpty else { throw CLIError.usage("--kind needs --format csv; json exports everything") }
+            let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
+            if let bad = kinds.first(where: { !DatasetCSV.kinds.contains($0) }) {
+                throw CLIError.usage("--kind \(bad.rawValue) is not a log kind; use \(DatasetCSV.kinds.map(\.rawValue).joined(separator: ", "))")
+            }
             let (ws, me) = try CommandContext(global).authenticate()
             let dataset = try ws.exportDataset(athleteId: try ws.targetAthlete(athlete, as: me), as: me)
-            let text = try Render.json(dataset) + "\n"
+            let text = format == "csv" ? DatasetCSV.render(dataset, kinds: kinds) : try Render.json(dataset) + "\n"
             if let out {
-                if FileManager.default.fileExists(atPath: out) { throw StoreError.workspaceExists(out) }
-                try SecureFiles.writeAtomically(Array(text.utf8), to: out)
+                try SecureFiles.writeNew(Array(text.utf8), to: out)
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

@@ -17,7 +17,7 @@ extension LogCommand {
         @Option(help: "Average heart rate in bpm.") var avgHr: Double?
         @Option(help: "Maximum heart rate in bpm.") var maxHr: Double?
         @Option(help: "e.g. 42km or 26.2mi.") var distance: String?
-        @Option var kcal: Double?
+        @Option(parsing: .unconditional) var kcal: Double?
         @Option(help: "Start, HH:MM or \"YYYY-MM-DD HH:MM\" (default now, or noon for a past day).") var start: String?
         @Option var title: String?
 
@@ -46,7 +46,7 @@ extension LogCommand {
         @Option(help: "Sleep duration ending this morning, e.g. 7h30m.") var sleep: String?
         @Option(help: "Respiratory rate per minute.") var respRate: Double?
         @Option(help: "Blood oxygen in %.") var spo2: Double?
-        @Option(help: "Wrist temperature deviation in °C, e.g. +0.3.") var wristTemp: Double?
+        @Option(parsing: .unconditional, help: "Wrist temperature deviation in °C, e.g. +0.3 or -0.2.") var wristTemp: Double?
         @Option(help: "Heart-rate recovery after one minute, in bpm.") var hrr: Double?
 
         func run() throws {

@@ -7,7 +7,7 @@ struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Log wellness, workouts, biometrics, food, steps and weight.",
         subcommands: [Mood.self, Doms.self, Wellness.self, WorkoutLog.self, Biometrics.self, Food.self,
-                      Steps.self, Weight.self, Show.self, Remove.self])
+                      Steps.self, Weight.self, Show.self, Edit.self, Remove.self])
 
     struct Mood: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Log mood 1–5 (and optionally soreness).")
@@ -57,7 +57,7 @@ struct LogCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Log a meal or snack.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
-        @Option var kcal: Double
+        @Option(parsing: .unconditional) var kcal: Double
         @Option(help: "Protein in g.") var protein: Double?
         @Option(help: "Carbohydrate in g.") var carbs: Double?
         @Option(help: "Fat in g.") var fat: Double?

@@ -6,7 +6,7 @@ import Foundation
 /// `--athlete` and `--date`, shared by every `coach log` command.
 struct LogTarget: ParsableArguments {
     @Option(help: "The athlete (athlete users log for themselves without it).") var athlete: String?
-    @Option(help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.") var date: String = "today"
+    @Option(parsing: .unconditional, help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.") var date: String = "today"
 }
 
 /// The resolved context of one log command: workspace, user, athlete, their zone and the day.
@@ -38,16 +38,9 @@ struct LogContext {
         return Instant(date: day.instant(secondsSinceMidnight: 12 * 3600, in: zone), timeZone: zone)
     }
 
-    /// Parses `HH:MM` on the chosen day, or `YYYY-MM-DD HH:MM`, as athlete-local wall time.
+    /// Parses `HH:MM` on the chosen day, or `DAY HH:MM`, as athlete-local wall time.
     func instant(parsing text: String) throws -> Instant {
-        let parts = text.split(separator: " ")
-        let dayPart = parts.count == 2 ? try DayExpression.parse(String(parts[0]), today: day) : day
-        let clockPart = parts.last.map(String.init) ?? ""
-        let hm = clockPart.split(separator: ":")
-        guard parts.count <= 2, hm.count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (0..<24).contains(h), (0..<60).contains(m) else {
-            throw CoachKitError.invalidInstant(text)
-        }
-        return Instant(date: dayPart.instant(secondsSinceMidnight: h * 3600 + m * 60, in: profile.zone), timeZone: profile.zone)
+        try WallTime.parse(text, on: day, today: LocalDay(date: clock.now(), timeZone: profile.zone), zone: profile.zone)
     }
 
     /// Validates and stores an entry, then prints one confirmation line.
@@ -58,25 +51,10 @@ struct LogContext {
 
     /// Builds, validates and stores a wellness entry (mood, soreness, notes).
     func saveWellness(mood: Int?, doms: [String], notes: String?, what: String) throws {
-        let e = WellnessEntry(id: Self.newId(), day: day, mood: mood, doms: try DOMSParser.parse(doms), notes: notes)
+        let e = WellnessEntry(id: Self.newId(), day: day, mood: mood, doms: try MuscleGroup.parseLevels(doms), notes: notes)
         try e.validate()
         try save(e, id: e.id, kind: .wellness, what: what)
     }
 
     static func newId() -> String { UUID().uuidString.lowercased() }
-}
-
-/// Parses `quads=6,hamstrings=3` (or several such arguments) into a DOMS map.
-enum DOMSParser {
-    static func parse(_ items: [String]) throws -> [MuscleGroup: Int] {
-        var map: [MuscleGroup: Int] = [:]
-        for item in items.flatMap({ $0.split(separator: ",") }) {
-            let kv = item.split(separator: "=")
-            guard kv.count == 2, let v = Int(kv[1]) else {
-                throw CLIError.invalid("'\(item)' is not GROUP=LEVEL, e.g. quads=6")
-            }
-            map[try MuscleGroup.parse(String(kv[0]))] = v
-        }
-        return map
-    }
 }

@@ -39,7 +39,7 @@ func guarded(_ body: () throws -> Void) throws {
         throw ExitCode(ExitStatus.code(for: error))
     } catch let error as CoachKitError {
         Terminal.error(error.localizedDescription)
-        throw ExitCode(ExitStatus.invalidData)
+        throw ExitCode(error.isUsage ? ExitStatus.usage : ExitStatus.invalidData)
     } catch let error as CLIError {
         Terminal.error(error.localizedDescription)
         throw ExitCode(error.exitCode)

@@ -20,6 +20,18 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
     case invalidInstant(String)
     /// One row or entry of a file that cannot be read; the location names the line or row.
     case invalidRow(location: String, reason: String)
+    /// An option given for an entry it does not apply to (a usage error).
+    case optionNotApplicable(option: String, entry: String, valid: [String])
+    /// An edit that names no field to change (a usage error).
+    case nothingToChange(entry: String, valid: [String])
+
+    /// Whether the error is about how a command was called rather than about the data.
+    public var isUsage: Bool {
+        switch self {
+        case .optionNotApplicable, .nothingToChange: true
+        default: false
+        }
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -39,6 +51,10 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
             return "'\(text)' is not a time; use YYYY-MM-DD HH:MM or ISO 8601 like 2026-11-24T07:00:00+01:00"
         case .invalidRow(let location, let reason):
             return "\(location): \(reason); nothing was imported"
+        case .optionNotApplicable(let option, let entry, let valid):
+            return "\(option) does not apply to \(entry); its options are \(valid.joined(separator: ", "))"
+        case .nothingToChange(let entry, let valid):
+            return "nothing to change; give at least one option for \(entry): \(valid.joined(separator: ", "))"
         }
     }
 }

@@ -62,4 +62,42 @@ public enum SecureFiles {
             throw StoreError.unsafePath(path, reason: "cannot write it")
         }
     }
+
+    /// Writes `bytes` to a new file `path` with mode 0600, atomically and without ever replacing
+    /// an existing file: the bytes go to a hidden temporary file in the same folder, are synced,
+    /// then linked into place (which fails if `path` appeared meanwhile); the temporary file is
+    /// always removed. Readers see either no file or the whole file.
+    /// - Throws: `StoreError.fileExists` when `path` exists, `.unsafePath` when it cannot be written.
+    public static func writeNew(_ bytes: [UInt8], to path: String) throws {
+        if FileManager.default.fileExists(atPath: path) { throw StoreError.fileExists(path) }
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.unsafePath(path, reason: "cannot write it (\(String(cString: strerror(errno))))") }
+        defer { unlink(tmp) }
+        var ok = fchmod(fd, 0o600) == 0
+        ok = ok && bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        ok = ok && fsync(fd) == 0
+        close(fd)
+        guard ok else { throw StoreError.unsafePath(path, reason: "cannot write it (disk full or not writable?)") }
+        if link(tmp, path) != 0 {
+            if errno == EEXIST { throw StoreError.fileExists(path) }
+            // File systems without hard links: check again and rename (not race-free, but never partial).
+            guard !FileManager.default.fileExists(atPath: path), rename(tmp, path) == 0 else {
+                throw StoreError.unsafePath(path, reason: "cannot write it (\(String(cString: strerror(errno))))")
+            }
+        }
+        let dfd = open(dir, O_RDONLY | O_DIRECTORY)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
 }
