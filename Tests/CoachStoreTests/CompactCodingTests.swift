@@ -93,15 +93,20 @@ import Testing
 
     @Test("Truncated or trailing bytes are refused, never trusted", arguments: [1, 7, 100])
     func damaged(cut: Int) throws {
-        let bytes = try SnapshotCoding.encode(Self.dataset)
-        #expect(throws: (any Error).self) { try SnapshotCoding.decode(Array(bytes.dropLast(cut))) }
-        #expect(throws: (any Error).self) { try SnapshotCoding.decode(bytes + [UInt8](repeating: 0, count: cut)) }
+        let bytes = try SnapshotCoding.encode(.workout, of: Self.dataset)
+        var d = Self.dataset
+        #expect(throws: (any Error).self) { try SnapshotCoding.decode(.workout, from: Array(bytes.dropLast(cut)), into: &d) }
+        #expect(throws: (any Error).self) { try SnapshotCoding.decode(.workout, from: bytes + [UInt8](repeating: 0, count: cut), into: &d) }
     }
 
     @Test("Bytes of another layout are treated as no snapshot")
     func otherLayout() throws {
         var w = CompactWriter()
         w.raw(Array("coach-snapshot/0".utf8))
-        #expect(try SnapshotCoding.decode(w.bytes) == nil)
+        var d = Self.dataset
+        #expect(try SnapshotCoding.decode(.wellness, from: w.bytes, into: &d) == false)
+        var parts = try SnapshotCoding.encode(Self.dataset)
+        parts[.sleep] = nil
+        #expect(try SnapshotCoding.decode(parts) == nil)
     }
 }

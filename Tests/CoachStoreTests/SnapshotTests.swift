@@ -14,8 +14,19 @@ import Testing
         }
     }
 
-    static func snapshotEpoch(_ f: Fixture, _ id: String) throws -> Int? {
-        try f.ws.read { db in try Int.fetchOne(db, sql: "SELECT epoch FROM snapshots WHERE athlete_id = ?", arguments: [id]) }
+    /// The oldest epoch among the athlete's snapshot sections (or the one section's epoch).
+    static func snapshotEpoch(_ f: Fixture, _ id: String, section: String? = nil) throws -> Int? {
+        try f.ws.read { db in
+            try Int.fetchOne(db, sql: "SELECT MIN(epoch) FROM snapshots WHERE athlete_id = ? AND section LIKE ?",
+                             arguments: [id, section ?? "%"])
+        }
+    }
+
+    static func sectionCiphertexts(_ f: Fixture, _ id: String) throws -> [String: Data] {
+        try f.ws.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT section, ciphertext FROM snapshots WHERE athlete_id = ?",
+                                                              arguments: [id]).map { ($0["section"] as String, $0["ciphertext"] as Data) })
+        }
     }
 
     static func mood(_ i: Int, day: Int, version: Int = 0) -> WellnessEntry {
@@ -46,6 +57,18 @@ import Testing
         #expect(fast.wellness.count == live.count)
     }
 
+    @Test("Logging a mood re-seals the wellness section only")
+    func sectionWrites() throws {
+        let f = try Fixture()
+        let a = try f.athlete("anna")
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        let before = try Self.sectionCiphertexts(f, a)
+        #expect(before.count == RecordKind.allCases.count)
+        try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: a, as: f.owner)
+        let after = try Self.sectionCiphertexts(f, a)
+        #expect(after.filter { before[$0.key] != $0.value }.map(\.key) == ["wellness"])
+    }
+
     @Test("A payload whose id differs from its record's drops the snapshot rather than letting it drift")
     func mismatchedId() throws {
         let f = try Fixture()
@@ -66,7 +89,7 @@ import Testing
         #expect(try Self.snapshotEpoch(f, a) == 1)
     }
 
-    enum Tamper: String, CaseIterable, Sendable { case flipCiphertext, flipNonce, moveToOtherAthlete, editEpoch, truncate }
+    enum Tamper: String, CaseIterable, Sendable { case flipCiphertext, flipNonce, moveToOtherAthlete, editEpoch, swapSections, truncate }
 
     @Test("A tampered snapshot is reported as tampered, not trusted", arguments: Tamper.allCases)
     func tampered(tamper: Tamper) throws {
@@ -77,24 +100,30 @@ import Testing
         try f.raw { db in
             switch tamper {
             case .flipCiphertext:
-                try db.execute(sql: "UPDATE snapshots SET ciphertext = ? WHERE athlete_id = ?",
-                               arguments: [Data(Self.flipped(try Data.fetchOne(db, sql: "SELECT ciphertext FROM snapshots WHERE athlete_id = ?", arguments: [a])!)), a])
+                try db.execute(sql: "UPDATE snapshots SET ciphertext = ? WHERE athlete_id = ? AND section = 'wellness'",
+                               arguments: [Data(Self.flipped(try Data.fetchOne(db, sql: "SELECT ciphertext FROM snapshots WHERE athlete_id = ? AND section = 'wellness'", arguments: [a])!)), a])
             case .flipNonce:
-                try db.execute(sql: "UPDATE snapshots SET nonce = ? WHERE athlete_id = ?",
-                               arguments: [Data(Self.flipped(try Data.fetchOne(db, sql: "SELECT nonce FROM snapshots WHERE athlete_id = ?", arguments: [a])!)), a])
+                try db.execute(sql: "UPDATE snapshots SET nonce = ? WHERE athlete_id = ? AND section = 'profile'",
+                               arguments: [Data(Self.flipped(try Data.fetchOne(db, sql: "SELECT nonce FROM snapshots WHERE athlete_id = ? AND section = 'profile'", arguments: [a])!)), a])
             case .moveToOtherAthlete:
                 try db.execute(sql: "DELETE FROM snapshots WHERE athlete_id = ?", arguments: [b])
                 try db.execute(sql: "UPDATE snapshots SET athlete_id = ? WHERE athlete_id = ?", arguments: [b, a])
                 victim = b
-            case .editEpoch: try db.execute(sql: "UPDATE snapshots SET epoch = 2 WHERE athlete_id = ?", arguments: [a])
+            case .editEpoch: try db.execute(sql: "UPDATE snapshots SET epoch = 2 WHERE athlete_id = ? AND section = 'steps'", arguments: [a])
+            case .swapSections:
+                try db.execute(sql: "UPDATE snapshots SET section = 'tmp' WHERE athlete_id = ? AND section = 'wellness'", arguments: [a])
+                try db.execute(sql: "UPDATE snapshots SET section = 'wellness' WHERE athlete_id = ? AND section = 'food'", arguments: [a])
+                try db.execute(sql: "UPDATE snapshots SET section = 'food' WHERE athlete_id = ? AND section = 'tmp'", arguments: [a])
             case .truncate:
-                try db.execute(sql: "UPDATE snapshots SET ciphertext = substr(ciphertext, 1, length(ciphertext) - 1) WHERE athlete_id = ?", arguments: [a])
+                try db.execute(sql: "UPDATE snapshots SET ciphertext = substr(ciphertext, 1, length(ciphertext) - 1) WHERE athlete_id = ? AND section = 'workout'", arguments: [a])
             }
         }
         #expect { try f.ws.exportDataset(athleteId: victim, as: f.owner) } throws: { isTampered($0) }
-        // The next write drops the damaged copy and the records speak again.
-        try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: victim, as: f.owner)
+        // `coach doctor --repair` rebuilds it from the records, which speak again.
+        #expect(try f.ws.checkSnapshots(as: f.owner, repair: false).ok == false)
+        #expect(try f.ws.checkSnapshots(as: f.owner, repair: true).ok)
         #expect(try f.ws.exportDataset(athleteId: victim, as: f.owner) == (try Self.fromRecords(f, victim)))
+        #expect(try f.ws.checkSnapshots(as: f.owner, repair: false).ok)
     }
 
     @Test("After a revocation, the next write seals the snapshot under the new epoch the revoked coach cannot open")
@@ -106,7 +135,7 @@ import Testing
         try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
         try f.ws.revokeAccess(athleteId: a, from: "carl", as: f.owner)
         try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: a, as: f.owner)
-        #expect(try Self.snapshotEpoch(f, a) == 2)
+        #expect(try Self.snapshotEpoch(f, a, section: "wellness") == 2)
         #expect(try f.ws.exportDataset(athleteId: a, as: f.owner).wellness.map(\.id) == ["m1", "m2"])
     }
 

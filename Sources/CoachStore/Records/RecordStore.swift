@@ -83,17 +83,21 @@ extension Workspace {
             try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
                             targetCiphertext: sealed.ciphertext)
         }
-        try updateSnapshot(db, keyring: keyring, upkeep: upkeep) { try $0.upsertRecord(id: id, kind: kind, payload: payload) }
+        try updateSnapshot(db, keyring: keyring, kind: kind, upkeep: upkeep) {
+            try $0.upsertRecord(id: id, kind: kind, payload: payload)
+        }
         return existing == nil
     }
 
     /// Deletes a record, with its audit entry, and removes it from the athlete's snapshot.
     func deleteRecord(_ db: Database, keyring: AthleteKeyring, id: String, actor: Principal, action: String,
                       upkeep: SnapshotUpkeep = .apply) throws {
+        let kind = try String.fetchOne(db, sql: "SELECT kind FROM records WHERE athlete_id = ? AND id = ?",
+                                       arguments: [keyring.athleteId, id]).flatMap(RecordKind.init(rawValue:))
         try db.execute(sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?", arguments: [keyring.athleteId, id])
-        guard db.changesCount == 1 else { throw StoreError.recordNotFound(id) }
+        guard db.changesCount == 1, let kind else { throw StoreError.recordNotFound(id) }
         try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
-        try updateSnapshot(db, keyring: keyring, upkeep: upkeep) { $0.removeRecord(id: id) }
+        try updateSnapshot(db, keyring: keyring, kind: kind, upkeep: upkeep) { $0.removeRecord(id: id) }
     }
 
     /// Decrypts the athlete's records of `kinds` (all kinds when empty) between two days inclusive.

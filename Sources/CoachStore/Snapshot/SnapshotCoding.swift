@@ -1,40 +1,86 @@
 import CoachKit
 
-/// The plaintext of a snapshot: one athlete's whole dataset in compact binary form.
+/// The plaintext of one snapshot section: the records of one kind of one athlete, in compact form.
 ///
-/// Layout: a magic tag with the layout version, the profile as its JSON payload (profiles are
-/// one per athlete and change shape most often), then each section as a count and its records.
-/// A snapshot of another layout version is treated as absent and rebuilt from the records.
+/// Layout: a magic tag with the layout version, then the section: the profile as its JSON payload
+/// (one per athlete, the shape that changes most often), or a count and the records of the kind.
+/// A section of another layout version is treated as absent, and the snapshot is rebuilt from
+/// the records.
 enum SnapshotCoding {
-    static let magic: [UInt8] = Array("coach-snapshot/2".utf8)
+    static let magic: [UInt8] = Array("coach-snapshot/3".utf8)
 
-    static func encode(_ d: AthleteDataset) throws -> [UInt8] {
-        var w = CompactWriter(capacity: 64 * (d.wellness.count + d.biometrics.count + d.food.count + d.steps.count)
-                                        + 160 * (d.workouts.count + d.sleep.count) + 4096)
+    /// The sections, one per record kind, in a fixed order.
+    static let sections = RecordKind.allCases
+
+    static func encode(_ kind: RecordKind, of d: AthleteDataset) throws -> [UInt8] {
+        var w = CompactWriter(capacity: 4096 + 64 * d.count(of: kind))
         w.raw(magic)
-        w.raw(try JSONCoding.encode(d.athlete))
         func section<T: CompactCodable>(_ items: [T]) { w.array(items) { w, item in item.write(to: &w) } }
-        section(d.weeks); section(d.wellness); section(d.workouts); section(d.biometrics)
-        section(d.sleep); section(d.food); section(d.steps); section(d.weight)
+        switch kind {
+        case .profile: w.raw(try JSONCoding.encode(d.athlete))
+        case .week: section(d.weeks)
+        case .wellness: section(d.wellness)
+        case .workout: section(d.workouts)
+        case .biometric: section(d.biometrics)
+        case .sleep: section(d.sleep)
+        case .food: section(d.food)
+        case .steps: section(d.steps)
+        case .weight: section(d.weight)
+        }
         return w.bytes
     }
 
-    /// - Returns: the dataset, or nil when the bytes are of another layout version.
+    /// Reads one section into `d`.
+    ///
+    /// - Returns: false when the bytes are of another layout version (nothing is read).
     /// - Throws: `CompactReader.Malformed` (or a JSON error) when the bytes are damaged.
-    static func decode(_ bytes: [UInt8]) throws -> AthleteDataset? {
+    static func decode(_ kind: RecordKind, from bytes: [UInt8], into d: inout AthleteDataset) throws -> Bool {
         var r = CompactReader(bytes)
-        guard try r.raw() == magic else { return nil }
-        var d = AthleteDataset(athlete: try JSONCoding.decode(AthleteProfile.self, from: try r.raw()))
+        guard try r.raw() == magic else { return false }
         func section<T: CompactCodable>(_: T.Type) throws -> [T] { try r.array { try T(compact: &$0) } }
-        d.weeks = try section(ProgramWeek.self)
-        d.wellness = try section(WellnessEntry.self)
-        d.workouts = try section(Workout.self)
-        d.biometrics = try section(BiometricSample.self)
-        d.sleep = try section(SleepRecord.self)
-        d.food = try section(FoodEntry.self)
-        d.steps = try section(StepsDay.self)
-        d.weight = try section(WeightEntry.self)
+        switch kind {
+        case .profile: d.athlete = try JSONCoding.decode(AthleteProfile.self, from: try r.raw())
+        case .week: d.weeks = try section(ProgramWeek.self)
+        case .wellness: d.wellness = try section(WellnessEntry.self)
+        case .workout: d.workouts = try section(Workout.self)
+        case .biometric: d.biometrics = try section(BiometricSample.self)
+        case .sleep: d.sleep = try section(SleepRecord.self)
+        case .food: d.food = try section(FoodEntry.self)
+        case .steps: d.steps = try section(StepsDay.self)
+        case .weight: d.weight = try section(WeightEntry.self)
+        }
         guard r.isAtEnd else { throw CompactReader.Malformed() }
+        return true
+    }
+
+    /// The whole dataset as its sections (tests and tools).
+    static func encode(_ d: AthleteDataset) throws -> [RecordKind: [UInt8]] {
+        try Dictionary(uniqueKeysWithValues: sections.map { ($0, try encode($0, of: d)) })
+    }
+
+    /// A dataset from all its sections, or nil when one is missing or of another layout.
+    static func decode(_ parts: [RecordKind: [UInt8]]) throws -> AthleteDataset? {
+        var d = AthleteDataset(athlete: AthleteProfile(handle: "", name: ""))
+        for kind in sections {
+            guard let bytes = parts[kind], try decode(kind, from: bytes, into: &d) else { return nil }
+        }
         return d
+    }
+}
+
+extension AthleteDataset {
+    /// How many records of `kind` the dataset holds (1 for the profile).
+    func count(of kind: RecordKind) -> Int {
+        switch kind {
+        case .profile: 1
+        case .week: weeks.count
+        case .wellness: wellness.count
+        case .workout: workouts.count
+        case .biometric: biometrics.count
+        case .sleep: sleep.count
+        case .food: food.count
+        case .steps: steps.count
+        case .weight: weight.count
+        }
     }
 }

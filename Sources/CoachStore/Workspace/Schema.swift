@@ -90,14 +90,17 @@ enum Schema {
                 """)
         }
         m.registerMigration("v2-snapshots") { db in
-            // One encrypted compact copy of each athlete's whole dataset, kept current by every
-            // record write in the same transaction (see Workspace+Snapshot.swift).
+            // An encrypted compact copy of each athlete's whole dataset, one section per record
+            // kind, kept current by every record write in the same transaction
+            // (see Workspace+Snapshot.swift).
             try db.execute(sql: """
                 CREATE TABLE snapshots (
-                    athlete_id TEXT PRIMARY KEY NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    section TEXT NOT NULL,
                     epoch INTEGER NOT NULL,
                     nonce BLOB NOT NULL,
-                    ciphertext BLOB NOT NULL
+                    ciphertext BLOB NOT NULL,
+                    PRIMARY KEY (athlete_id, section)
                 ) STRICT;
                 """)
         }
@@ -115,7 +118,7 @@ enum Schema {
         "epochs": ["athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped"],
         "grants": ["athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature", "self_nonce", "self_sealed"],
         "records": ["athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext"],
-        "snapshots": ["athlete_id", "epoch", "nonce", "ciphertext"],
+        "snapshots": ["athlete_id", "section", "epoch", "nonce", "ciphertext"],
         "audit": ["seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash", "time",
                   "entry_hash", "signature"],
     ]
