@@ -90,10 +90,24 @@ enum Schema {
                 """)
         }
         m.registerMigration("v2-snapshots") { db in
+            // The first snapshot layout (one row per athlete); replaced by v3, kept so every
+            // workspace walks the same migration path.
+            try db.execute(sql: """
+                CREATE TABLE snapshots (
+                    athlete_id TEXT PRIMARY KEY NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    epoch INTEGER NOT NULL,
+                    nonce BLOB NOT NULL,
+                    ciphertext BLOB NOT NULL
+                ) STRICT;
+                """)
+        }
+        m.registerMigration("v3-snapshot-sections") { db in
             // An encrypted compact copy of each athlete's whole dataset, one section per record
             // kind, kept current by every record write in the same transaction
-            // (see Workspace+Snapshot.swift).
+            // (see Workspace+Snapshot.swift). Snapshots are derived data: dropping the old ones
+            // loses nothing, the next read rebuilds them from the records.
             try db.execute(sql: """
+                DROP TABLE snapshots;
                 CREATE TABLE snapshots (
                     athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
                     section TEXT NOT NULL,
