@@ -12,36 +12,17 @@ import Testing
     func concurrentWriters() throws {
         let s = try CoachSandbox()
         try s.initialise()
-        let binary = try #require(CoachSandbox.binary)
         let auditBefore = try s.auditEntries()
         let versionBefore = try #require(Int(try s.sqlite("SELECT version FROM records WHERE id = 'profile'")))
         let started = Date()
-        var loops: [Process] = []
-        var logs: [String] = []
-        for i in 0..<Self.processes {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            let log = s.root + "/tmp/loop-\(i).log"
-            logs.append(log)
-            p.arguments = ["-c", """
-                i=\(i); n=1
-                while [ $n -le \(Self.writesPerProcess) ]; do
-                  "$0" athlete note jane --goals "p$i-$n" >/dev/null 2>>"\(log)" || echo "FAIL p$i-$n" >>"\(log)"
-                  n=$((n+1))
-                done
-                """, binary]
-            p.environment = s.environment
-            p.standardInput = FileHandle.nullDevice
-            try p.run()
-            loops.append(p)
+        let loops = try s.concurrentLoops(processes: Self.processes, count: Self.writesPerProcess) { _ in
+            #"athlete note jane --goals "p$i-$n""#
         }
-        for p in loops { p.waitUntilExit() }
         let elapsed = Date().timeIntervalSince(started)
         print("test 12: \(Self.processes * Self.writesPerProcess) coach processes in \(String(format: "%.1f", elapsed)) s")
-        for (i, p) in loops.enumerated() {
-            #expect(p.terminationStatus == 0)
-            let log = (try? String(contentsOfFile: logs[i], encoding: .utf8)) ?? ""
-            #expect(log.isEmpty, "writer \(i) reported: \(log.prefix(500))")
+        for (i, loop) in loops.enumerated() {
+            #expect(loop.status == 0)
+            #expect(loop.log.isEmpty, "writer \(i) reported: \(loop.log.prefix(500))")
         }
         let total = Self.processes * Self.writesPerProcess
         #expect(try s.auditEntries() == auditBefore + total)

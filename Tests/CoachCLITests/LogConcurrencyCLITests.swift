@@ -11,34 +11,14 @@ import Testing
     func concurrentLogging() throws {
         let s = try CoachSandbox()
         try s.initialise()
-        let binary = try #require(CoachSandbox.binary)
         let auditBefore = try s.auditEntries()
-        var loops: [Process] = []
-        var logs: [String] = []
-        for i in 0..<Self.processes {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            let log = s.root + "/tmp/log-loop-\(i).log"
-            logs.append(log)
-            // Food entries get a fresh id each, so none replaces another; kcal encodes writer and step.
-            p.arguments = ["-c", """
-                i=\(i); n=1
-                while [ $n -le \(Self.entriesPerProcess) ]; do
-                  "$0" log food --athlete jane --kcal $((i * 1000 + n)) --date -$((n % 30))d --note "p$i-$n" >/dev/null 2>>"\(log)" \
-                    || echo "FAIL p$i-$n" >>"\(log)"
-                  n=$((n+1))
-                done
-                """, binary]
-            p.environment = s.environment
-            p.standardInput = FileHandle.nullDevice
-            try p.run()
-            loops.append(p)
+        // Food entries get a fresh id each, so none replaces another; kcal encodes writer and step.
+        let loops = try s.concurrentLoops(processes: Self.processes, count: Self.entriesPerProcess) { _ in
+            #"log food --athlete jane --kcal $((i * 1000 + n)) --date -$((n % 30))d --note "p$i-$n""#
         }
-        for p in loops { p.waitUntilExit() }
-        for (i, p) in loops.enumerated() {
-            #expect(p.terminationStatus == 0)
-            let log = (try? String(contentsOfFile: logs[i], encoding: .utf8)) ?? ""
-            #expect(log.isEmpty, "writer \(i) reported: \(log.prefix(500))")
+        for (i, loop) in loops.enumerated() {
+            #expect(loop.status == 0)
+            #expect(loop.log.isEmpty, "writer \(i) reported: \(loop.log.prefix(500))")
         }
         let total = Self.processes * Self.entriesPerProcess
         let export = try JSONDocument.parse(Data(try s.expectOK(s.run(["export", "--athlete", "jane"])).stdout.utf8))

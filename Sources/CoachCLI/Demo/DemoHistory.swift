@@ -107,7 +107,7 @@ struct DemoHistory {
     /// The weekly template: Monday off, intervals Tuesday and Thursday, long session Saturday.
     static let week: [(minutes: Int, intensity: Double, hour: Int, title: String)] = [
         (0, 0, 0, "Rest"), (75, 0.88, 18, "Intervals 4x8"), (60, 0.65, 7, "Endurance"), (70, 0.85, 18, "Threshold 3x12"),
-        (45, 0.6, 7, "Recovery spin"), (150, 0.72, 9, "Long endurance"), (60, 0.62, 10, "Easy aerobic"),
+        (45, 0.6, 7, "Recovery"), (150, 0.72, 9, "Long endurance"), (60, 0.62, 10, "Easy aerobic"),
     ]
 
     /// Program weeks from five weeks back to next week, one session per training day of the template.
