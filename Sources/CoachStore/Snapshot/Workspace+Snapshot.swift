@@ -34,14 +34,16 @@ extension Workspace {
     /// - Returns: the plaintext per section; nil when the athlete has no complete snapshot.
     /// - Throws: `StoreError.tampered` when a section does not decrypt.
     private func openSections(_ db: Database, keyring: AthleteKeyring, only: RecordKind? = nil) throws -> [RecordKind: [UInt8]]? {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM snapshots WHERE athlete_id = ?"),
-                                    arguments: [keyring.athleteId])
-        guard rows.count == SnapshotCoding.sections.count else { return nil }
+        let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM snapshots WHERE athlete_id = ?"),
+                                     arguments: [keyring.athleteId])
+        guard count == SnapshotCoding.sections.count else { return nil }
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM snapshots WHERE athlete_id = ? AND (?2 IS NULL OR section = ?2)
+            """), arguments: [keyring.athleteId, only?.rawValue])
         var out: [RecordKind: [UInt8]] = [:]
         for row in rows {
             let damaged = StoreError.tampered("the snapshot of an athlete (run `coach doctor --repair`)")
             guard let section = RecordKind(rawValue: row["section"]) else { throw damaged }
-            guard only == nil || only == section else { continue }
             let epoch: Int = row["epoch"]
             guard epoch <= keyring.currentEpoch else { throw damaged }
             let key = try keyring.snapshotKey(epoch: epoch, db)
