@@ -6,7 +6,7 @@ import Foundation
 /// Score = min(100, round(100 · steps / goal)). The walking bot walks the goal evenly over the day
 /// (wall clock), so at "now" it has ⌊goal · s / 86399⌋ steps; the week compares the last 7 days'
 /// steps with the bot's (the 6 previous days' goals plus the bot today), the athlete winning ties.
-public struct ActivityMetric: MetricProvider {
+public struct ActivityMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "activity",
         name: "Activity",

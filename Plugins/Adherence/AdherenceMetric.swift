@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Sessions of today and later do not count yet. Also reported for the current Monday week (its
 /// past days) and for all time. See `SessionAssessment` for one session's adherence.
-public struct AdherenceMetric: MetricProvider {
+public struct AdherenceMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "adherence",
         name: "Plan adherence",

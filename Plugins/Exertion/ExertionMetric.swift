@@ -7,7 +7,7 @@ import Foundation
 /// score = clamp(100 · acute3 / (2 · chronic3), 0, 100), so 50 means "as usual". Also reports
 /// Foster's weekly monotony and strain and the EWMA acute:chronic ratio, flagging `load_spike`
 /// above 1.5 and `detraining` below 0.8. Needs 14 days since the first RPE workout.
-public struct ExertionMetric: MetricProvider {
+public struct ExertionMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "exertion",
         name: "Exertion",

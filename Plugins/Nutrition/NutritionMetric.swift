@@ -6,7 +6,7 @@ import Foundation
 /// Each day with food entries scores against its own targets (`EnergyTargets.dayScore`); the score
 /// is the mean over the logged days of the last 7 (at least 3 needed). Energy availability —
 /// (kcal − workout kcal) / fat-free mass — is checked on the day itself when body fat is known.
-public struct NutritionMetric: MetricProvider {
+public struct NutritionMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "nutrition",
         name: "Nutrition",

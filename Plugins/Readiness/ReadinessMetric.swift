@@ -7,7 +7,7 @@ import TrainingLoadProvider
 /// raw = clamp((TSB + 30) / 60 · 100, 0, 100) with TSB from the training-load chart (form going
 /// into the day); score = clamp(raw + adjustment, 0, 100) rounded, where the adjustment comes from
 /// `PhysiologyModifier`. The zone suggests a TSS range for the day (see `ReadinessZone`).
-public struct ReadinessMetric: MetricProvider {
+public struct ReadinessMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "readiness",
         name: "Readiness",

@@ -6,7 +6,7 @@ import Foundation
 /// Score = Σ wₖ · dayₖ / Σ wₖ over the days of the last 7 that have data, with wₖ = 7 − k for a day
 /// k days ago (today 7, six days ago 1). Raises `sore_group_planned` when a session planned for
 /// today or tomorrow targets a group rated 6 or more today.
-public struct SelfAssessmentMetric: MetricProvider {
+public struct SelfAssessmentMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "self-assessment",
         name: "Self-assessment",

@@ -6,7 +6,7 @@ import Foundation
 /// The day's stress is its latest HRV measurement's (`StressReading`); categories are relaxed
 /// (< 25), mild (< 50), moderate (< 75) and high, taken from the rounded score. The trend compares
 /// the mean daily stress of the last 7 days with the 7 before: above +5 rising, below −5 falling.
-public struct StressMetric: MetricProvider {
+public struct StressMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "stress",
         name: "Stress",

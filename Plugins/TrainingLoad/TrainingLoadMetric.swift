@@ -6,7 +6,7 @@ import Foundation
 /// The score is today's CTL rounded. Values: `tss` (today), `ctl`, `atl` (end of today), `tsb`
 /// (form going into today), `tsb_after` (form at the end of today), `ramp` (CTL change over seven
 /// days). Series `ctl`, `atl`, `tsb` and `tss` run from the first day of history to today.
-public struct TrainingLoadMetric: MetricProvider {
+public struct TrainingLoadMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "training-load",
         name: "Training load",

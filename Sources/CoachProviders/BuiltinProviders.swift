@@ -14,7 +14,7 @@ import TrainingLoadProvider
 /// added to a copy of `ProviderRegistry.builtins`, never to this list.
 public enum BuiltinProviders {
     /// The built-in provider types, in display order.
-    public static let types: [any MetricProvider.Type] = [
+    public static let types: [any BuiltinMetricProvider.Type] = [
         ReadinessMetric.self,
         TrainingLoadMetric.self,
         StressMetric.self,

@@ -28,7 +28,15 @@ public struct MetricEvaluation: Sendable {
     public func results(day: LocalDay, now: Date?, ids: [String] = []) throws -> [MetricResult] {
         try check(ids)
         return registry.providers.filter { ids.isEmpty || ids.contains($0.id) }.map { provider in
-            provider.evaluate(MetricInput.make(descriptor: provider.descriptor, index: index, day: day, now: now))
+            let descriptor = provider.descriptor
+            let input = MetricInput.make(descriptor: descriptor, index: index, day: day, now: now)
+            do {
+                return try provider.evaluate(input)
+            } catch {
+                // A provider that fails (a plugin that crashed) is one error row; the others still show.
+                let reason = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+                return MetricResult.failure(id: descriptor.id, reason: reason)
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// What can go wrong inside a workspace.
@@ -39,12 +40,15 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case sessionNotFound(String)
     /// The change would overwrite data that exists; carries what and how to proceed.
     case conflict(String)
+    /// An athlete's access grant (or the user's own copy of it) was altered; carries the
+    /// athlete's handle as the user last saw it, else the athlete's id.
+    case grantTampered(athlete: String)
 
     public var category: Category {
         switch self {
         case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound, .weekNotFound, .sessionNotFound: .notFound
         case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict: .conflict
-        case .notAWorkspace, .corrupt, .tampered, .newerFormat: .corrupt
+        case .notAWorkspace, .corrupt, .tampered, .newerFormat, .grantTampered: .corrupt
         case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession: .usage
         case .invalidData: .invalidData
         case .authenticationFailed, .userDisabled, .noSession, .sessionExpired: .auth
@@ -79,15 +83,15 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
         case .weekNotFound(let monday): "no program week starting \(monday) for this athlete; create it with 'coach plan week --week \(monday) --create'"
         case .sessionNotFound(let id): "no planned session '\(id)' for this athlete; see 'coach plan week' for session ids"
         case .conflict(let why): why
+        case .grantTampered(let athlete):
+            "integrity check failed for the access grant of athlete '\(athlete)'; the workspace was altered outside coach — restore from a backup"
         }
     }
 }
 
-/// Validates handles of users and athletes.
-enum Handle {
-    static func validate(_ h: String) throws {
-        let ok = (2...32).contains(h.count) && h.first!.isLowercase && h.first!.isASCII
-            && h.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" || $0 == "_" }
-        guard ok else { throw StoreError.invalidHandle(h) }
+extension Handle {
+    /// Refuses text that breaks the rules for a new handle.
+    static func validate(_ text: String) throws {
+        guard Handle(text).isValid else { throw StoreError.invalidHandle(text) }
     }
 }

@@ -56,7 +56,8 @@ public struct ProviderRegistry: Sendable {
     /// Evaluates the provider with `id` on `input`.
     ///
     /// - Returns: the result, or `nil` when no provider has that id.
-    public func evaluate(id: String, _ input: MetricInput) -> MetricResult? {
-        provider(id: id)?.evaluate(input)
+    /// - Throws: whatever the provider throws when it fails.
+    public func evaluate(id: String, _ input: MetricInput) throws -> MetricResult? {
+        try provider(id: id)?.evaluate(input)
     }
 }

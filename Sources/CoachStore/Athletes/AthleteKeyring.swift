@@ -25,6 +25,16 @@ final class AthleteKeyring {
     /// A self-sealed copy of the grant to store, when the grant was opened the slow way.
     private(set) var pendingSelfSeal: (epoch: Int, userId: String, sealed: SealedPayload)?
 
+    /// The athlete's handle as this user last saw it (from their own sealed label), if any.
+    private(set) var label: String?
+
+    /// A new sealed label to store, when the handle differs from the stored one.
+    private var pendingLabel: (userId: String, sealed: SealedPayload)?
+
+    /// The user's own symmetric key, to seal a new label.
+    private var selfKey: SecretKey?
+    private var userId = ""
+
     /// Opens the keyring through `principal`'s grant; fails unless they hold the newest epoch.
     ///
     /// The first time, the grant is checked the full way (granter's signature, sealed box,
@@ -32,17 +42,62 @@ final class AthleteKeyring {
     /// prepared (`pendingSelfSeal`); later opens use that copy, which only this user can have
     /// made, and still check the commitment.
     static func open(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
+        let label = try Self.label(db, athleteId: athleteId, principal: principal)
+        do {
+            let keyring = try openGrant(db, athleteId: athleteId, principal: principal)
+            keyring.label = label
+            keyring.selfKey = principal.selfKey
+            keyring.userId = principal.userId.rawValue
+            return keyring
+        } catch StoreError.tampered {
+            throw StoreError.grantTampered(athlete: label ?? athleteId)
+        }
+    }
+
+    /// The athlete's handle from the user's own sealed label; a label that no longer opens is
+    /// itself tampering, reported by id.
+    private static func label(_ db: Database, athleteId: String, principal: Principal) throws -> String? {
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT self_label FROM grants WHERE athlete_id = ? AND user_id = ? ORDER BY epoch DESC LIMIT 1
+            """), arguments: [athleteId, principal.userId.rawValue])
+        guard let blob = row?["self_label"] as Data?, blob.count > 24 else { return nil }
+        let sealed = SealedPayload(nonce: [UInt8](blob.prefix(24)), ciphertext: [UInt8](blob.dropFirst(24)))
+        do {
+            let bytes = try AEAD.open(sealed, ad: labelAD(athleteId: athleteId, userId: principal.userId.rawValue),
+                                      key: principal.selfKey)
+            return String(decoding: bytes, as: UTF8.self)
+        } catch {
+            throw StoreError.grantTampered(athlete: athleteId)
+        }
+    }
+
+    private static func labelAD(athleteId: String, userId: String) -> [UInt8] {
+        AssociatedData("coach/1/self-label").with(athleteId, userId).bytes
+    }
+
+    /// Records the handle seen through this keyring, to be sealed as the user's label when it changed.
+    func noteHandle(_ handle: String, random: RandomSource) throws {
+        guard handle != label, let selfKey else { return }
+        let ad = Self.labelAD(athleteId: athleteId, userId: userId)
+        pendingLabel = (userId, try AEAD.seal(Array(handle.utf8), ad: ad, key: selfKey, random: random))
+        label = handle
+    }
+
+    /// Whether a self-sealed grant or label waits to be stored.
+    var hasPendingWrites: Bool { pendingSelfSeal != nil || pendingLabel != nil }
+
+    private static func openGrant(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
         let grant = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT g.epoch, g.sealed, g.signature, g.self_nonce, g.self_sealed, e.commitment, u.sign_pk
             FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
             JOIN users u ON u.id = g.granted_by
             WHERE g.athlete_id = ? AND g.user_id = ?
               AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
-            """), arguments: [athleteId, principal.userId, athleteId])
+            """), arguments: [athleteId, principal.userId.rawValue, athleteId])
         guard let grant else { throw StoreError.permissionDenied("no access to this athlete") }
         let current: Int = grant["epoch"]
         let commitment = [UInt8](grant["commitment"] as Data)
-        let selfAD = KeyCommitment.selfAD(athleteId: athleteId, epoch: current, userId: principal.userId)
+        let selfAD = KeyCommitment.selfAD(athleteId: athleteId, epoch: current, userId: principal.userId.rawValue)
         if let nonce = grant["self_nonce"] as Data?, let sealed = grant["self_sealed"] as Data? {
             // A copy only this user could have made: if it no longer opens or no longer matches the
             // commitment, the grant row or the epoch was rewritten behind their back.
@@ -54,25 +109,31 @@ final class AthleteKeyring {
             return AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
         }
         let sealed = [UInt8](grant["sealed"] as Data)
-        let signed = KeyCommitment.grantSignatureMessage(athleteId: athleteId, epoch: current, userId: principal.userId,
+        let signed = KeyCommitment.grantSignatureMessage(athleteId: athleteId, epoch: current, userId: principal.userId.rawValue,
                                                          sealed: sealed, commitment: commitment)
         guard SigningKeyPair.verify([UInt8](grant["signature"] as Data), of: signed,
                                     publicKey: [UInt8](grant["sign_pk"] as Data)) else {
             throw StoreError.tampered("the access grant of this athlete")
         }
         let key = try KeyCommitment.openGrant(sealed, athleteId: athleteId, epoch: current,
-                                              userId: principal.userId, keys: principal.boxKeys)
+                                              userId: principal.userId.rawValue, keys: principal.boxKeys)
         guard KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment) else {
             throw StoreError.tampered("the access grant of this athlete")
         }
         let keyring = AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
-        keyring.pendingSelfSeal = (current, principal.userId,
+        keyring.pendingSelfSeal = (current, principal.userId.rawValue,
                                    try AEAD.seal(key.exportBytes(), ad: selfAD, key: principal.selfKey))
         return keyring
     }
 
     /// Stores the prepared self-sealed grant copy, if any (inside a write transaction).
     func storeSelfSeal(_ db: Database) throws {
+        if let l = pendingLabel {
+            try db.execute(sql: """
+                UPDATE grants SET self_label = ? WHERE athlete_id = ? AND user_id = ?
+                """, arguments: [Data(l.sealed.nonce + l.sealed.ciphertext), athleteId, l.userId])
+            pendingLabel = nil
+        }
         guard let p = pendingSelfSeal else { return }
         try db.execute(sql: """
             UPDATE grants SET self_nonce = ?, self_sealed = ? WHERE athlete_id = ? AND epoch = ? AND user_id = ?

@@ -24,7 +24,7 @@ extension Workspace {
         try db.execute(sql: """
             INSERT OR REPLACE INTO grants (athlete_id, epoch, user_id, sealed, granted_by, signature)
             VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [athleteId, epoch, userId, Data(sealed), actor.userId, Data(signature)])
+            """, arguments: [athleteId, epoch, userId, Data(sealed), actor.userId.rawValue, Data(signature)])
     }
 
     /// Grants the keyring's newest epoch to a user.
@@ -39,7 +39,8 @@ extension Workspace {
     }
 
     /// Gives `userHandle` access to the athlete (all history, through the key chain).
-    public func grantAccess(athleteId: String, to userHandle: String, as actor: Principal) throws {
+    public func grantAccess(athleteId: AthleteID, to userHandle: String, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue
         try requireStaffHolder(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -55,7 +56,8 @@ extension Workspace {
 
     /// Revokes `userHandle`: a new epoch key goes to everyone else, the user's grants and
     /// (if they hold nothing else) sessions are deleted, all in one transaction.
-    public func revokeAccess(athleteId: String, from userHandle: String, as actor: Principal) throws {
+    public func revokeAccess(athleteId: AthleteID, from userHandle: String, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue
         try requireStaffHolder(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -90,7 +92,7 @@ extension Workspace {
     }
 
     /// Holders of the newest key of each athlete the actor holds (or of one athlete).
-    public func listAccess(athleteId: String?, as actor: Principal) throws -> [AccessEntry] {
+    public func listAccess(athleteId: AthleteID?, as actor: Principal) throws -> [AccessEntry] {
         let athletes = try listAthletes(as: actor).filter { athleteId == nil || $0.id == athleteId }
         return try read { db in
             try athletes.flatMap { a in
@@ -111,7 +113,8 @@ extension Workspace {
     ///
     /// - Returns: how many records were re-encrypted.
     @discardableResult
-    public func rekey(athleteId: String, as actor: Principal) throws -> Int {
+    public func rekey(athleteId: AthleteID, as actor: Principal) throws -> Int {
+        let athleteId = athleteId.rawValue
         try requireStaffHolder(actor)
         let count = try write { db -> Int in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)

@@ -5,7 +5,7 @@ import GRDB
 
 /// An athlete as the acting user sees it.
 public struct AthleteSummary: Sendable {
-    public let id: String
+    public let id: AthleteID
     public let profile: AthleteProfile
 }
 
@@ -19,7 +19,7 @@ extension Workspace {
     ///
     /// - Returns: the new athlete's id.
     @discardableResult
-    public func addAthlete(_ profile: AthleteProfile, as actor: Principal) throws -> String {
+    public func addAthlete(_ profile: AthleteProfile, as actor: Principal) throws -> AthleteID {
         guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot add athletes") }
         try Handle.validate(profile.handle)
         try AthleteValidation.check(profile)
@@ -27,7 +27,7 @@ extension Workspace {
         try write { db in
             try insertAthlete(db, id: id, profile: profile, actor: actor)
         }
-        return id
+        return AthleteID(id)
     }
 
     /// The insert behind `addAthlete`, reusable inside a larger transaction (imports).
@@ -42,12 +42,13 @@ extension Workspace {
                        arguments: [id, Data(KeyCommitment.commitment(key, athleteId: id, epoch: 1))])
         var holders = try Row.fetchAll(db, sql: "SELECT id, box_pk FROM users WHERE role = 'owner' AND disabled = 0")
             .map { ($0["id"] as String, [UInt8]($0["box_pk"] as Data)) }
-        if !holders.contains(where: { $0.0 == actor.userId }) { holders.append((actor.userId, actor.boxKeys.publicKey)) }
+        if !holders.contains(where: { $0.0 == actor.userId.rawValue }) { holders.append((actor.userId.rawValue, actor.boxKeys.publicKey)) }
         for (userId, pk) in holders {
             try sealGrant(db, athleteId: id, epoch: 1, key: key, toUser: userId, toBoxPK: pk, by: actor)
         }
         try appendAudit(db, actor: actor, action: "athlete.add", athleteId: id, target: id)
         let keyring = try AthleteKeyring.open(db, athleteId: id, principal: actor)
+        try keyring.noteHandle(profile.handle, random: random)
         try putRecord(db, keyring: keyring, id: "profile", kind: .profile, day: "",
                       payload: JSONCoding.encode(profile), actor: actor, action: "athlete.profile")
         try saveSnapshot(db, keyring: keyring, AthleteDataset(athlete: profile))
@@ -56,44 +57,75 @@ extension Workspace {
     /// Finds the athlete `handle` among those the actor can open.
     ///
     /// The error is the same whether the athlete does not exist or is not granted, so a user
-    /// cannot probe for other coaches' athletes.
-    public func resolveAthlete(_ handle: String, as actor: Principal) throws -> String {
-        let tag = handleTag(handle, actor)
-        return try read { db in
-            guard let id = try String.fetchOne(db, sql: "SELECT id FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]),
-                  (try? AthleteKeyring.open(db, athleteId: id, principal: actor)) != nil else {
-                throw StoreError.athleteNotFound(handle)
-            }
-            return id
-        }
+    /// cannot probe for other coaches' athletes; a grant that was tampered with is reported.
+    public func resolveAthlete(_ handle: Handle, as actor: Principal) throws -> AthleteID {
+        try openAthlete(handle, as: actor).id
     }
 
     /// The athlete a command is about: the named one, or an athlete user's own.
-    public func targetAthlete(_ handle: String?, as actor: Principal) throws -> String {
-        if let handle { return try resolveAthlete(handle, as: actor) }
-        if actor.role == .athlete, let own = actor.athleteId { return own }
-        throw StoreError.invalidInput("name the athlete with --athlete HANDLE")
+    public func targetAthlete(_ handle: Handle?, as actor: Principal) throws -> AthleteID {
+        try openAthlete(handle, as: actor).id
     }
 
     /// The athlete a command is about, with their profile, from one keyring open in one read.
-    public func targetProfile(_ handle: String?, as actor: Principal) throws -> AthleteSummary {
-        let tag = handle.map { handleTag($0, actor) }
-        return try read { db in
+    public func targetProfile(_ handle: Handle?, as actor: Principal) throws -> AthleteSummary {
+        let athlete = try openAthlete(handle, as: actor)
+        return AthleteSummary(id: athlete.id, profile: athlete.profile)
+    }
+
+    /// Resolves the athlete a command is about — the named one, or an athlete user's own — and
+    /// opens their keys and profile in one read.
+    ///
+    /// - Throws: `athleteNotFound` when no athlete of that handle is granted to the actor (the
+    ///   same whether it exists or not); `grantTampered` when the grant no longer verifies.
+    public func openAthlete(_ handle: Handle?, as actor: Principal) throws -> AthleteAccess {
+        let tag = handle.map { handleTag($0.rawValue, actor) }
+        let access = try read { db -> AthleteAccess in
             let id: String
             if let tag, let handle {
                 guard let found = try String.fetchOne(db, sql: "SELECT id FROM athletes WHERE handle_tag = ?",
-                                                      arguments: [Data(tag)]) else { throw StoreError.athleteNotFound(handle) }
+                                                      arguments: [Data(tag)]) else {
+                    throw StoreError.athleteNotFound(handle.rawValue)
+                }
                 id = found
             } else if actor.role == .athlete, let own = actor.athleteId {
-                id = own
+                id = own.rawValue
             } else {
                 throw StoreError.invalidInput("name the athlete with --athlete HANDLE")
             }
-            guard let keyring = try? AthleteKeyring.open(db, athleteId: id, principal: actor) else {
-                throw StoreError.athleteNotFound(handle ?? "your own")
+            guard let access = try openGranted(db, athleteId: id, as: actor) else {
+                throw StoreError.athleteNotFound(handle?.rawValue ?? "your own")
             }
-            return AthleteSummary(id: id, profile: try loadProfile(db, keyring: keyring))
+            return access
         }
+        try storeSelfSeals([access.keyring])
+        return access
+    }
+
+    /// Opens the athlete with `id` for the actor (for callers that hold an id, not a handle).
+    public func openAthlete(id: AthleteID, as actor: Principal) throws -> AthleteAccess {
+        let access = try read { db in
+            guard let access = try openGranted(db, athleteId: id.rawValue, as: actor) else {
+                throw StoreError.permissionDenied("no access to this athlete")
+            }
+            return access
+        }
+        try storeSelfSeals([access.keyring])
+        return access
+    }
+
+    /// Opens an athlete's keyring and profile; `nil` when the actor holds no grant for the
+    /// newest epoch (never granted, or revoked). Tampering is thrown, never mapped to `nil`.
+    func openGranted(_ db: Database, athleteId: String, as actor: Principal) throws -> AthleteAccess? {
+        let keyring: AthleteKeyring
+        do {
+            keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+        } catch StoreError.permissionDenied {
+            return nil
+        }
+        let profile = try loadProfile(db, keyring: keyring)
+        try keyring.noteHandle(profile.handle, random: random)
+        return AthleteAccess(id: AthleteID(athleteId), profile: profile, keyring: keyring)
     }
 
     func loadProfile(_ db: Database, athleteId: String, as actor: Principal) throws -> AthleteProfile {
@@ -109,20 +141,24 @@ extension Workspace {
     }
 
     /// The athlete's profile.
-    public func profile(athleteId: String, as actor: Principal) throws -> AthleteProfile {
-        try read { db in try loadProfile(db, athleteId: athleteId, as: actor) }
+    public func profile(athleteId: AthleteID, as actor: Principal) throws -> AthleteProfile {
+        let athleteId = athleteId.rawValue
+        return try read { db in try loadProfile(db, athleteId: athleteId, as: actor) }
     }
 
     /// Every athlete the actor holds, sorted by handle.
+    ///
+    /// Grants of older epochs (a revoked holder's) are passed over; a grant that was tampered
+    /// with stops the listing with an error naming the athlete.
     public func listAthletes(as actor: Principal) throws -> [AthleteSummary] {
         var opened: [AthleteKeyring] = []
         let list = try read { db in
             let ids = try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
-                                          arguments: [actor.userId])
+                                          arguments: [actor.userId.rawValue])
             return try ids.compactMap { id -> AthleteSummary? in
-                guard let keyring = try? AthleteKeyring.open(db, athleteId: id, principal: actor) else { return nil }
-                opened.append(keyring)
-                return AthleteSummary(id: id, profile: try loadProfile(db, keyring: keyring))
+                guard let access = try openGranted(db, athleteId: id, as: actor) else { return nil }
+                opened.append(access.keyring)
+                return AthleteSummary(id: access.id, profile: access.profile)
             }.sorted { $0.profile.handle < $1.profile.handle }
         }
         try storeSelfSeals(opened)
@@ -131,15 +167,16 @@ extension Workspace {
 
     /// Saves the fast grant copies prepared while reading, in one short write (first read only).
     func storeSelfSeals(_ keyrings: [AthleteKeyring]) throws {
-        let pending = keyrings.filter { $0.pendingSelfSeal != nil }
+        let pending = keyrings.filter { $0.hasPendingWrites }
         guard !pending.isEmpty else { return }
         try write { db in for k in pending { try k.storeSelfSeal(db) } }
     }
 
     /// Replaces the athlete's profile with `change(profile)`; athletes may edit their own.
-    public func updateProfile(athleteId: String, as actor: Principal, action: String = "athlete.edit",
+    public func updateProfile(athleteId: AthleteID, as actor: Principal, action: String = "athlete.edit",
                               _ change: (inout AthleteProfile) throws -> Void) throws -> AthleteProfile {
-        try write { db in
+        let athleteId = athleteId.rawValue
+        return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             var profile = try loadProfile(db, keyring: keyring)
             let oldHandle = profile.handle
@@ -161,7 +198,8 @@ extension Workspace {
 
     /// Deletes the athlete with every key, grant and record (crypto-shredding), then
     /// checkpoints the WAL so the ciphertext does not linger there.
-    public func removeAthlete(athleteId: String, as actor: Principal) throws {
+    public func removeAthlete(athleteId: AthleteID, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue
         guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot remove athletes") }
         try write { db in
             _ = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)

@@ -40,12 +40,12 @@ extension Workspace {
         let prev = last.map { [UInt8]($0["entry_hash"] as Data) } ?? [UInt8](repeating: 0, count: 32)
         let time = Instant(epochSeconds: Double(nowSeconds), offsetSeconds: 0).description
         let targetHash = targetCiphertext.map { Hashing.blake2b($0) }
-        let hash = Self.auditHash(seq: seq, prev: prev, actor: actor.userId, action: action, athleteId: athleteId,
+        let hash = Self.auditHash(seq: seq, prev: prev, actor: actor.userId.rawValue, action: action, athleteId: athleteId,
                                   target: target, targetHash: targetHash, time: time)
         try db.execute(sql: """
             INSERT INTO audit (seq, prev_hash, actor_id, action, athlete_id, target_id, target_hash, time, entry_hash, signature)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [seq, Data(prev), actor.userId, action, athleteId, target, targetHash.map { Data($0) },
+            """, arguments: [seq, Data(prev), actor.userId.rawValue, action, athleteId, target, targetHash.map { Data($0) },
                              time, Data(hash), Data(actor.signKeys.sign(hash))])
     }
 
@@ -58,8 +58,9 @@ extension Workspace {
     /// Audit entries, newest last; limited to one athlete when `athleteId` is given.
     ///
     /// Athlete users see only entries about themselves.
-    public func auditEntries(athleteId: String?, as actor: Principal) throws -> [AuditEntry] {
-        let scope = actor.role == .athlete ? actor.athleteId : athleteId
+    public func auditEntries(athleteId: AthleteID?, as actor: Principal) throws -> [AuditEntry] {
+        let athleteId = athleteId?.rawValue
+        let scope = actor.role == .athlete ? actor.athleteId?.rawValue : athleteId
         return try read { db in
             let handles = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, handle FROM users")
                 .map { ($0["id"] as String, $0["handle"] as String) })

@@ -17,16 +17,26 @@ extension Workspace {
     ///
     /// Comes from the athlete's snapshot; when there is none yet, the records are decrypted one
     /// by one and the snapshot is written for next time (when the workspace can be written).
-    public func exportDataset(athleteId: String, as actor: Principal) throws -> AthleteDataset {
-        let open = { (db: Database) in try AthleteKeyring.open(db, athleteId: athleteId, principal: actor) }
-        if let dataset = try read({ db in try loadSnapshot(db, keyring: try open(db)) }) { return dataset }
-        if let dataset = try? write({ db -> AthleteDataset in
-            let keyring = try open(db)
-            return try loadSnapshot(db, keyring: keyring) ?? rebuildSnapshot(db, keyring: keyring)
-        }) {
-            return dataset
+    public func exportDataset(athleteId: AthleteID, as actor: Principal) throws -> AthleteDataset {
+        try dataset(of: try openAthlete(id: athleteId, as: actor))
+    }
+
+    /// The whole of one opened athlete's data, through the keys opened with it.
+    ///
+    /// Comes from the athlete's snapshot; when there is none yet, the records are decrypted one
+    /// by one and the snapshot is written for next time. A workspace that cannot be written (a
+    /// read-only copy) still reads, from the records; a snapshot or record that fails to open is
+    /// tampering and is thrown, never read around.
+    public func dataset(of athlete: AthleteAccess) throws -> AthleteDataset {
+        let keyring = athlete.keyring
+        if let dataset = try read({ db in try loadSnapshot(db, keyring: keyring) }) { return dataset }
+        do {
+            return try write { db -> AthleteDataset in
+                try loadSnapshot(db, keyring: keyring) ?? rebuildSnapshot(db, keyring: keyring)
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            return try read { db in try datasetFromRecords(db, keyring: keyring) }
         }
-        return try read { db in try datasetFromRecords(db, keyring: try open(db)) }
     }
 
     /// Imports a dataset into an athlete, all or nothing, keeping the ids it carries.
@@ -36,7 +46,7 @@ extension Workspace {
     /// - Parameters:
     ///   - handle: the target athlete; with `create`, the handle of the new athlete.
     ///   - create: create the athlete from the file's athlete section.
-    public func importDataset(_ dataset: AthleteDataset, handle: String?, create: Bool,
+    public func importDataset(_ dataset: AthleteDataset, handle: Handle?, create: Bool,
                               as actor: Principal) throws -> ImportSummary {
         guard dataset.format == AthleteDataset.formatTag else {
             throw StoreError.invalidData("the file's format is '\(dataset.format)'; this coach reads \(AthleteDataset.formatTag)")
@@ -47,7 +57,7 @@ extension Workspace {
         if create {
             guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot create athletes") }
             var profile = dataset.athlete
-            if let handle { profile.handle = handle }
+            if let handle { profile.handle = handle.rawValue }
             try Handle.validate(profile.handle)
             try AthleteValidation.check(profile)
             athleteId = UUID().uuidString.lowercased()
@@ -58,8 +68,8 @@ extension Workspace {
             summary.createdAthlete = true
             return summary
         }
-        athleteId = try targetAthlete(handle, as: actor)
-        guard actor.isStaff || actor.athleteId == athleteId else { throw StoreError.permissionDenied("not your athlete") }
+        athleteId = try targetAthlete(handle, as: actor).rawValue
+        guard actor.isStaff || actor.athleteId?.rawValue == athleteId else { throw StoreError.permissionDenied("not your athlete") }
         try AthleteValidation.check(dataset.athlete)
         return try write { db in
             try importRecords(db, athleteId: athleteId, profile: dataset.athlete, plain: plain, actor: actor)

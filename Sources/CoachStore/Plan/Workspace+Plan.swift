@@ -7,8 +7,9 @@ extension Workspace {
     /// An athlete's program weeks and workouts, from one keyring open.
     ///
     /// Athletes read their own plan; coaches and the owner read the athletes they hold.
-    public func planSnapshot(athleteId: String, as actor: Principal) throws -> PlanSnapshot {
-        try read { db in
+    public func planSnapshot(athleteId: AthleteID, as actor: Principal) throws -> PlanSnapshot {
+        let athleteId = athleteId.rawValue
+        return try read { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             let profile = try loadProfile(db, keyring: keyring)
             var weeks: [ProgramWeek] = [], workouts: [Workout] = []
@@ -24,8 +25,9 @@ extension Workspace {
     ///
     /// - Returns: the week as stored.
     /// - Throws: `StoreError.permissionDenied` for athlete users.
-    public func saveWeek(athleteId: String, monday: LocalDay, title: String?, notes: String?,
+    public func saveWeek(athleteId: AthleteID, monday: LocalDay, title: String?, notes: String?,
                          as actor: Principal) throws -> ProgramWeek {
+        let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -40,7 +42,8 @@ extension Workspace {
     }
 
     /// Removes the week starting on `monday` with all its sessions.
-    public func removeWeek(athleteId: String, monday: LocalDay, as actor: Principal) throws {
+    public func removeWeek(athleteId: AthleteID, monday: LocalDay, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -54,7 +57,8 @@ extension Workspace {
     /// Moves a week to start on another Monday; every session keeps its weekday.
     ///
     /// - Throws: `StoreError.conflict` when a week already starts on the target Monday.
-    public func moveWeek(athleteId: String, from: LocalDay, to: LocalDay, as actor: Principal) throws -> ProgramWeek {
+    public func moveWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, as actor: Principal) throws -> ProgramWeek {
+        let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -79,8 +83,9 @@ extension Workspace {
     /// - Parameters:
     ///   - targets: athlete ids to copy to (the source athlete when empty).
     /// - Returns: the new weeks, one per target athlete.
-    public func copyWeek(athleteId: String, from: LocalDay, to: LocalDay, targets: [String], replace: Bool,
+    public func copyWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [String], replace: Bool,
                          as actor: Principal) throws -> [ProgramWeek] {
+        let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         let targets = targets.isEmpty ? [athleteId] : targets
         if from == to, targets.contains(athleteId) {

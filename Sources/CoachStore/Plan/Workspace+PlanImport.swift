@@ -15,8 +15,9 @@ extension Workspace {
     ///   - weeks: validated weeks from `PlanCSV.parse` or `PlanDocument.parse`.
     /// - Returns: what changed, or would change.
     /// - Throws: `StoreError.permissionDenied` for athlete users, `StoreError.invalidData` for a bad week.
-    public func importPlan(_ weeks: [ProgramWeek], athleteId: String, dryRun: Bool,
+    public func importPlan(_ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
                            as actor: Principal) throws -> PlanImportSummary {
+        let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         let body = { (db: Database) throws -> PlanImportSummary in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)

@@ -13,8 +13,9 @@ extension Workspace {
     /// - Returns: the stored session.
     /// - Throws: `StoreError.invalidData` for a date outside the named week or a bad value,
     ///   `StoreError.permissionDenied` for athlete users.
-    public func addSession(_ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: String,
+    public func addSession(_ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: AthleteID,
                            as actor: Principal) throws -> PlannedSession {
+        let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         if let week {
             do { try PlanRules.validate(session, inWeekOf: week.monday) }
@@ -35,7 +36,8 @@ extension Workspace {
     /// Edits a session. Athlete users may only record or clear adherence on their own sessions.
     ///
     /// - Throws: `StoreError.sessionNotFound`, `StoreError.permissionDenied`, `StoreError.invalidData`.
-    public func editSession(id: String, patch: SessionPatch, athleteId: String, as actor: Principal) throws -> PlannedSession {
+    public func editSession(id: String, patch: SessionPatch, athleteId: AthleteID, as actor: Principal) throws -> PlannedSession {
+        let athleteId = athleteId.rawValue
         if !actor.isStaff && !patch.onlyAdherence {
             throw StoreError.permissionDenied("athletes may only record adherence on their sessions (--adherence N or --clear-adherence)")
         }
@@ -53,7 +55,8 @@ extension Workspace {
     }
 
     /// Removes a session from its week (the week stays, possibly empty).
-    public func removeSession(id: String, athleteId: String, as actor: Principal) throws {
+    public func removeSession(id: String, athleteId: AthleteID, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -65,8 +68,9 @@ extension Workspace {
 
     /// Moves a session to another day (any week; the target week is created when needed) and/or
     /// to another position within the day.
-    public func moveSession(id: String, to date: LocalDay, order: Int?, athleteId: String,
+    public func moveSession(id: String, to date: LocalDay, order: Int?, athleteId: AthleteID,
                             as actor: Principal) throws -> PlannedSession {
+        let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)

@@ -43,7 +43,8 @@ extension Workspace {
     ///
     /// Access is the athlete's key: athlete users hold only their own, coaches only theirs.
     public func putLog<T: Encodable>(_ value: T, id: String, kind: RecordKind, day: LocalDay,
-                                     athleteId: String, as actor: Principal) throws {
+                                     athleteId: AthleteID, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue
         guard kind != .profile, kind != .week else { throw StoreError.invalidInput("use athlete edit or plan commands") }
         let payload = try JSONCoding.encode(value)
         try write { db in
@@ -54,8 +55,9 @@ extension Workspace {
     }
 
     /// Log entries of an athlete between two days (inclusive), oldest first.
-    public func logEntries(athleteId: String, kinds: [RecordKind], from: LocalDay, through: LocalDay,
+    public func logEntries(athleteId: AthleteID, kinds: [RecordKind], from: LocalDay, through: LocalDay,
                            as actor: Principal) throws -> [LogEntry] {
+        let athleteId = athleteId.rawValue
         let wanted = kinds.isEmpty ? RecordKind.allCases.filter { $0 != .profile && $0 != .week } : kinds
         return try read { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -66,7 +68,8 @@ extension Workspace {
     }
 
     /// Deletes a log entry by id.
-    public func removeLog(id: String, athleteId: String, as actor: Principal) throws {
+    public func removeLog(id: String, athleteId: AthleteID, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             guard let record = try fetchRecord(db, keyring: keyring, id: id), record.kind != .profile, record.kind != .week else {

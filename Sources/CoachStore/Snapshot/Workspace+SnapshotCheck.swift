@@ -8,7 +8,7 @@ extension Workspace {
     /// - Returns: the `snapshots` line of `coach doctor`.
     public func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck {
         let ids = try read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?", arguments: [actor.userId])
+            try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?", arguments: [actor.userId.rawValue])
         }
         var stale = 0, rebuilt = 0
         for id in ids {

@@ -1,4 +1,5 @@
 import CoachCrypto
+import CoachKit
 import Foundation
 
 /// A user's role in a workspace.
@@ -13,11 +14,11 @@ public enum Role: String, Codable, Sendable, CaseIterable {
 
 /// An authenticated user with their secret keys unlocked for the length of one command.
 public struct Principal: Sendable {
-    public let userId: String
-    public let handle: String
+    public let userId: UserID
+    public let handle: Handle
     public let role: Role
     /// The athlete an athlete user is bound to.
-    public let athleteId: String?
+    public let athleteId: AthleteID?
     let boxKeys: BoxKeyPair
     let signKeys: SigningKeyPair
     let indexKey: SecretKey
@@ -30,8 +31,8 @@ public struct Principal: Sendable {
 
 /// What `coach user list` shows of a user.
 public struct UserSummary: Codable, Sendable, Equatable {
-    public let handle: String
+    public let handle: Handle
     public let role: Role
-    public let athlete: String?
+    public let athlete: Handle?
     public let disabled: Bool
 }

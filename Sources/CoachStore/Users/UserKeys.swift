@@ -1,4 +1,5 @@
 import CoachCrypto
+import CoachKit
 import Foundation
 import GRDB
 
@@ -74,7 +75,7 @@ struct UserRow {
         do { index = try SealedBox.open(indexKeySealed, with: box) } catch {
             throw StoreError.tampered("the workspace index key of user '\(handle)'")
         }
-        return Principal(userId: id, handle: handle, role: role, athleteId: athleteId, boxKeys: box,
+        return Principal(userId: UserID(id), handle: Handle(handle), role: role, athleteId: athleteId.map(AthleteID.init), boxKeys: box,
                          signKeys: sign, indexKey: index,
                          selfKey: try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey))
     }

@@ -22,13 +22,13 @@ extension Workspace {
         let expires = nowSeconds + Int64(ttlSeconds)
         var secret = principal.boxKeys.secretKey.exportBytes() + principal.signKeys.secretKey.exportBytes()
         defer { Sodium.wipe(&secret) }
-        let sealed = try AEAD.seal(secret, ad: Self.sessionAD(id: id, userId: principal.userId, expires: expires),
+        let sealed = try AEAD.seal(secret, ad: Self.sessionAD(id: id, userId: principal.userId.rawValue, expires: expires),
                                    key: key, random: random)
         let now = nowSeconds
         try write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE expires_at <= ?", arguments: [now])
             try db.execute(sql: "INSERT INTO sessions (id, user_id, expires_at, nonce, ciphertext) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, principal.userId, expires, Data(sealed.nonce), Data(sealed.ciphertext)])
+                           arguments: [id, principal.userId.rawValue, expires, Data(sealed.nonce), Data(sealed.ciphertext)])
         }
         return SessionToken(id: id, key: key, handle: handle)
     }

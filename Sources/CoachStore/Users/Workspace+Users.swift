@@ -57,7 +57,7 @@ extension Workspace {
     /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
     ///
     /// An athlete user is bound to `athleteHandle` and granted that athlete at once.
-    public func addUser(handle: String, role: Role, athleteHandle: String?, passphrase: SecretKey,
+    public func addUser(handle: String, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
                         as actor: Principal) throws {
         guard role != .owner else { throw StoreError.invalidInput("a workspace has one owner; use --role coach or athlete") }
         guard actor.role == .owner || (actor.role == .coach && role == .athlete) else {
@@ -66,7 +66,7 @@ extension Workspace {
         var athleteId: String?
         if role == .athlete {
             guard let athleteHandle else { throw StoreError.invalidInput("an athlete user needs --athlete ATHLETE") }
-            athleteId = try resolveAthlete(athleteHandle, as: actor)
+            athleteId = try resolveAthlete(athleteHandle, as: actor).rawValue
         } else if athleteHandle != nil {
             throw StoreError.invalidInput("--athlete applies only to --role athlete")
         }
@@ -93,7 +93,7 @@ extension Workspace {
                 if let id = row.athleteId, let profile = try? loadProfile(db, athleteId: id, as: actor) {
                     athlete = profile.handle
                 }
-                return UserSummary(handle: row.handle, role: row.role, athlete: athlete, disabled: row.disabled)
+                return UserSummary(handle: Handle(row.handle), role: row.role, athlete: athlete.map(Handle.init), disabled: row.disabled)
             }
         }
     }
@@ -103,7 +103,7 @@ extension Workspace {
         guard newPassphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let preset = try read { try defaultPreset($0) }
         try write { db in
-            guard var row = try UserRow.fetch(db, id: actor.userId) else { throw StoreError.userNotFound(actor.handle) }
+            guard var row = try UserRow.fetch(db, id: actor.userId.rawValue) else { throw StoreError.userNotFound(actor.handle.rawValue) }
             row.kdf = KDFParameters.new(preset, random: random)
             try row.seal(box: actor.boxKeys, sign: actor.signKeys, passphrase: newPassphrase, random: random)
             try db.execute(sql: """

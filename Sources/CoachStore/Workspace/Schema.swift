@@ -118,6 +118,11 @@ enum Schema {
                 ) STRICT;
                 """)
         }
+        m.registerMigration("v4-grant-labels") { db in
+            // The athlete's handle as the grantee last saw it, sealed under the grantee's own key,
+            // so a grant that no longer opens can still be reported by name.
+            try db.execute(sql: "ALTER TABLE grants ADD COLUMN self_label BLOB")
+        }
         return m
     }
 
@@ -130,7 +135,8 @@ enum Schema {
         "sessions": ["id", "user_id", "expires_at", "nonce", "ciphertext"],
         "athletes": ["id", "handle_tag"],
         "epochs": ["athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped"],
-        "grants": ["athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature", "self_nonce", "self_sealed"],
+        "grants": ["athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature", "self_nonce", "self_sealed",
+                   "self_label"],
         "records": ["athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext"],
         "snapshots": ["athlete_id", "section", "epoch", "nonce", "ciphertext"],
         "audit": ["seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash", "time",

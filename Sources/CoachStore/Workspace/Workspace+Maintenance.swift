@@ -32,7 +32,7 @@ extension Workspace {
         if let actor {
             var bad = 0, total = 0
             try read { db in
-                let ids = try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?", arguments: [actor.userId])
+                let ids = try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?", arguments: [actor.userId.rawValue])
                 for id in ids {
                     total += 1
                     do {
