@@ -51,9 +51,13 @@ let package = Package(
             dependencies: ["CoachKit", "CoachCrypto", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
+            name: "CoachApp",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider"]
+        ),
+        .target(
             name: "CoachCLI",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider", "CoachApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CoachApp
+import CoachKit
 import CoachStore
 import Foundation
 
@@ -15,8 +17,9 @@ struct AccessCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                try ws.grantAccess(athleteId: try ws.resolveAthlete(athlete, as: me), to: to, as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                try ws.grantAccess(athleteId: try session.athlete(Handle(athlete)).id, to: to, as: me)
                 print("Granted '\(to)' access to '\(athlete)'.")
             }
         }
@@ -30,8 +33,9 @@ struct AccessCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                try ws.revokeAccess(athleteId: try ws.resolveAthlete(athlete, as: me), from: from, as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                try ws.revokeAccess(athleteId: try session.athlete(Handle(athlete)).id, from: from, as: me)
                 print("Revoked '\(from)' from '\(athlete)'; new data uses a new key. Run 'coach access rekey --athlete \(athlete)' to re-encrypt history too.")
             }
         }
@@ -45,8 +49,9 @@ struct AccessCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                let entries = try ws.listAccess(athleteId: try athlete.map { try ws.resolveAthlete($0, as: me) }, as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let entries = try ws.listAccess(athleteId: try athlete.map { try session.athlete(Handle($0)).id }, as: me)
                 if output.json { print(try Render.json(entries)); return }
                 print(Render.table(["ATHLETE", "USER", "ROLE", "EPOCH"], entries.map {
                     [$0.athlete, $0.user, $0.role.rawValue, String($0.epoch)]
@@ -62,8 +67,9 @@ struct AccessCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                let n = try ws.rekey(athleteId: try ws.resolveAthlete(athlete, as: me), as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let n = try ws.rekey(athleteId: try session.athlete(Handle(athlete)).id, as: me)
                 print("Re-encrypted \(n) records of '\(athlete)'.")
             }
         }

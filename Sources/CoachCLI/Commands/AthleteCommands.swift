@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachKit
 import CoachStore
 import Foundation
@@ -17,7 +18,8 @@ struct AthleteCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 guard profile.name != nil else { throw CLIError.usage("pass the athlete's --name \"Full Name\"") }
-                let (ws, me) = try CommandContext(global).authenticate()
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
                 var p = AthleteProfile(handle: handle, name: "", timeZone: TimeZone.current.identifier)
                 try profile.apply(to: &p)
                 try ws.addAthlete(p, as: me)
@@ -33,7 +35,8 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
                 let athletes = try ws.listAthletes(as: me)
                 if output.json { print(try Render.json(athletes.map(\.profile))); return }
                 print(Render.table(["HANDLE", "NAME", "SPORTS", "FTP", "LTHR", "TIME ZONE"], athletes.map {
@@ -54,8 +57,9 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                let p = try ws.profile(athleteId: try ws.targetAthlete(handle, as: me), as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let p = try ws.profile(athleteId: try session.athlete(handle.map(Handle.init)).id, as: me)
                 if output.json { print(try Render.json(p)); return }
                 print(ProfileText.render(p))
             }
@@ -71,8 +75,9 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                let id = try ws.resolveAthlete(handle, as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let id = try session.athlete(Handle(handle)).id
                 _ = try ws.updateProfile(athleteId: id, as: me) { p in
                     try profile.apply(to: &p)
                     if let newHandle { p.handle = newHandle }
@@ -95,8 +100,9 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                let id = try ws.resolveAthlete(handle, as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let id = try session.athlete(Handle(handle)).id
                 _ = try ws.updateProfile(athleteId: id, as: me, action: "athlete.note") { p in
                     if let goals { p.notes.goals = goals }
                     if let strengths { p.notes.strengths = strengths }
@@ -118,8 +124,9 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                let id = try ws.resolveAthlete(handle, as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let id = try session.athlete(Handle(handle)).id
                 if !yes {
                     guard Confirm.ask("Destroy every record and key of '\(handle)'? This cannot be undone.") else {
                         throw CLIError.usage("not confirmed; pass --yes to remove without asking")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachKit
 import CoachStore
 import Foundation
@@ -19,8 +20,9 @@ struct ImportCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let dataset = try DatasetFile.read(file)
-                let (ws, me) = try CommandContext(global).authenticate()
-                let summary = try ws.importDataset(dataset, handle: athlete, create: create, as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let summary = try ws.importDataset(dataset, handle: athlete.map(Handle.init), create: create, as: me)
                 if output.json { print(try Render.json(summary)); return }
                 print("Imported \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
                       + (summary.createdAthlete ? "; created athlete '\(athlete ?? dataset.athlete.handle)'." : "."))
@@ -50,8 +52,9 @@ struct ExportCommand: ParsableCommand {
             if let bad = kinds.first(where: { !DatasetCSV.kinds.contains($0) }) {
                 throw CLIError.usage("--kind \(bad.rawValue) is not a log kind; use \(DatasetCSV.kinds.map(\.rawValue).joined(separator: ", "))")
             }
-            let (ws, me) = try CommandContext(global).authenticate()
-            let dataset = try ws.exportDataset(athleteId: try ws.targetAthlete(athlete, as: me), as: me)
+            let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+            let dataset = try ws.exportDataset(athleteId: try session.athlete(athlete.map(Handle.init)).id, as: me)
             let text = format == "csv" ? DatasetCSV.render(dataset, kinds: kinds) : try Render.json(dataset) + "\n"
             if let out {
                 try SecureFiles.writeNew(Array(text.utf8), to: out)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachProviders
 import CoachStore
 import Foundation
@@ -19,7 +20,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let clock = try CommandContext.clock(from: ProcessInfo.processInfo.environment)
+            let clock = try AppEnvironment(variables: ProcessInfo.processInfo.environment).clock
             let path = try workspace ?? (Self.temporaryFolder() + "/demo.sqlite")
             let (ws, coach, token) = try DemoWorkspace.build(at: path, clock: clock)
             try SessionTokenStore(workspacePath: path, environment: ProcessInfo.processInfo.environment).save(token)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachCrypto
 import CoachStore
 import Foundation

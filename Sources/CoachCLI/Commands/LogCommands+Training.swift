@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachKit
 import CoachStore
 import Foundation
@@ -24,7 +25,7 @@ extension LogCommand {
         func run() throws {
             try guarded {
                 let ctx = try LogContext(global, target)
-                var w = Workout(id: LogContext.newId(), start: try start.map(ctx.instant(parsing:)) ?? ctx.instant,
+                var w = Workout(id: ctx.newID(), start: try start.map(ctx.instant(parsing:)) ?? ctx.instant,
                                 sport: try Sport.parse(sport))
                 w.elapsedS = Double(try DurationParser.seconds(duration))
                 w.rpe = rpe; w.tss = tss; w.npW = np; w.avgPowerW = avgPower; w.avgHrBpm = avgHr; w.maxHrBpm = maxHr
@@ -60,13 +61,13 @@ extension LogCommand {
                 }
                 let values: [(BiometricSample.Kind, Double?)] = [(kind, hrv), (.resting_hr, restHr), (.respiratory_rate, respRate),
                                                                  (.spo2, spo2), (.wrist_temp, wristTemp), (.hr_recovery, hrr)]
-                let samples = values.compactMap { k, v in v.map { BiometricSample(id: LogContext.newId(), time: ctx.instant, type: k, value: $0, source: "manual") } }
+                let samples = values.compactMap { k, v in v.map { BiometricSample(id: ctx.newID(), time: ctx.instant, type: k, value: $0, source: "manual") } }
                 var sleepRecord: SleepRecord?
                 if let sleep {
                     let seconds = try DurationParser.seconds(sleep)
                     let end = Instant(date: ctx.day.instant(secondsSinceMidnight: 7 * 3600, in: ctx.profile.zone), timeZone: ctx.profile.zone)
                     let startDate = end.date.addingTimeInterval(-Double(seconds))
-                    sleepRecord = SleepRecord(id: LogContext.newId(), start: Instant(date: startDate, timeZone: ctx.profile.zone), end: end, stage: .asleep)
+                    sleepRecord = SleepRecord(id: ctx.newID(), start: Instant(date: startDate, timeZone: ctx.profile.zone), end: end, stage: .asleep)
                     try sleepRecord?.validate()
                 }
                 guard !samples.isEmpty || sleepRecord != nil else { throw CLIError.usage("give at least one of --hrv, --rest-hr, --sleep, --resp-rate, --spo2, --wrist-temp, --hrr") }
@@ -89,11 +90,11 @@ extension LogCommand {
             try guarded {
                 guard (1...3660).contains(days) else { throw CoachKitError.outOfRange(field: "--days", range: "1–3660") }
                 let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
-                let ctx = try CommandContext(global)
-                let (ws, me) = try ctx.authenticate()
-                let target = try ws.targetProfile(athlete, as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let target = try session.athlete(athlete.map(Handle.init))
                 let id = target.id, zone = target.profile.zone
-                let today = LocalDay(date: ctx.clock.now(), timeZone: zone)
+                let today = LocalDay(date: session.now, timeZone: zone)
                 let entries = try ws.logEntries(athleteId: id, kinds: kinds, from: today.adding(days: 1 - days), through: today, as: me)
                 if output.json { print(try Render.json(entries)); return }
                 print(Render.table(["DAY", "KIND", "ID", "ENTRY"], entries.map { [$0.day, $0.kind.rawValue, String($0.id.prefix(8)), LogText.summary($0)] }))
@@ -109,8 +110,9 @@ extension LogCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                try ws.removeLog(id: id, athleteId: try ws.targetAthlete(athlete, as: me), as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                try ws.removeLog(id: id, athleteId: try session.athlete(athlete.map(Handle.init)).id, as: me)
                 print("Removed \(id).")
             }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachKit
 import CoachStore
 import Foundation
@@ -68,7 +69,7 @@ struct LogCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try LogContext(global, target)
-                var e = FoodEntry(id: LogContext.newId(), time: try time.map(ctx.instant(parsing:)) ?? ctx.instant, kcal: kcal)
+                var e = FoodEntry(id: ctx.newID(), time: try time.map(ctx.instant(parsing:)) ?? ctx.instant, kcal: kcal)
                 e.proteinG = protein; e.carbsG = carbs; e.fatG = fat; e.meal = meal?.lowercased(); e.note = note
                 try e.validate()
                 try ctx.save(e, id: e.id, kind: .food, what: "food")
@@ -105,7 +106,7 @@ struct LogCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try LogContext(global, target)
-                let e = WeightEntry(id: LogContext.newId(), time: ctx.instant,
+                let e = WeightEntry(id: ctx.newID(), time: ctx.instant,
                                     kg: try QuantityParser.kilograms(weight, units: ctx.profile.units),
                                     bodyFatPct: try bodyFat.map(QuantityParser.percent))
                 try e.validate()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachKit
 import CoachStore
 import Foundation
@@ -67,10 +68,10 @@ extension LogCommand {
 
         func run() throws {
             try guarded {
-                let ctx = try CommandContext(global)
-                let (ws, me) = try ctx.authenticate()
-                let entry = try ws.editLog(id: id, athleteId: try ws.targetAthlete(athlete, as: me), patch: patch,
-                                           now: ctx.clock.now(), as: me)
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let entry = try ws.editLog(id: id, athleteId: try session.athlete(athlete.map(Handle.init)).id, patch: patch,
+                                           now: session.now, as: me)
                 if output.json { print(try Render.json(entry)); return }
                 print("Edited \(entry.kind.rawValue) \(id) on \(entry.day): \(LogText.summary(entry))")
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachKit
 import CoachStore
 import Foundation
@@ -9,52 +10,35 @@ struct LogTarget: ParsableArguments {
     @Option(parsing: .unconditional, help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.") var date: String = "today"
 }
 
-/// The resolved context of one log command: workspace, user, athlete, their zone and the day.
+/// One log command's book (athlete opened once, day resolved) and its confirmation line.
 struct LogContext {
-    let workspace: Workspace
-    let actor: Principal
-    let athleteId: String
-    let profile: AthleteProfile
-    let day: LocalDay
-    let clock: any Clock
+    let book: LogBook
 
     init(_ global: GlobalOptions, _ target: LogTarget) throws {
-        let ctx = try CommandContext(global)
-        (workspace, actor) = try ctx.authenticate()
-        let athlete = try workspace.targetProfile(target.athlete, as: actor)
-        athleteId = athlete.id
-        profile = athlete.profile
-        clock = ctx.clock
-        let today = LocalDay(date: clock.now(), timeZone: profile.zone)
-        day = try DayExpression.parse(target.date, today: today)
-        guard day <= today else { throw CoachKitError.outOfRange(field: "--date", range: "today or earlier") }
+        book = try global.session().logBook(target.athlete.map(Handle.init), date: target.date)
     }
 
-    /// "Now" when logging for today, else noon of the chosen day, in the athlete's zone.
-    var instant: Instant {
-        let zone = profile.zone
-        let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
-        if day == LocalDay(date: now, timeZone: zone) { return Instant(date: now, timeZone: zone) }
-        return Instant(date: day.instant(secondsSinceMidnight: 12 * 3600, in: zone), timeZone: zone)
-    }
+    var day: LocalDay { book.day }
+    var profile: AthleteProfile { book.profile }
+    var instant: Instant { book.instant }
+    var workspace: Workspace { book.session.workspace }
+    var actor: Principal { book.session.principal }
+    var athleteId: AthleteID { book.athlete.id }
 
-    /// Parses `HH:MM` on the chosen day, or `DAY HH:MM`, as athlete-local wall time.
-    func instant(parsing text: String) throws -> Instant {
-        try WallTime.parse(text, on: day, today: LocalDay(date: clock.now(), timeZone: profile.zone), zone: profile.zone)
-    }
+    func instant(parsing text: String) throws -> Instant { try book.instant(parsing: text) }
+    func newID() -> String { book.newID() }
 
-    /// Validates and stores an entry, then prints one confirmation line.
+    /// Stores an entry, then prints one confirmation line.
     func save<T: Encodable>(_ value: T, id: String, kind: RecordKind, what: String) throws {
-        try workspace.putLog(value, id: id, kind: kind, day: day, athleteId: athleteId, as: actor)
-        print("Logged \(what) for \(profile.handle) on \(day) (id \(id)).")
+        confirm(try book.save(value, id: id, kind: kind), what: what)
     }
 
-    /// Builds, validates and stores a wellness entry (mood, soreness, notes).
+    /// Builds, validates and stores a wellness entry, then confirms it.
     func saveWellness(mood: Int?, doms: [String], notes: String?, what: String) throws {
-        let e = WellnessEntry(id: Self.newId(), day: day, mood: mood, doms: try MuscleGroup.parseLevels(doms), notes: notes)
-        try e.validate()
-        try save(e, id: e.id, kind: .wellness, what: what)
+        confirm(try book.saveWellness(mood: mood, doms: doms, notes: notes), what: what)
     }
 
-    static func newId() -> String { UUID().uuidString.lowercased() }
+    private func confirm(_ receipt: LogReceipt, what: String) {
+        print("Logged \(what) for \(receipt.athlete) on \(receipt.day) (id \(receipt.id)).")
+    }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CoachApp
+import CoachKit
 import CoachStore
 import Foundation
 
@@ -15,8 +17,9 @@ struct AuditCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
-                let id = try athlete.map { try ws.resolveAthlete($0, as: me) }
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
+                let id = try athlete.map { try session.athlete(Handle($0)).id }
                 let entries = try ws.auditEntries(athleteId: id, as: me)
                 if output.json { print(try Render.json(entries)); return }
                 print(Render.table(["SEQ", "TIME", "ACTOR", "ACTION", "TARGET"], entries.map {
@@ -33,7 +36,7 @@ struct AuditCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let result = try CommandContext(global).openWorkspace().verifyAudit()
+                let result = try global.openWorkspace().verifyAudit()
                 if output.json { print(try Render.json(result)) } else if result.ok {
                     print("audit ok: \(result.entries) entries, chain and signatures verify")
                 }
@@ -57,7 +60,7 @@ struct DoctorCommand: ParsableCommand {
         try guarded {
             let ctx = try CommandContext(global)
             let ws = try ctx.openWorkspace()
-            let me = try? ctx.authenticate().1
+            let me = try? global.session().principal
             var checks = try ws.doctor(as: me)
             if let me { checks.append(try ws.checkSnapshots(as: me, repair: repair)) }
             if output.json { print(try Render.json(checks)) } else {
@@ -78,7 +81,7 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            try CommandContext(global).openWorkspace().backup(to: out)
+            try global.openWorkspace().backup(to: out)
             print("Backed up to \(out).")
         }
     }

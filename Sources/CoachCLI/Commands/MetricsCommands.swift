@@ -1,21 +1,17 @@
 import ArgumentParser
+import CoachApp
 import CoachKit
 import CoachProviders
 import CoachStore
 import Foundation
 
-/// The athlete, day and "now" a metrics command looks at, with the athlete's data decrypted once.
+/// The athlete and day a metrics command looks at.
 struct MetricsTarget: ParsableArguments {
     @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
     @Option(help: "Look at a past day: yesterday, -3d or YYYY-MM-DD (default today).") var date: String?
 
-    /// Authenticates, decrypts the athlete's dataset and resolves the day.
-    func load(_ global: GlobalOptions) throws -> (MetricEvaluation, ViewMoment) {
-        let ctx = try CommandContext(global)
-        let (ws, me) = try ctx.authenticate()
-        let dataset = try ws.exportDataset(athleteId: try ws.targetAthlete(athlete, as: me), as: me)
-        return (MetricEvaluation(dataset), try ViewMoment.resolve(date, now: ctx.clock.now(), zone: dataset.athlete.zone))
-    }
+    /// The athlete as a typed handle.
+    var handle: Handle? { athlete.map(Handle.init) }
 }
 
 struct MetricsCommand: ParsableCommand {
@@ -28,13 +24,12 @@ struct MetricsCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let (evaluation, moment) = try target.load(global)
             let ids = provider.map { $0.split(separator: ",").map(String.init) } ?? []
-            let results = try evaluation.results(day: moment.day, now: moment.now, ids: ids)
+            let (view, results) = try global.session().metrics(target.handle, date: target.date, providers: ids)
             if output.json {
                 print(String(decoding: try MetricResult.makeEncoder(pretty: true).encode(results), as: UTF8.self))
             } else {
-                print(Terminal.bold("\(evaluation.index.profile.name) · \(moment.day)"))
+                print(Terminal.bold("\(view.name) · \(view.moment.day)"))
                 print(Render.table(["METRIC", "SCORE", "BAND", "STATUS", "NOTE"], results.map { r in
                     [r.id, r.score.map(String.init) ?? "–", Terminal.paint(r.band?.name ?? "", hex: r.band?.colour),
                      r.status.rawValue, r.reason ?? r.flags.joined(separator: ", ")]
@@ -54,11 +49,10 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let (evaluation, moment) = try target.load(global)
-            let r = try evaluation.result(provider, day: moment.day, now: moment.now)
+            let (view, r) = try global.session().explain(provider, athlete: target.handle, date: target.date)
             if output.json { print(String(decoding: try MetricResult.makeEncoder(pretty: true).encode(r), as: UTF8.self)); return }
             let score = r.score.map(String.init) ?? "–"
-            print(Terminal.bold("\(r.id) for \(evaluation.index.profile.name) on \(moment.day): \(score)") + " "
+            print(Terminal.bold("\(r.id) for \(view.name) on \(view.moment.day): \(score)") + " "
                   + Terminal.paint(r.band?.name ?? r.status.rawValue, hex: r.band?.colour))
             if let reason = r.reason { print(reason) }
             if !r.explanation.isEmpty { print(r.explanation) }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CoachApp
+import CoachKit
 import CoachStore
 import Foundation
 
@@ -21,9 +23,10 @@ struct UserCommand: ParsableCommand {
                 if newPassphraseFile == "-" && global.passphraseFile == "-" {
                     throw CLIError.usage("only one of --passphrase-file and --new-passphrase-file can read stdin")
                 }
-                let (ws, me) = try CommandContext(global).authenticate()
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
                 let pass = try PassphraseReader.newPassphrase(file: newPassphraseFile, label: "New passphrase for \(handle)")
-                try ws.addUser(handle: handle, role: r, athleteHandle: athlete, passphrase: pass, as: me)
+                try ws.addUser(handle: handle, role: r, athleteHandle: athlete.map(Handle.init), passphrase: pass, as: me)
                 print(r == .athlete ? "Added athlete user '\(handle)'." : "Added coach '\(handle)'.")
             }
         }
@@ -36,11 +39,12 @@ struct UserCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
                 let users = try ws.listUsers(as: me)
                 if output.json { print(try Render.json(users)); return }
                 print(Render.table(["HANDLE", "ROLE", "ATHLETE", "STATUS"], users.map {
-                    [$0.handle, $0.role.rawValue, $0.athlete ?? "", $0.disabled ? "disabled" : "active"]
+                    [$0.handle.rawValue, $0.role.rawValue, $0.athlete?.rawValue ?? "", $0.disabled ? "disabled" : "active"]
                 }))
             }
         }
@@ -53,11 +57,11 @@ struct UserCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let ctx = try CommandContext(global)
-                let (ws, me) = try ctx.authenticate()
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
                 let pass = try PassphraseReader.newPassphrase(file: newPassphraseFile, label: "New passphrase")
                 try ws.changePassphrase(as: me, to: pass)
-                ctx.tokens.remove(handle: me.handle)
+                try global.tokens().remove(handle: me.handle.rawValue)
                 print("Passphrase changed for '\(me.handle)'; unlock again to start a session.")
             }
         }
@@ -70,7 +74,8 @@ struct UserCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let (ws, me) = try CommandContext(global).authenticate()
+                let session = try global.session()
+                let (ws, me) = (session.workspace, session.principal)
                 try ws.disableUser(handle: handle, as: me)
                 print("Disabled '\(handle)'.")
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachKit
 import CoachProviders
 import Foundation
@@ -14,8 +15,7 @@ struct DashboardCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let (evaluation, moment) = try target.load(global)
-            let dashboard = try Dashboard(evaluation, at: moment)
+            let dashboard = try global.session().dashboard(target.handle, date: target.date)
             print(output.json ? try Render.json(dashboard) : DashboardText.render(dashboard))
         }
     }
@@ -36,7 +36,7 @@ struct TeamCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let report = try TeamView.load(global, date: date).sorted(by: sort)
+            let report = try global.session().team(date: date).sorted(by: sort)
             let rows = flagged ? report.flagged : report.rows
             print(output.json ? try Render.json(rows) : TeamText.render(rows))
             if !report.flagged.isEmpty { throw ExitCode(ExitStatus.flagged) }
@@ -56,9 +56,8 @@ struct TrendCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let (evaluation, moment) = try target.load(global)
             let names = metric.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            let trend = try Trend(evaluation, names: names, days: days, at: moment)
+            let trend = try global.session().trend(target.handle, date: target.date, series: names, days: days)
             print(output.json ? try Render.json(trend) : TrendText.render(trend))
         }
     }
@@ -74,10 +73,9 @@ struct ActivityCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let (evaluation, moment) = try target.load(global)
-            let result = try evaluation.result("activity", day: moment.day, now: moment.now)
+            let (view, result) = try global.session().activity(target.handle, date: target.date)
             print(output.json ? try Render.json(result)
-                  : ActivityText.render(result, name: evaluation.index.profile.name, day: moment.day, week: week))
+                  : ActivityText.render(result, name: view.name, day: view.moment.day, week: week))
         }
     }
 }

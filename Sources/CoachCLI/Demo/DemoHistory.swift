@@ -1,3 +1,4 @@
+import CoachApp
 import CoachKit
 import Foundation
 

@@ -1,4 +1,5 @@
 import CoachCrypto
+import CoachApp
 import CoachKit
 import CoachStore
 import Foundation
@@ -42,7 +43,7 @@ public enum DemoWorkspace {
         let stories: [DemoHistory.Story] = [.steady, .runDown, .taper]
         for (i, profile) in athletes().enumerated() {
             var history = DemoHistory(profile: profile, story: stories[i], now: clock.now(), seed: UInt64(i + 1))
-            _ = try ws.importDataset(history.dataset(), handle: profile.handle, create: true, as: coach)
+            _ = try ws.importDataset(history.dataset(), handle: Handle(profile.handle), create: true, as: coach)
         }
         return (ws, coach, try ws.unlock(handle: "coach", passphrase: coachPass, ttlSeconds: 8 * 3600))
     }

@@ -1,4 +1,5 @@
 import AdherenceProvider
+import CoachApp
 import CoachKit
 import Foundation
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachCrypto
 import CoachKit
 import CoachStore
@@ -37,6 +38,9 @@ func guarded(_ body: () throws -> Void) throws {
     } catch let error as StoreError {
         Terminal.error(error.localizedDescription)
         throw ExitCode(ExitStatus.code(for: error))
+    } catch let error as AppError {
+        Terminal.error(ErrorText.app(error))
+        throw ExitCode(ExitStatus.usage)
     } catch let error as CoachKitError {
         Terminal.error(error.localizedDescription)
         throw ExitCode(error.isUsage ? ExitStatus.usage : ExitStatus.invalidData)

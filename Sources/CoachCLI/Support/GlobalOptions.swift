@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachApp
 import CoachCrypto
 import CoachKit
 import CoachStore
@@ -21,67 +22,60 @@ public struct GlobalOptions: ParsableArguments {
     public init() {}
 }
 
-/// Everything a command needs from its surroundings: environment, clock, workspace, user.
-///
-/// The seams for time and environment live here so the library never reads them itself.
-struct CommandContext {
-    let options: GlobalOptions
-    let environment: [String: String]
-    let clock: any Clock
-
-    init(_ options: GlobalOptions) throws {
-        self.options = options
-        self.environment = ProcessInfo.processInfo.environment
-        self.clock = try Self.clock(from: environment)
-        Sodium.disableCoreDumps()
+extension GlobalOptions {
+    /// The application environment of this process (environment variables, clock).
+    func environment() throws -> AppEnvironment {
+        try AppEnvironment(variables: ProcessInfo.processInfo.environment)
     }
 
-    /// The clock: the system clock, or a fixed instant from `COACH_NOW` (for replaying a day and for tests).
-    static func clock(from env: [String: String]) throws -> any Clock {
-        guard let fixed = env["COACH_NOW"], !fixed.isEmpty else { return SystemClock() }
-        guard let instant = Instant(fixed) else {
-            throw CLIError.usage("COACH_NOW must be an ISO 8601 instant like 2026-11-24T07:00:00+01:00")
-        }
-        return FixedClock(instant.date)
+    /// How this command signs in: `--passphrase-file`, else the session token, else a TTY prompt.
+    var signIn: SignIn {
+        SignIn(
+            workspace: workspace, allowShared: allowShared, user: user.map(Handle.init),
+            passphrase: passphraseFile.map { file in { try PassphraseReader.fromFile(file) } },
+            prompt: { handle in try PassphraseReader.prompt("Passphrase for \(handle): ") })
     }
 
-    var workspacePath: String { WorkspaceLocation.resolve(flag: options.workspace, environment: environment) }
+    /// Signs in for one command: the one call every signed-in command starts with.
+    func session() throws -> AppSession {
+        try AppSession.open(signIn, environment: try environment())
+    }
 
-    var tokens: SessionTokenStore { SessionTokenStore(workspacePath: workspacePath, environment: environment) }
-
+    /// Opens the workspace without signing in.
     func openWorkspace() throws -> Workspace {
-        try Workspace.open(at: workspacePath, allowShared: options.allowShared, clock: clock)
+        try AppSession.openWorkspace(signIn, environment: try environment())
+    }
+
+    /// The session-token store of the workspace this command names.
+    func tokens() throws -> SessionTokenStore {
+        let env = try environment()
+        return env.tokens(for: env.workspacePath(explicit: workspace))
     }
 
     /// The acting user's handle when it can be known without a session.
-    var explicitHandle: String? { options.user ?? environment["COACH_USER"] }
-
-    /// Opens the workspace and authenticates: passphrase file, else session token, else TTY prompt.
-    func authenticate() throws -> (Workspace, Principal) {
-        let ws = try openWorkspace()
-        if let file = options.passphraseFile {
-            guard let handle = explicitHandle else {
-                throw CLIError.usage("with --passphrase-file, name the user with --as HANDLE")
-            }
-            return (ws, try ws.authenticate(handle: handle, passphrase: try PassphraseReader.fromFile(file)))
-        }
-        if let token = try tokens.load(handle: options.user) {
-            do {
-                return (ws, try ws.resume(token))
-            } catch StoreError.sessionExpired {
-                tokens.remove(handle: token.handle)
-                throw StoreError.sessionExpired
-            }
-        }
-        if let handle = explicitHandle, let pass = try PassphraseReader.prompt("Passphrase for \(handle): ") {
-            return (ws, try ws.authenticate(handle: handle, passphrase: pass))
-        }
-        throw StoreError.noSession
-    }
+    func explicitHandle() throws -> Handle? { signIn.explicitUser(try environment()) }
 }
 
 /// `--json` for commands that print data.
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON for scripts instead of a table.")
     var json = false
+}
+
+/// The surroundings of a command that works on a workspace without signing in (init, unlock,
+/// lock, restore, demo): the application environment and the paths it names.
+struct CommandContext {
+    let options: GlobalOptions
+    let environment: AppEnvironment
+
+    init(_ options: GlobalOptions) throws {
+        self.options = options
+        environment = try options.environment()
+    }
+
+    var clock: any Clock { environment.clock }
+    var workspacePath: String { environment.workspacePath(explicit: options.workspace) }
+    var tokens: SessionTokenStore { environment.tokens(for: workspacePath) }
+    var explicitHandle: String? { options.signIn.explicitUser(environment)?.rawValue }
+    func openWorkspace() throws -> Workspace { try options.openWorkspace() }
 }

@@ -23,7 +23,4 @@ public final class AthleteAccess {
 
     /// The athlete's handle.
     public var handle: Handle { Handle(profile.handle) }
-
-    /// The athlete's time zone (UTC when the profile names none that exists).
-    public var zone: TimeZone { TimeZone(identifier: profile.timeZone) ?? .gmt }
 }

@@ -83,11 +83,11 @@ extension Workspace {
     /// - Parameters:
     ///   - targets: athlete ids to copy to (the source athlete when empty).
     /// - Returns: the new weeks, one per target athlete.
-    public func copyWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [String], replace: Bool,
+    public func copyWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool,
                          as actor: Principal) throws -> [ProgramWeek] {
         let athleteId = athleteId.rawValue
         try requirePlanner(actor)
-        let targets = targets.isEmpty ? [athleteId] : targets
+        let targets = targets.isEmpty ? [athleteId] : targets.map(\.rawValue)
         if from == to, targets.contains(athleteId) {
             throw StoreError.invalidInput("a week cannot be copied onto itself; choose another --to week or --to-athletes")
         }

@@ -44,12 +44,17 @@ extension Workspace {
     /// Access is the athlete's key: athlete users hold only their own, coaches only theirs.
     public func putLog<T: Encodable>(_ value: T, id: String, kind: RecordKind, day: LocalDay,
                                      athleteId: AthleteID, as actor: Principal) throws {
-        let athleteId = athleteId.rawValue
+        try putLog(value, id: id, kind: kind, day: day, for: try openAthlete(id: athleteId, as: actor), as: actor)
+    }
+
+    /// Writes one log entry for an athlete opened earlier in the command, through the keys opened
+    /// then (refused if the athlete's key was rotated since).
+    public func putLog<T: Encodable>(_ value: T, id: String, kind: RecordKind, day: LocalDay,
+                                     for athlete: AthleteAccess, as actor: Principal) throws {
         guard kind != .profile, kind != .week else { throw StoreError.invalidInput("use athlete edit or plan commands") }
         let payload = try JSONCoding.encode(value)
         try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            try putRecord(db, keyring: keyring, id: id, kind: kind, day: day.description, payload: payload,
+            try putRecord(db, keyring: athlete.keyring, id: id, kind: kind, day: day.description, payload: payload,
                           actor: actor, action: "log.\(kind.rawValue)")
         }
     }

@@ -7,14 +7,14 @@ import Foundation
 ///
 /// Assessment and scores come from the adherence provider (`SessionAssessment`, `AdherenceMetric`),
 /// so the plan view and `coach metrics` can never disagree.
-struct PlanReport: Encodable {
+public struct PlanReport: Encodable {
     /// Adherence scores: the current week, the last 28 days and all time (percent, `nil` when nothing counted).
-    struct Scores: Encodable, Equatable {
-        var week: Double?
-        var last28Days: Double?
-        var allTime: Double?
-        var counted: Int
-        var missed: Int
+    public struct Scores: Encodable, Equatable {
+        public var week: Double?
+        public var last28Days: Double?
+        public var allTime: Double?
+        public var counted: Int
+        public var missed: Int
 
         enum CodingKeys: String, CodingKey {
             case week, last28Days = "last_28_days", allTime = "all_time", counted = "sessions_counted", missed = "sessions_missed"
@@ -22,21 +22,21 @@ struct PlanReport: Encodable {
     }
 
     /// One session with how it went.
-    struct Session: Encodable {
-        let session: PlannedSession
+    public struct Session: Encodable {
+        public let session: PlannedSession
         /// `planned` (today or later), `done` or `missed`.
-        let status: String
-        let adherence: Double?
-        let compliance: String?
-        let ratio: Double?
-        let ratioBasis: String?
-        let workout: String?
+        public let status: String
+        public let adherence: Double?
+        public let compliance: String?
+        public let ratio: Double?
+        public let ratioBasis: String?
+        public let workout: String?
 
         enum CodingKeys: String, CodingKey {
             case status, adherence, compliance, ratio, ratioBasis = "ratio_basis", workout = "matched_workout"
         }
 
-        func encode(to encoder: Encoder) throws {
+        public func encode(to encoder: Encoder) throws {
             try session.encode(to: encoder)
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(status, forKey: .status)
@@ -49,37 +49,37 @@ struct PlanReport: Encodable {
     }
 
     /// One day of a week's grid.
-    struct Day: Encodable {
-        let date: LocalDay
-        let weekday: String
-        let sessions: [Session]
+    public struct Day: Encodable {
+        public let date: LocalDay
+        public let weekday: String
+        public let sessions: [Session]
     }
 
     /// One week with its score and its seven days.
-    struct Week: Encodable {
-        let id: String?
-        let start: LocalDay
-        let end: LocalDay
-        let title: String?
-        let notes: String?
+    public struct Week: Encodable {
+        public let id: String?
+        public let start: LocalDay
+        public let end: LocalDay
+        public let title: String?
+        public let notes: String?
         /// `previous`, `current` or `upcoming`.
-        let group: String
-        let planned: Bool
-        let scores: Scores
-        let days: [Day]
+        public let group: String
+        public let planned: Bool
+        public let scores: Scores
+        public let days: [Day]
     }
 
-    let athlete: String
-    let today: LocalDay
-    let scores: Scores
-    var previous: [Week]
-    var current: Week?
-    var upcoming: [Week]
+    public let athlete: String
+    public let today: LocalDay
+    public let scores: Scores
+    public var previous: [Week]
+    public var current: Week?
+    public var upcoming: [Week]
 
-    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    public static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     /// Builds the report of every stored week.
-    init(_ snapshot: PlanSnapshot, today: LocalDay) {
+    public init(_ snapshot: PlanSnapshot, today: LocalDay) {
         let assessed = Self.assess(snapshot, today: today)
         let weeks = snapshot.weeks.map { Self.week($0, assessed: assessed, today: today) }
         athlete = snapshot.profile.handle
@@ -91,14 +91,14 @@ struct PlanReport: Encodable {
     }
 
     /// Assessments of the past sessions, by session id.
-    static func assess(_ snapshot: PlanSnapshot, today: LocalDay) -> [String: SessionAssessment] {
+    public static func assess(_ snapshot: PlanSnapshot, today: LocalDay) -> [String: SessionAssessment] {
         let all = SessionAssessment.assess(sessions: snapshot.sessions, workouts: snapshot.workouts,
                                            zone: snapshot.profile.zone, before: today)
         return Dictionary(all.map { ($0.session.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The adherence provider's week, 28-day and all-time scores for `today`.
-    static func overall(_ snapshot: PlanSnapshot, today: LocalDay) -> Scores {
+    public static func overall(_ snapshot: PlanSnapshot, today: LocalDay) -> Scores {
         let r = AdherenceMetric().evaluate(MetricInput(day: today, timeZone: snapshot.profile.timeZone,
                                                        workouts: snapshot.workouts, plan: snapshot.sessions))
         return Scores(week: r.number("adherence_week"), last28Days: r.number("adherence_28d"),
@@ -107,7 +107,7 @@ struct PlanReport: Encodable {
     }
 
     /// One week of the report; `week` may be an empty placeholder for a Monday with no plan.
-    static func week(_ week: ProgramWeek, assessed: [String: SessionAssessment], today: LocalDay, planned: Bool = true) -> Week {
+    public static func week(_ week: ProgramWeek, assessed: [String: SessionAssessment], today: LocalDay, planned: Bool = true) -> Week {
         let sessions = week.sessions.map { s -> Session in
             guard let a = assessed[s.id] else {
                 return Session(session: s, status: "planned", adherence: s.adherencePct, compliance: s.adherencePct.map { Compliance.of(percent: $0).rawValue },
@@ -131,7 +131,7 @@ struct PlanReport: Encodable {
     }
 
     /// The grid of the week starting on `monday` (an empty, unplanned grid when none is stored).
-    static func grid(_ snapshot: PlanSnapshot, monday: LocalDay, today: LocalDay) -> Week {
+    public static func grid(_ snapshot: PlanSnapshot, monday: LocalDay, today: LocalDay) -> Week {
         let assessed = assess(snapshot, today: today)
         if let w = snapshot.week(at: monday) { return week(w, assessed: assessed, today: today) }
         return week(ProgramWeek(id: "", start: monday), assessed: assessed, today: today, planned: false)

@@ -1,0 +1,47 @@
+import CoachKit
+import CoachStore
+import Foundation
+
+/// Where one plan command works: the athlete (opened once) and today in their zone.
+public struct PlanBook {
+    /// The session working.
+    public let session: AppSession
+    /// The athlete whose plan it is.
+    public let athlete: AthleteAccess
+    /// The athlete-local today.
+    public let today: LocalDay
+
+    /// The athlete's id.
+    public var athleteID: AthleteID { athlete.id }
+    /// The athlete's handle.
+    public var handle: String { athlete.profile.handle }
+    /// The athlete's time zone.
+    public var zone: TimeZone { athlete.profile.zone }
+
+    /// The Monday of the week `text` names (`current`, `next`, `previous` or a day).
+    public func monday(_ text: String) throws -> LocalDay { try WeekSelector.monday(text, today: today) }
+
+    /// The athlete's weeks, sessions and workouts.
+    public func snapshot() throws -> PlanSnapshot {
+        try session.workspace.planSnapshot(athleteId: athlete.id, as: session.principal)
+    }
+
+    /// The plan report around today.
+    public func report() throws -> PlanReport { PlanReport(try snapshot(), today: today) }
+
+    /// Resolves athlete handles (lists like `b,c` allowed) into ids the user holds.
+    public func athletes(_ handles: [String]) throws -> [AthleteID] {
+        try handles.flatMap { $0.split(separator: ",") }.map {
+            let handle = Handle(String($0).trimmingCharacters(in: .whitespaces))
+            return try session.workspace.resolveAthlete(handle, as: session.principal)
+        }
+    }
+}
+
+extension AppSession {
+    /// Opens the athlete whose plan a command is about (an athlete user's own when nil).
+    public func planBook(_ handle: Handle?) throws -> PlanBook {
+        let athlete = try athlete(handle)
+        return PlanBook(session: self, athlete: athlete, today: LocalDay(date: now, timeZone: athlete.profile.zone))
+    }
+}

@@ -1,0 +1,40 @@
+import CoachKit
+import CoachStore
+import Foundation
+
+/// What a front end hands the application layer about its surroundings: the environment
+/// variables it runs with and the clock.
+///
+/// The only place that reads `COACH_NOW`, so views and the demo can be replayed at a fixed
+/// instant while the libraries below never read the environment themselves.
+public struct AppEnvironment: Sendable {
+    /// The process environment (or a test's).
+    public let variables: [String: String]
+    /// The clock every use case reads "now" from.
+    public let clock: any Clock
+    /// Makes the id of a new record or session (random UUIDs; a test may fix them).
+    public var newID: @Sendable () -> String = { UUID().uuidString.lowercased() }
+
+    /// Builds the environment from `variables`; `COACH_NOW` fixes the clock when set.
+    ///
+    /// - Throws: `AppError.invalidNow` when `COACH_NOW` is not an ISO 8601 instant.
+    public init(variables: [String: String]) throws {
+        self.variables = variables
+        if let fixed = variables["COACH_NOW"], !fixed.isEmpty {
+            guard let instant = Instant(fixed) else { throw AppError.invalidNow(fixed) }
+            clock = FixedClock(instant.date)
+        } else {
+            clock = SystemClock()
+        }
+    }
+
+    /// The workspace path: the explicit one, else `COACH_WORKSPACE`, else the XDG default.
+    public func workspacePath(explicit: String?) -> String {
+        WorkspaceLocation.resolve(flag: explicit, environment: variables)
+    }
+
+    /// The session-token store for the workspace at `path`.
+    public func tokens(for path: String) -> SessionTokenStore {
+        SessionTokenStore(workspacePath: path, environment: variables)
+    }
+}

@@ -1,0 +1,77 @@
+import CoachCrypto
+import CoachKit
+import CoachStore
+import Foundation
+
+/// One signed-in user on one open workspace, for the length of one command.
+///
+/// Every use case is a method on the session (`AppSession+Feature.swift`), so the command line,
+/// an MCP server or a plugin host reach the same behaviour through the same calls. Opened once
+/// per command; owns the user's unlocked keys, hence a class.
+public final class AppSession {
+    /// The open workspace.
+    public let workspace: Workspace
+    /// The signed-in user.
+    public let principal: Principal
+    /// Environment and clock.
+    public let environment: AppEnvironment
+    /// The token the session was resumed from, if it was.
+    public let token: SessionToken?
+
+    init(workspace: Workspace, principal: Principal, environment: AppEnvironment, token: SessionToken?) {
+        self.workspace = workspace
+        self.principal = principal
+        self.environment = environment
+        self.token = token
+    }
+
+    /// The current instant.
+    public var now: Date { environment.clock.now() }
+
+    /// Opens the workspace and signs the user in: a given passphrase, else the session token,
+    /// else the prompt.
+    ///
+    /// - Throws: `AppError.userRequired` for a passphrase without a user; `StoreError` for
+    ///   a missing workspace, a wrong passphrase, an expired session (whose token is removed)
+    ///   or no session at all.
+    public static func open(_ signIn: SignIn, environment: AppEnvironment) throws -> AppSession {
+        Sodium.disableCoreDumps()
+        let workspace = try openWorkspace(signIn, environment: environment)
+        let tokens = environment.tokens(for: workspace.path)
+        if let passphrase = signIn.passphrase {
+            guard let handle = signIn.explicitUser(environment) else { throw AppError.userRequired }
+            let me = try workspace.authenticate(handle: handle.rawValue, passphrase: try passphrase())
+            return AppSession(workspace: workspace, principal: me, environment: environment, token: nil)
+        }
+        if let token = try tokens.load(handle: signIn.user?.rawValue) {
+            do {
+                let me = try workspace.resume(token)
+                return AppSession(workspace: workspace, principal: me, environment: environment, token: token)
+            } catch StoreError.sessionExpired {
+                tokens.remove(handle: token.handle)
+                throw StoreError.sessionExpired
+            }
+        }
+        if let handle = signIn.explicitUser(environment), let pass = try signIn.prompt(handle) {
+            let me = try workspace.authenticate(handle: handle.rawValue, passphrase: pass)
+            return AppSession(workspace: workspace, principal: me, environment: environment, token: nil)
+        }
+        throw StoreError.noSession
+    }
+
+    /// Opens the workspace a sign-in names, without signing in (init, restore, unlock, lock).
+    public static func openWorkspace(_ signIn: SignIn, environment: AppEnvironment) throws -> Workspace {
+        try Workspace.open(at: environment.workspacePath(explicit: signIn.workspace),
+                           allowShared: signIn.allowShared, clock: environment.clock)
+    }
+
+    /// The athlete a command is about — the named one, or an athlete user's own — resolved and
+    /// unlocked once for the whole command.
+    ///
+    /// - Throws: `AppError.athleteRequired` when staff name no athlete; `StoreError` when the
+    ///   athlete is not granted (not found) or the grant was tampered with.
+    public func athlete(_ handle: Handle?) throws -> AthleteAccess {
+        if handle == nil && principal.role != .athlete { throw AppError.athleteRequired }
+        return try workspace.openAthlete(handle, as: principal)
+    }
+}

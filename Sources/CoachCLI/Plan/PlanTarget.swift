@@ -1,0 +1,36 @@
+import ArgumentParser
+import CoachApp
+import CoachKit
+import CoachStore
+import Foundation
+
+/// `--athlete`, shared by every `coach plan` command.
+struct PlanTarget: ParsableArguments {
+    @Option(help: "The athlete (athlete users read their own plan without it).") var athlete: String?
+}
+
+/// One plan command's book (athlete opened once) with the accessors the commands use.
+struct PlanContext {
+    let book: PlanBook
+
+    init(_ global: GlobalOptions, _ target: PlanTarget) throws {
+        book = try global.session().planBook(target.athlete.map(Handle.init))
+    }
+
+    var workspace: Workspace { book.session.workspace }
+    var actor: Principal { book.session.principal }
+    var athleteId: AthleteID { book.athleteID }
+    var handle: String { book.handle }
+    var zone: TimeZone { book.zone }
+    var today: LocalDay { book.today }
+    var now: Date { book.session.now }
+
+    func monday(_ text: String) throws -> LocalDay { try book.monday(text) }
+    func snapshot() throws -> PlanSnapshot { try book.snapshot() }
+    func athletes(_ handles: [String]) throws -> [AthleteID] { try book.athletes(handles) }
+
+    /// Prints `value` as JSON or `text()` as text.
+    func emit<T: Encodable>(_ value: T, json: Bool, text: () -> String) throws {
+        print(json ? try Render.json(value) : text())
+    }
+}
