@@ -26,7 +26,7 @@ public enum BuiltinProviders {
     ]
 
     /// One instance of each built-in provider.
-    public static var all: [any MetricProvider] { types.map { $0.init() } }
+    public static var all: [any BuiltinMetricProvider] { types.map { $0.init() } }
 
     /// The built-in descriptors.
     public static var descriptors: [MetricDescriptor] { types.map { $0.descriptor } }
@@ -36,6 +36,6 @@ extension ProviderRegistry {
     /// A registry holding the built-in providers.
     public static var builtins: ProviderRegistry {
         // The built-in ids are distinct and valid (checked by tests), so registration cannot fail.
-        try! ProviderRegistry(BuiltinProviders.all)
+        try! ProviderRegistry(BuiltinProviders.all.map { $0 as any MetricProvider })
     }
 }

@@ -1,4 +1,5 @@
 @testable import CoachCrypto
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB
@@ -18,7 +19,7 @@ import Testing
         _ = try f.user("carl", role: .coach)
         try f.put(jane, id: "w1", payload: "{}")
         try f.put(jane, id: "w2", payload: "{}")
-        try f.ws.grantAccess(athleteId: jane, to: "carl", as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
         return f
     }
 

@@ -1,4 +1,5 @@
 @testable import CoachCrypto
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB

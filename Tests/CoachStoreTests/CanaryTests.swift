@@ -1,3 +1,4 @@
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB
@@ -31,24 +32,24 @@ import Testing
     func whileOpen() throws {
         let f = try Fixture()
         let jane = try f.athlete("canary-jane", goals: Self.canary)
-        _ = try f.ws.updateProfile(athleteId: jane, as: f.owner) { $0.name = "Canarella Secretname"; $0.notes.schedule = Self.canary }
+        _ = try f.ws.updateProfile(athleteId: AthleteID(jane), as: f.owner) { $0.name = "Canarella Secretname"; $0.notes.schedule = Self.canary }
         try f.put(jane, id: "w1", payload: #"{"notes":"\#(Self.canary)"}"#)
         let wal = Bytes.of(f.path + "-wal")
         #expect(wal.count > 0, "the write is still in the WAL")
         #expect(FileManager.default.fileExists(atPath: f.path + "-shm"))
         try Self.assertAbsent(f, [Self.canary, "Canarella", "Secretname", "canary-jane"])
         // The canary really was stored: it decrypts.
-        #expect(try f.ws.profile(athleteId: jane, as: f.owner).notes.goals == Self.canary)
+        #expect(try f.ws.profile(athleteId: AthleteID(jane), as: f.owner).notes.goals == Self.canary)
     }
 
     @Test("After checkpoint, edit and removal the canary is still in no file")
     func afterCheckpointAndRemoval() throws {
         let f = try Fixture()
         let jane = try f.athlete("canary-jane", goals: Self.canary)
-        _ = try f.ws.updateProfile(athleteId: jane, as: f.owner) { $0.notes.goals = "replaced" }
+        _ = try f.ws.updateProfile(athleteId: AthleteID(jane), as: f.owner) { $0.notes.goals = "replaced" }
         f.ws.checkpointForTests()
         try Self.assertAbsent(f, [Self.canary, "canary-jane"])
-        try f.ws.removeAthlete(athleteId: jane, as: f.owner)
+        try f.ws.removeAthlete(athleteId: AthleteID(jane), as: f.owner)
         try Self.assertAbsent(f, [Self.canary, "canary-jane"])
     }
 
@@ -65,7 +66,7 @@ import Testing
         try Workspace.restore(from: out, to: restored)
         let ws2 = try Workspace.open(at: restored)
         let owner = try ws2.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
-        #expect(try ws2.profile(athleteId: jane, as: owner).notes.goals == Self.canary)
+        #expect(try ws2.profile(athleteId: AthleteID(jane), as: owner).notes.goals == Self.canary)
         #expect(throws: StoreError.workspaceExists(out)) { try f.ws.backup(to: out) }
     }
 }

@@ -1,3 +1,4 @@
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB
@@ -27,7 +28,7 @@ import Testing
         do {
             let ws = try Workspace.open(at: path)
             let owner = try ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
-            return try ws.profile(athleteId: athlete, as: owner).notes.goals ?? "<no goal>"
+            return try ws.profile(athleteId: AthleteID(athlete), as: owner).notes.goals ?? "<no goal>"
         } catch is StoreError {
             return nil
         }

@@ -1,4 +1,5 @@
 @testable import CoachCrypto
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB
@@ -36,32 +37,32 @@ import Testing
         let carl = try f.user("carl", role: .coach)
         let dave = try f.user("dave", role: .coach)
         let mallory = try f.user("mallory", role: .coach)
-        try f.ws.grantAccess(athleteId: jane, to: "carl", as: f.owner)
-        try f.ws.grantAccess(athleteId: bert, to: "carl", as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(bert), to: "carl", as: f.owner)
         _ = try f.records(jane, as: carl) // control: carl's genuine grant opens
         let attackerKey = try SecretKey.random()
         var victim = (athlete: jane, user: carl)
         try f.raw { db in
             switch attack {
             case .attackerKey, .attackerKeyResignedByInsider:
-                let plain = KeyCommitment.grantPlaintext(athleteId: jane, epoch: 1, userId: carl.userId, key: attackerKey)
+                let plain = KeyCommitment.grantPlaintext(athleteId: jane, epoch: 1, userId: carl.userId.rawValue, key: attackerKey)
                 let sealed = try SealedBox.seal(plain, to: carl.boxKeys.publicKey)
                 try db.execute(sql: "UPDATE grants SET sealed = ? WHERE athlete_id = ? AND user_id = ?",
                                arguments: [Data(sealed), jane, carl.userId])
                 if attack == .attackerKeyResignedByInsider {
                     let commitment = try [UInt8](Data.fetchOne(db, sql: "SELECT commitment FROM epochs WHERE athlete_id = ?", arguments: [jane])!)
                     let sig = mallory.signKeys.sign(KeyCommitment.grantSignatureMessage(
-                        athleteId: jane, epoch: 1, userId: carl.userId, sealed: sealed, commitment: commitment))
+                        athleteId: jane, epoch: 1, userId: carl.userId.rawValue, sealed: sealed, commitment: commitment))
                     try db.execute(sql: "UPDATE grants SET signature = ?, granted_by = ? WHERE athlete_id = ? AND user_id = ?",
                                    arguments: [Data(sig), mallory.userId, jane, carl.userId])
                 }
             case .copiedToOtherAthlete:
-                try Self.copyGrant(db, athlete: jane, user: carl.userId, toAthlete: bert, toUser: carl.userId)
+                try Self.copyGrant(db, athlete: jane, user: carl.userId.rawValue, toAthlete: bert, toUser: carl.userId.rawValue)
                 victim = (bert, carl)
             case .copiedFromOtherUser:
-                try Self.copyGrant(db, athlete: jane, user: f.owner.userId, toAthlete: jane, toUser: carl.userId)
+                try Self.copyGrant(db, athlete: jane, user: f.owner.userId.rawValue, toAthlete: jane, toUser: carl.userId.rawValue)
             case .copiedToUngrantedUser:
-                try Self.copyGrant(db, athlete: jane, user: carl.userId, toAthlete: jane, toUser: dave.userId)
+                try Self.copyGrant(db, athlete: jane, user: carl.userId.rawValue, toAthlete: jane, toUser: dave.userId.rawValue)
                 victim = (jane, dave)
             }
             Self.dropSelfCopies(db)
@@ -69,7 +70,7 @@ import Testing
         #expect { try f.keyring(victim.athlete, victim.user) } throws: { isTampered($0) }
         #expect(throws: StoreError.self) { try f.records(victim.athlete, as: victim.user) }
         // The owner's untouched grant still works.
-        #expect(try f.ws.profile(athleteId: jane, as: f.owner).notes.goals == "jane-goal")
+        #expect(try f.ws.profile(athleteId: AthleteID(jane), as: f.owner).notes.goals == "jane-goal")
     }
 
     @Test("A fast-path grant copy moved to another athlete is refused as tampering, never trusted")

@@ -1,4 +1,5 @@
 @testable import CoachCrypto
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB
@@ -28,14 +29,14 @@ import Testing
         let p = try Self.setUp()
         let ws = p.f.ws
         #expect(throws: StoreError.athleteNotFound("anna")) { try ws.resolveAthlete("anna", as: p.athleteB) }
-        #expect(throws: StoreError.permissionDenied("no access to this athlete")) { try ws.profile(athleteId: p.a, as: p.athleteB) }
-        #expect(throws: StoreError.self) { _ = try ws.updateProfile(athleteId: p.a, as: p.athleteB) { $0.notes.goals = "x" } }
+        #expect(throws: StoreError.permissionDenied("no access to this athlete")) { try ws.profile(athleteId: AthleteID(p.a), as: p.athleteB) }
+        #expect(throws: StoreError.self) { _ = try ws.updateProfile(athleteId: AthleteID(p.a), as: p.athleteB) { $0.notes.goals = "x" } }
         #expect(try ws.listAthletes(as: p.athleteB).map(\.profile.handle) == ["bert"])
-        #expect(try ws.targetAthlete(nil, as: p.athleteB) == p.b)
-        #expect(throws: StoreError.self) { try ws.grantAccess(athleteId: p.b, to: "carl", as: p.athleteB) }
+        #expect(try ws.targetAthlete(nil, as: p.athleteB) == AthleteID(p.b))
+        #expect(throws: StoreError.self) { try ws.grantAccess(athleteId: AthleteID(p.b), to: "carl", as: p.athleteB) }
         #expect(throws: StoreError.self) { try ws.addAthlete(.init(handle: "evil", name: "Evil"), as: p.athleteB) }
         // The owner still reads A, so the refusals above are about B, not about A being unreadable.
-        #expect(try ws.profile(athleteId: p.a, as: p.f.owner).notes.goals == "anna-secret-goal")
+        #expect(try ws.profile(athleteId: AthleteID(p.a), as: p.f.owner).notes.goals == "anna-secret-goal")
     }
 
     @Test("A coach without a grant sees no athletes; the same error whether or not the athlete exists")
@@ -61,7 +62,7 @@ import Testing
                                       arguments: [p.a, p.f.owner.userId])!)
         }
         #expect(throws: StoreError.self) {
-            try KeyCommitment.openGrant(sealed, athleteId: p.a, epoch: 1, userId: p.f.owner.userId, keys: p.athleteB.boxKeys)
+            try KeyCommitment.openGrant(sealed, athleteId: p.a, epoch: 1, userId: p.f.owner.userId.rawValue, keys: p.athleteB.boxKeys)
         }
         #expect(throws: CryptoError.authenticationFailed) { try SealedBox.open(sealed, with: p.athleteB.boxKeys) }
     }
@@ -88,8 +89,8 @@ import Testing
     func athleteBoundToSelf() throws {
         let p = try Self.setUp()
         #expect(throws: StoreError.permissionDenied("an athlete user can only hold their own athlete")) {
-            try p.f.ws.grantAccess(athleteId: p.a, to: "bert-user", as: p.f.owner)
+            try p.f.ws.grantAccess(athleteId: AthleteID(p.a), to: "bert-user", as: p.f.owner)
         }
-        #expect(try p.f.ws.profile(athleteId: p.b, as: p.athleteB).handle == "bert")
+        #expect(try p.f.ws.profile(athleteId: AthleteID(p.b), as: p.athleteB).handle == "bert")
     }
 }

@@ -1,3 +1,4 @@
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB
@@ -14,7 +15,7 @@ import Testing
         let f = try Fixture()
         let jane = try f.athlete("jane", goals: "some goal")
         _ = try f.user("carl", role: .coach)
-        try f.ws.grantAccess(athleteId: jane, to: "carl", as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
         _ = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
         let live = try f.ws.read { db -> [String: [String]] in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")

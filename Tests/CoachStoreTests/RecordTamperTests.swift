@@ -1,3 +1,4 @@
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB

@@ -1,4 +1,5 @@
 @testable import CoachCrypto
+import CoachKit
 @testable import CoachStore
 import Foundation
 import GRDB
@@ -18,12 +19,12 @@ import Testing
         let f = try Fixture()
         let jane = try f.athlete("jane")
         let carl = try f.user("carl", role: .coach), dana = try f.user("dana", role: .coach)
-        try f.ws.grantAccess(athleteId: jane, to: "carl", as: f.owner)
-        try f.ws.grantAccess(athleteId: jane, to: "dana", as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "dana", as: f.owner)
         try f.put(jane, id: "before", payload: "written-before-revocation")
         let oldKey = try f.keyring(jane, carl).currentDataKey.exportBytes()
         _ = try f.ws.unlock(handle: "carl", passphrase: secret(Fixture.coachPass), ttlSeconds: 600)
-        try f.ws.revokeAccess(athleteId: jane, from: "carl", as: f.owner)
+        try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "carl", as: f.owner)
         try f.put(jane, id: "after", payload: "written-after-revocation", as: dana)
         return Scene(f: f, jane: jane, carl: carl, dana: dana, oldDataKey: oldKey)
     }
@@ -72,7 +73,7 @@ import Testing
         #expect(result["after"] == false)
         #expect(result["profile"] == true)
         // The profile edited after the revocation is under the new epoch too.
-        _ = try s.f.ws.updateProfile(athleteId: s.jane, as: s.f.owner) { $0.notes.goals = "new plan" }
+        _ = try s.f.ws.updateProfile(athleteId: AthleteID(s.jane), as: s.f.owner) { $0.notes.goals = "new plan" }
         let copy2 = s.f.dir.file("fresh-copy-2.sqlite")
         try s.f.ws.backup(to: copy2)
         #expect(try Self.decryptWithOldKey(copy2, athleteId: s.jane, key: s.oldDataKey)["profile"] == false)
@@ -87,7 +88,7 @@ import Testing
             #expect(r["before"] == expected["before"] && r["after"] == expected["after"])
         }
         let erin = try s.f.user("erin", role: .coach)
-        try s.f.ws.grantAccess(athleteId: s.jane, to: "erin", as: s.dana)
+        try s.f.ws.grantAccess(athleteId: AthleteID(s.jane), to: "erin", as: s.dana)
         let r = try s.f.records(s.jane, as: erin)
         #expect(r["before"] == expected["before"] && r["after"] == expected["after"])
         #expect(try s.f.keyring(s.jane, erin).currentEpoch == 2)
@@ -98,9 +99,9 @@ import Testing
         let f = try Fixture()
         let jane = try f.athlete("jane")
         _ = try f.user("carl", role: .coach)
-        try f.ws.grantAccess(athleteId: jane, to: "carl", as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
         let stale = try f.keyring(jane, f.owner)
-        try f.ws.revokeAccess(athleteId: jane, from: "carl", as: f.owner)
+        try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "carl", as: f.owner)
         #expect(throws: StoreError.retiredEpoch) {
             try f.ws.write { db in
                 try f.ws.putRecord(db, keyring: stale, id: "x", kind: .wellness, day: "2026-11-24", payload: [1], actor: f.owner, action: "t")
@@ -114,7 +115,7 @@ import Testing
         let versionsBefore = try s.f.ws.read { db in
             try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, version FROM records").map { ($0["id"] as String, $0["version"] as Int) })
         }
-        let n = try s.f.ws.rekey(athleteId: s.jane, as: s.dana)
+        let n = try s.f.ws.rekey(athleteId: AthleteID(s.jane), as: s.dana)
         #expect(n == 2, "profile and 'before' were under epoch 1")
         let epochs = try s.f.ws.read { db in try Int.fetchAll(db, sql: "SELECT DISTINCT epoch FROM records WHERE athlete_id = ?", arguments: [s.jane]) }
         #expect(epochs == [2])
@@ -124,7 +125,7 @@ import Testing
         #expect(try Self.decryptWithOldKey(copy, athleteId: s.jane, key: s.oldDataKey).values.allSatisfy { !$0 })
         #expect(try s.f.records(s.jane, as: s.dana)["before"] == "written-before-revocation")
         #expect(try s.f.ws.verifyAudit().ok)
-        #expect(try s.f.ws.rekey(athleteId: s.jane, as: s.dana) == 0, "a second rekey has nothing left to do")
+        #expect(try s.f.ws.rekey(athleteId: AthleteID(s.jane), as: s.dana) == 0, "a second rekey has nothing left to do")
     }
 
     @Test("Revoking the owner, or a user without access, is refused and changes nothing")
@@ -133,9 +134,9 @@ import Testing
         let jane = try f.athlete("jane")
         _ = try f.user("carl", role: .coach)
         let audit = try f.auditCount()
-        #expect(throws: StoreError.self) { try f.ws.revokeAccess(athleteId: jane, from: "olivia", as: f.owner) }
-        #expect(throws: StoreError.self) { try f.ws.revokeAccess(athleteId: jane, from: "carl", as: f.owner) }
-        #expect(throws: StoreError.userNotFound("zed")) { try f.ws.revokeAccess(athleteId: jane, from: "zed", as: f.owner) }
+        #expect(throws: StoreError.self) { try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "olivia", as: f.owner) }
+        #expect(throws: StoreError.self) { try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "carl", as: f.owner) }
+        #expect(throws: StoreError.userNotFound("zed")) { try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "zed", as: f.owner) }
         #expect(try f.auditCount() == audit)
         #expect(try f.keyring(jane, f.owner).currentEpoch == 1)
     }

@@ -43,15 +43,15 @@ import Testing
         for step in 0..<60 {
             let i = Int.random(in: 0..<15, using: &rng)
             if live.contains(i), Bool.random(using: &rng) {
-                try f.ws.removeLog(id: "m\(i)", athleteId: a, as: f.owner)
+                try f.ws.removeLog(id: "m\(i)", athleteId: AthleteID(a), as: f.owner)
                 live.remove(i)
             } else {
                 try f.ws.putLog(Self.mood(i, day: i, version: step), id: "m\(i)", kind: .wellness, day: Self.mood(i, day: i).day,
-                                athleteId: a, as: f.owner)
+                                athleteId: AthleteID(a), as: f.owner)
                 live.insert(i)
             }
         }
-        let fast = try f.ws.exportDataset(athleteId: a, as: f.owner)
+        let fast = try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner)
         #expect(try Self.snapshotEpoch(f, a) == 1)
         #expect(fast == (try Self.fromRecords(f, a)))
         #expect(fast.wellness.count == live.count)
@@ -61,10 +61,10 @@ import Testing
     func sectionWrites() throws {
         let f = try Fixture()
         let a = try f.athlete("anna")
-        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: AthleteID(a), as: f.owner)
         let before = try Self.sectionCiphertexts(f, a)
         #expect(before.count == RecordKind.allCases.count)
-        try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: a, as: f.owner)
+        try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: AthleteID(a), as: f.owner)
         let after = try Self.sectionCiphertexts(f, a)
         #expect(after.filter { before[$0.key] != $0.value }.map(\.key) == ["wellness"])
     }
@@ -73,7 +73,7 @@ import Testing
     func mismatchedId() throws {
         let f = try Fixture()
         let a = try f.athlete("anna")
-        try f.ws.putLog(Self.mood(1, day: 0), id: "other", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        try f.ws.putLog(Self.mood(1, day: 0), id: "other", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: AthleteID(a), as: f.owner)
         #expect(try Self.snapshotEpoch(f, a) == nil)
     }
 
@@ -81,11 +81,11 @@ import Testing
     func rebuiltAfterDrop() throws {
         let f = try Fixture()
         let a = try f.athlete("anna")
-        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
-        let before = try f.ws.exportDataset(athleteId: a, as: f.owner)
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: AthleteID(a), as: f.owner)
+        let before = try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner)
         try f.raw { db in try db.execute(sql: "DELETE FROM snapshots") }
         #expect(try Self.snapshotEpoch(f, a) == nil)
-        #expect(try f.ws.exportDataset(athleteId: a, as: f.owner) == before)
+        #expect(try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner) == before)
         #expect(try Self.snapshotEpoch(f, a) == 1)
     }
 
@@ -95,7 +95,7 @@ import Testing
     func tampered(tamper: Tamper) throws {
         let f = try Fixture()
         let a = try f.athlete("anna"), b = try f.athlete("bert")
-        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: AthleteID(a), as: f.owner)
         var victim = a
         try f.raw { db in
             switch tamper {
@@ -118,11 +118,11 @@ import Testing
                 try db.execute(sql: "UPDATE snapshots SET ciphertext = substr(ciphertext, 1, length(ciphertext) - 1) WHERE athlete_id = ? AND section = 'workout'", arguments: [a])
             }
         }
-        #expect { try f.ws.exportDataset(athleteId: victim, as: f.owner) } throws: { isTampered($0) }
+        #expect { try f.ws.exportDataset(athleteId: AthleteID(victim), as: f.owner) } throws: { isTampered($0) }
         // `coach doctor --repair` rebuilds it from the records, which speak again.
         #expect(try f.ws.checkSnapshots(as: f.owner, repair: false).ok == false)
         #expect(try f.ws.checkSnapshots(as: f.owner, repair: true).ok)
-        #expect(try f.ws.exportDataset(athleteId: victim, as: f.owner) == (try Self.fromRecords(f, victim)))
+        #expect(try f.ws.exportDataset(athleteId: AthleteID(victim), as: f.owner) == (try Self.fromRecords(f, victim)))
         #expect(try f.ws.checkSnapshots(as: f.owner, repair: false).ok)
     }
 
@@ -131,12 +131,12 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         _ = try f.user("carl", role: .coach)
-        try f.ws.grantAccess(athleteId: a, to: "carl", as: f.owner)
-        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
-        try f.ws.revokeAccess(athleteId: a, from: "carl", as: f.owner)
-        try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: a, as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(a), to: "carl", as: f.owner)
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: AthleteID(a), as: f.owner)
+        try f.ws.revokeAccess(athleteId: AthleteID(a), from: "carl", as: f.owner)
+        try f.ws.putLog(Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day, athleteId: AthleteID(a), as: f.owner)
         #expect(try Self.snapshotEpoch(f, a, section: "wellness") == 2)
-        #expect(try f.ws.exportDataset(athleteId: a, as: f.owner).wellness.map(\.id) == ["m1", "m2"])
+        #expect(try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner).wellness.map(\.id) == ["m1", "m2"])
     }
 
     @Test("Rekey re-seals the snapshot under the newest epoch")
@@ -144,13 +144,13 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         _ = try f.user("carl", role: .coach)
-        try f.ws.grantAccess(athleteId: a, to: "carl", as: f.owner)
-        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: a, as: f.owner)
-        try f.ws.revokeAccess(athleteId: a, from: "carl", as: f.owner)
+        try f.ws.grantAccess(athleteId: AthleteID(a), to: "carl", as: f.owner)
+        try f.ws.putLog(Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day, athleteId: AthleteID(a), as: f.owner)
+        try f.ws.revokeAccess(athleteId: AthleteID(a), from: "carl", as: f.owner)
         #expect(try Self.snapshotEpoch(f, a) == 1)
-        try f.ws.rekey(athleteId: a, as: f.owner)
+        try f.ws.rekey(athleteId: AthleteID(a), as: f.owner)
         #expect(try Self.snapshotEpoch(f, a) == 2)
-        #expect(try f.ws.exportDataset(athleteId: a, as: f.owner) == (try Self.fromRecords(f, a)))
+        #expect(try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner) == (try Self.fromRecords(f, a)))
     }
 
     @Test("Removing an athlete removes its snapshot")
@@ -158,7 +158,7 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         #expect(try Self.snapshotEpoch(f, a) == 1)
-        try f.ws.removeAthlete(athleteId: a, as: f.owner)
+        try f.ws.removeAthlete(athleteId: AthleteID(a), as: f.owner)
         #expect(try f.ws.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM snapshots") } == 0)
     }
 

@@ -45,13 +45,13 @@ struct Fixture {
     func athlete(_ handle: String, goals: String? = nil, as actor: Principal? = nil) throws -> String {
         var p = AthleteProfile(handle: handle, name: "Name of \(handle)", timeZone: "Europe/Berlin")
         p.notes.goals = goals
-        return try ws.addAthlete(p, as: actor ?? owner)
+        return try ws.addAthlete(p, as: actor ?? owner).rawValue
     }
 
     /// Adds a user and returns their principal.
     func user(_ handle: String, role: Role, athlete: String? = nil, pass: String = Fixture.coachPass,
               as actor: Principal? = nil) throws -> Principal {
-        try ws.addUser(handle: handle, role: role, athleteHandle: athlete, passphrase: secret(pass), as: actor ?? owner)
+        try ws.addUser(handle: handle, role: role, athleteHandle: athlete.map(Handle.init), passphrase: secret(pass), as: actor ?? owner)
         return try ws.authenticate(handle: handle, passphrase: secret(pass))
     }
 

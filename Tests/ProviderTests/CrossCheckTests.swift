@@ -67,7 +67,7 @@ import TrainingLoadProvider
         for day in days {
             for id in Self.providers {
                 let provider = try #require(registry.provider(id: id))
-                let swift = provider.evaluate(MetricInput.make(descriptor: provider.descriptor, index: index, day: day))
+                let swift = try provider.evaluate(MetricInput.make(descriptor: provider.descriptor, index: index, day: day))
                 let py = try #require(python[day.description]?[id], "no Python answer for \(id) on \(day)")
                 let label = "\(id) on \(day)"
                 #expect(swift.status.rawValue == py.status, "\(label): status")

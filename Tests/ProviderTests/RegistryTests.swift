@@ -99,7 +99,7 @@ extension RegistryTests {
     func oneDayOfData(id: String, status: String) throws {
         let day = Fx.day("2026-05-04")
         let p = try #require(ProviderRegistry.builtins.provider(id: id))
-        let r = p.evaluate(MetricInput.make(descriptor: p.descriptor, dataset: Self.oneDay(day), day: day))
+        let r = try p.evaluate(MetricInput.make(descriptor: p.descriptor, dataset: Self.oneDay(day), day: day))
         #expect(r.status.rawValue == status, "\(id): \(r.reason ?? r.explanation)")
         #expect((r.score != nil) == (status == "ok"))
     }
