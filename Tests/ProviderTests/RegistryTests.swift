@@ -56,7 +56,7 @@ import Testing
         #expect(throws: ProviderRegistry.RegistrationError.duplicateID("stress")) {
             try registry.register(BuiltinProviders.all.first { $0.id == "stress" }!)
         }
-        #expect(registry.evaluate(id: "nope", MetricInput(day: Fx.day("2026-01-01"))) == nil)
+        #expect(try registry.evaluate(id: "nope", MetricInput(day: Fx.day("2026-01-01"))) == nil)
     }
 
     @Test("with no data every provider says insufficient_data, with a reason, its own id and finite JSON")

@@ -17,9 +17,7 @@ struct AccessCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                try ws.grantAccess(athleteId: try session.athlete(Handle(athlete)).id, to: to, as: me)
+                try global.session().grantAccess(athlete: Handle(athlete), to: Handle(to))
                 print("Granted '\(to)' access to '\(athlete)'.")
             }
         }
@@ -33,9 +31,7 @@ struct AccessCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                try ws.revokeAccess(athleteId: try session.athlete(Handle(athlete)).id, from: from, as: me)
+                try global.session().revokeAccess(athlete: Handle(athlete), from: Handle(from))
                 print("Revoked '\(from)' from '\(athlete)'; new data uses a new key. Run 'coach access rekey --athlete \(athlete)' to re-encrypt history too.")
             }
         }
@@ -49,9 +45,7 @@ struct AccessCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let entries = try ws.listAccess(athleteId: try athlete.map { try session.athlete(Handle($0)).id }, as: me)
+                let entries = try global.session().listAccess(athlete: athlete.map(Handle.init))
                 if output.json { print(try Render.json(entries)); return }
                 print(Render.table(["ATHLETE", "USER", "ROLE", "EPOCH"], entries.map {
                     [$0.athlete, $0.user, $0.role.rawValue, String($0.epoch)]
@@ -67,9 +61,7 @@ struct AccessCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let n = try ws.rekey(athleteId: try session.athlete(Handle(athlete)).id, as: me)
+                let n = try global.session().rekey(athlete: Handle(athlete))
                 print("Re-encrypted \(n) records of '\(athlete)'.")
             }
         }

@@ -18,11 +18,9 @@ struct AthleteCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 guard profile.name != nil else { throw CLIError.usage("pass the athlete's --name \"Full Name\"") }
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
                 var p = AthleteProfile(handle: handle, name: "", timeZone: TimeZone.current.identifier)
                 try profile.apply(to: &p)
-                try ws.addAthlete(p, as: me)
+                try global.session().addAthlete(p)
                 print("Added athlete '\(handle)'.")
             }
         }
@@ -35,9 +33,7 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let athletes = try ws.listAthletes(as: me)
+                let athletes = try global.session().listAthletes()
                 if output.json { print(try Render.json(athletes.map(\.profile))); return }
                 print(Render.table(["HANDLE", "NAME", "SPORTS", "FTP", "LTHR", "TIME ZONE"], athletes.map {
                     let p = $0.profile
@@ -57,9 +53,7 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let p = try ws.profile(athleteId: try session.athlete(handle.map(Handle.init)).id, as: me)
+                let p = try global.session().athleteProfile(handle.map(Handle.init))
                 if output.json { print(try Render.json(p)); return }
                 print(ProfileText.render(p))
             }
@@ -75,10 +69,7 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let id = try session.athlete(Handle(handle)).id
-                _ = try ws.updateProfile(athleteId: id, as: me) { p in
+                try global.session().editAthlete(Handle(handle)) { p in
                     try profile.apply(to: &p)
                     if let newHandle { p.handle = newHandle }
                 }
@@ -100,10 +91,7 @@ struct AthleteCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let id = try session.athlete(Handle(handle)).id
-                _ = try ws.updateProfile(athleteId: id, as: me, action: "athlete.note") { p in
+                try global.session().editAthlete(Handle(handle), action: "athlete.note") { p in
                     if let goals { p.notes.goals = goals }
                     if let strengths { p.notes.strengths = strengths }
                     if let weaknesses { p.notes.weaknesses = weaknesses }
@@ -125,14 +113,13 @@ struct AthleteCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let id = try session.athlete(Handle(handle)).id
+                _ = try session.athlete(Handle(handle))
                 if !yes {
                     guard Confirm.ask("Destroy every record and key of '\(handle)'? This cannot be undone.") else {
                         throw CLIError.usage("not confirmed; pass --yes to remove without asking")
                     }
                 }
-                try ws.removeAthlete(athleteId: id, as: me)
+                try session.removeAthlete(Handle(handle))
                 print("Removed athlete '\(handle)'; their keys are destroyed.")
             }
         }

@@ -20,9 +20,7 @@ struct ImportCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let dataset = try DatasetFile.read(file)
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let summary = try ws.importDataset(dataset, handle: athlete.map(Handle.init), create: create, as: me)
+                let summary = try global.session().importDataset(dataset, athlete: athlete.map(Handle.init), create: create)
                 if output.json { print(try Render.json(summary)); return }
                 print("Imported \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
                       + (summary.createdAthlete ? "; created athlete '\(athlete ?? dataset.athlete.handle)'." : "."))
@@ -52,9 +50,7 @@ struct ExportCommand: ParsableCommand {
             if let bad = kinds.first(where: { !DatasetCSV.kinds.contains($0) }) {
                 throw CLIError.usage("--kind \(bad.rawValue) is not a log kind; use \(DatasetCSV.kinds.map(\.rawValue).joined(separator: ", "))")
             }
-            let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-            let dataset = try ws.exportDataset(athleteId: try session.athlete(athlete.map(Handle.init)).id, as: me)
+            let dataset = try global.session().exportDataset(athlete.map(Handle.init))
             let text = format == "csv" ? DatasetCSV.render(dataset, kinds: kinds) : try Render.json(dataset) + "\n"
             if let out {
                 try SecureFiles.writeNew(Array(text.utf8), to: out)

@@ -23,16 +23,8 @@ struct GoalCommand: ParsableCommand {
                 guard (500...100_000).contains(steps) else { throw CoachKitError.outOfRange(field: "step goal", range: "500–100000") }
                 if let bonusEvery, !(1...60).contains(bonusEvery) { throw CoachKitError.outOfRange(field: "--bonus-every", range: "1–60") }
                 if let maxBonus, !(0...30).contains(maxBonus) { throw CoachKitError.outOfRange(field: "--max-bonus", range: "0–30") }
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let id = try session.athlete(athlete.map(Handle.init)).id
-                let profile = try ws.updateProfile(athleteId: id, as: me, action: "goal.steps") { p in
-                    let day = try DayExpression.parse(from, today: LocalDay(date: session.now, timeZone: p.zone))
-                    p.activity.setStepGoal(steps, from: day)
-                    if let bonusEvery { p.activity.bonusEvery = bonusEvery }
-                    if let maxBonus { p.activity.maxBonus = maxBonus }
-                }
-                let start = try DayExpression.parse(from, today: LocalDay(date: session.now, timeZone: profile.zone))
+                let (profile, start) = try global.session().setStepGoal(
+                    athlete.map(Handle.init), steps: steps, from: from, bonusEvery: bonusEvery, maxBonus: maxBonus)
                 print("Step goal of \(profile.handle): \(steps) a day from \(start).")
             }
         }

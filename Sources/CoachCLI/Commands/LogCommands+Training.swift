@@ -90,12 +90,7 @@ extension LogCommand {
             try guarded {
                 guard (1...3660).contains(days) else { throw CoachKitError.outOfRange(field: "--days", range: "1–3660") }
                 let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let target = try session.athlete(athlete.map(Handle.init))
-                let id = target.id, zone = target.profile.zone
-                let today = LocalDay(date: session.now, timeZone: zone)
-                let entries = try ws.logEntries(athleteId: id, kinds: kinds, from: today.adding(days: 1 - days), through: today, as: me)
+                let (_, entries) = try global.session().logEntries(athlete.map(Handle.init), kinds: kinds, days: days)
                 if output.json { print(try Render.json(entries)); return }
                 print(Render.table(["DAY", "KIND", "ID", "ENTRY"], entries.map { [$0.day, $0.kind.rawValue, String($0.id.prefix(8)), LogText.summary($0)] }))
             }
@@ -110,9 +105,7 @@ extension LogCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                try ws.removeLog(id: id, athleteId: try session.athlete(athlete.map(Handle.init)).id, as: me)
+                try global.session().removeLog(RecordID(id), athlete: athlete.map(Handle.init))
                 print("Removed \(id).")
             }
         }

@@ -68,10 +68,7 @@ extension LogCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let entry = try ws.editLog(id: id, athleteId: try session.athlete(athlete.map(Handle.init)).id, patch: patch,
-                                           now: session.now, as: me)
+                let entry = try global.session().editLog(RecordID(id), athlete: athlete.map(Handle.init), patch: patch)
                 if output.json { print(try Render.json(entry)); return }
                 print("Edited \(entry.kind.rawValue) \(id) on \(entry.day): \(LogText.summary(entry))")
             }

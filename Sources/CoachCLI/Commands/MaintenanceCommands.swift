@@ -17,10 +17,7 @@ struct AuditCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let id = try athlete.map { try session.athlete(Handle($0)).id }
-                let entries = try ws.auditEntries(athleteId: id, as: me)
+                let entries = try global.session().auditEntries(athlete: athlete.map(Handle.init))
                 if output.json { print(try Render.json(entries)); return }
                 print(Render.table(["SEQ", "TIME", "ACTOR", "ACTION", "TARGET"], entries.map {
                     [String($0.seq), $0.time, $0.actor, $0.action, String(($0.targetId ?? "").prefix(12))]
@@ -58,11 +55,11 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let ctx = try CommandContext(global)
-            let ws = try ctx.openWorkspace()
-            let me = try? global.session().principal
-            var checks = try ws.doctor(as: me)
-            if let me { checks.append(try ws.checkSnapshots(as: me, repair: repair)) }
+            // Without a session the file-level checks still run; any other sign-in failure is reported.
+            let session: AppSession?
+            do { session = try global.session() } catch StoreError.noSession { session = nil }
+            let checks = try session?.doctor(repair: repair) ?? global.openWorkspace().doctor(as: nil)
+            let me = session?.principal
             if output.json { print(try Render.json(checks)) } else {
                 for c in checks {
                     print("\(c.ok ? Terminal.paint("ok  ", hex: "#38A169") : Terminal.paint("FAIL", hex: "#E53E3E"))  \(c.name): \(c.detail)")

@@ -67,15 +67,13 @@ struct WhoamiCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let session = try global.session()
-            let (ws, me) = (session.workspace, session.principal)
-            let expiry = global.passphraseFile == nil ? try global.tokens().load(handle: global.user).flatMap { try ws.sessionExpiry($0) } : nil
-            let athlete = try me.athleteId.map { try ws.profile(athleteId: $0, as: me).handle }
-            let info = Info(handle: me.handle.rawValue, role: me.role.rawValue, athlete: athlete, workspace: ws.path,
-                            sessionExpires: expiry.map { Instant(date: $0, timeZone: .current).description })
+            let me = try global.session().identity()
+            let athlete = me.athlete?.rawValue
+            let info = Info(handle: me.handle.rawValue, role: me.role.rawValue, athlete: athlete, workspace: me.workspace,
+                            sessionExpires: me.sessionExpires.map { Instant(date: $0, timeZone: .current).description })
             if output.json { print(try Render.json(info)); return }
             print("\(Terminal.bold(me.handle.rawValue)) (\(me.role.rawValue)\(athlete.map { ", athlete \($0)" } ?? ""))")
-            print("workspace \(ws.path)")
+            print("workspace \(me.workspace)")
             print(info.sessionExpires.map { "session until \($0)" } ?? "no session (passphrase given for this command)")
         }
     }

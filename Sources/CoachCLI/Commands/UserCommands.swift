@@ -24,9 +24,8 @@ struct UserCommand: ParsableCommand {
                     throw CLIError.usage("only one of --passphrase-file and --new-passphrase-file can read stdin")
                 }
                 let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
                 let pass = try PassphraseReader.newPassphrase(file: newPassphraseFile, label: "New passphrase for \(handle)")
-                try ws.addUser(handle: handle, role: r, athleteHandle: athlete.map(Handle.init), passphrase: pass, as: me)
+                try session.addUser(Handle(handle), role: r, athlete: athlete.map(Handle.init), passphrase: pass)
                 print(r == .athlete ? "Added athlete user '\(handle)'." : "Added coach '\(handle)'.")
             }
         }
@@ -39,9 +38,7 @@ struct UserCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                let users = try ws.listUsers(as: me)
+                let users = try global.session().listUsers()
                 if output.json { print(try Render.json(users)); return }
                 print(Render.table(["HANDLE", "ROLE", "ATHLETE", "STATUS"], users.map {
                     [$0.handle.rawValue, $0.role.rawValue, $0.athlete?.rawValue ?? "", $0.disabled ? "disabled" : "active"]
@@ -58,11 +55,9 @@ struct UserCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
                 let pass = try PassphraseReader.newPassphrase(file: newPassphraseFile, label: "New passphrase")
-                try ws.changePassphrase(as: me, to: pass)
-                try global.tokens().remove(handle: me.handle.rawValue)
-                print("Passphrase changed for '\(me.handle)'; unlock again to start a session.")
+                try session.changePassphrase(to: pass)
+                print("Passphrase changed for '\(session.principal.handle)'; unlock again to start a session.")
             }
         }
     }
@@ -74,9 +69,7 @@ struct UserCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let session = try global.session()
-                let (ws, me) = (session.workspace, session.principal)
-                try ws.disableUser(handle: handle, as: me)
+                try global.session().disableUser(Handle(handle))
                 print("Disabled '\(handle)'.")
             }
         }

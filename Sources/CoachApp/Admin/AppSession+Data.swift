@@ -1,0 +1,39 @@
+import CoachKit
+import CoachStore
+import Foundation
+
+extension AppSession {
+    /// The whole of one athlete's data in the interchange format.
+    public func exportDataset(_ handle: Handle?) throws -> AthleteDataset {
+        try workspace.dataset(of: try athlete(handle))
+    }
+
+    /// Imports a dataset into an athlete (or a new one with `create`), all or nothing.
+    public func importDataset(_ dataset: AthleteDataset, athlete handle: Handle?, create: Bool) throws
+        -> ImportSummary
+    {
+        try workspace.importDataset(dataset, handle: handle, create: create, as: principal)
+    }
+
+    /// Log entries of an athlete over the last `days` days (ending today in their zone).
+    public func logEntries(_ handle: Handle?, kinds: [RecordKind], days: Int) throws
+        -> (athlete: AthleteAccess, entries: [LogEntry])
+    {
+        let athlete = try athlete(handle)
+        let today = LocalDay(date: now, timeZone: athlete.profile.zone)
+        let entries = try workspace.logEntries(athleteId: athlete.id, kinds: kinds,
+                                               from: today.adding(days: 1 - days), through: today, as: principal)
+        return (athlete, entries)
+    }
+
+    /// Changes the given fields of one log entry.
+    public func editLog(_ id: RecordID, athlete handle: Handle?, patch: LogPatch) throws -> LogEntry {
+        try workspace.editLog(id: id.rawValue, athleteId: try athlete(handle).id, patch: patch, now: now,
+                              as: principal)
+    }
+
+    /// Deletes one log entry.
+    public func removeLog(_ id: RecordID, athlete handle: Handle?) throws {
+        try workspace.removeLog(id: id.rawValue, athleteId: try athlete(handle).id, as: principal)
+    }
+}

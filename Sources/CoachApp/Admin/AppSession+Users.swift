@@ -1,0 +1,44 @@
+import CoachCrypto
+import CoachKit
+import CoachStore
+import Foundation
+
+/// Who the signed-in user is, for `whoami`-style views.
+public struct Identity: Codable, Sendable {
+    public let handle: Handle
+    public let role: Role
+    public let athlete: Handle?
+    public let workspace: String
+    /// When the session ends; nil when the user signed in with a passphrase for one command.
+    public let sessionExpires: Date?
+}
+
+extension AppSession {
+    /// The signed-in user, their athlete (for athlete users) and the session's end.
+    public func identity() throws -> Identity {
+        let expiry = try token.flatMap { try workspace.sessionExpiry($0) }
+        let athlete = principal.athleteId == nil ? nil : try self.athlete(nil).handle
+        return Identity(handle: principal.handle, role: principal.role, athlete: athlete,
+                        workspace: workspace.path, sessionExpires: expiry)
+    }
+
+    /// Adds a user (athlete users are bound to one athlete).
+    public func addUser(_ handle: Handle, role: Role, athlete: Handle?, passphrase: SecretKey) throws {
+        try workspace.addUser(handle: handle.rawValue, role: role, athleteHandle: athlete, passphrase: passphrase,
+                              as: principal)
+    }
+
+    /// Every user of the workspace.
+    public func listUsers() throws -> [UserSummary] { try workspace.listUsers(as: principal) }
+
+    /// Changes the signed-in user's passphrase, ending their sessions (and this session's token).
+    public func changePassphrase(to passphrase: SecretKey) throws {
+        try workspace.changePassphrase(as: principal, to: passphrase)
+        environment.tokens(for: workspace.path).remove(handle: principal.handle.rawValue)
+    }
+
+    /// Disables a user.
+    public func disableUser(_ handle: Handle) throws {
+        try workspace.disableUser(handle: handle.rawValue, as: principal)
+    }
+}
