@@ -28,7 +28,7 @@ import Testing
         var errors: [StoreError] = []
         for (handle, pass) in [("olivia", "wrong passphrase!"), ("nobody", "wrong passphrase!"), ("nobody", Fixture.ownerPass)] {
             do {
-                _ = try f.ws.authenticate(handle: handle, passphrase: secret(pass))
+                _ = try f.ws.authenticate(handle: Handle(handle), passphrase: secret(pass))
                 Issue.record("\(handle) authenticated with a wrong passphrase")
             } catch let e as StoreError { errors.append(e) }
         }
@@ -91,7 +91,7 @@ import Testing
         _ = try f.user("carl", role: .coach)
         let handle = edit.hasPrefix("handle") ? "carla" : "carl"
         try f.raw { db in try db.execute(sql: "UPDATE users SET \(edit) WHERE handle = 'carl'") }
-        #expect(throws: StoreError.authenticationFailed) { try f.ws.authenticate(handle: handle, passphrase: secret(Fixture.coachPass)) }
+        #expect(throws: StoreError.authenticationFailed) { try f.ws.authenticate(handle: Handle(handle), passphrase: secret(Fixture.coachPass)) }
     }
 
     @Test("Swapping two users' public keys makes both fail to open")

@@ -43,7 +43,7 @@ import Testing
         for step in 0..<60 {
             let i = Int.random(in: 0..<15, using: &rng)
             if live.contains(i), Bool.random(using: &rng) {
-                try f.ws.removeLog(id: "m\(i)", athleteId: AthleteID(a), as: f.owner)
+                try f.ws.removeLog(id: RecordID("m\(i)"), athleteId: AthleteID(a), as: f.owner)
                 live.remove(i)
             } else {
                 try f.ws.putLog(Self.mood(i, day: i, version: step), id: "m\(i)", kind: .wellness, day: Self.mood(i, day: i).day,

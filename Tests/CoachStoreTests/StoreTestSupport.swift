@@ -51,8 +51,8 @@ struct Fixture {
     /// Adds a user and returns their principal.
     func user(_ handle: String, role: Role, athlete: String? = nil, pass: String = Fixture.coachPass,
               as actor: Principal? = nil) throws -> Principal {
-        try ws.addUser(handle: handle, role: role, athleteHandle: athlete.map(Handle.init), passphrase: secret(pass), as: actor ?? owner)
-        return try ws.authenticate(handle: handle, passphrase: secret(pass))
+        try ws.addUser(handle: Handle(handle), role: role, athleteHandle: athlete.map(Handle.init), passphrase: secret(pass), as: actor ?? owner)
+        return try ws.authenticate(handle: Handle(handle), passphrase: secret(pass))
     }
 
     func keyring(_ athleteId: String, _ who: Principal) throws -> AthleteKeyring {

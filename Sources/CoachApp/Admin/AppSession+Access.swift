@@ -5,12 +5,12 @@ import Foundation
 extension AppSession {
     /// Grants a user the athlete's key.
     public func grantAccess(athlete handle: Handle, to user: Handle) throws {
-        try workspace.grantAccess(athleteId: try athlete(handle).id, to: user.rawValue, as: principal)
+        try workspace.grantAccess(athleteId: try athlete(handle).id, to: user, as: principal)
     }
 
     /// Revokes a user's access and rotates the athlete's key so later data is out of their reach.
     public func revokeAccess(athlete handle: Handle, from user: Handle) throws {
-        try workspace.revokeAccess(athleteId: try athlete(handle).id, from: user.rawValue, as: principal)
+        try workspace.revokeAccess(athleteId: try athlete(handle).id, from: user, as: principal)
     }
 
     /// Holders of the newest key of every athlete the user holds, or of one athlete.

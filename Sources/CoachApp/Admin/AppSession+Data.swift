@@ -28,12 +28,12 @@ extension AppSession {
 
     /// Changes the given fields of one log entry.
     public func editLog(_ id: RecordID, athlete handle: Handle?, patch: LogPatch) throws -> LogEntry {
-        try workspace.editLog(id: id.rawValue, athleteId: try athlete(handle).id, patch: patch, now: now,
+        try workspace.editLog(id: id, athleteId: try athlete(handle).id, patch: patch, now: now,
                               as: principal)
     }
 
     /// Deletes one log entry.
     public func removeLog(_ id: RecordID, athlete handle: Handle?) throws {
-        try workspace.removeLog(id: id.rawValue, athleteId: try athlete(handle).id, as: principal)
+        try workspace.removeLog(id: id, athleteId: try athlete(handle).id, as: principal)
     }
 }

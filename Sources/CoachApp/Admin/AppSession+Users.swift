@@ -24,7 +24,7 @@ extension AppSession {
 
     /// Adds a user (athlete users are bound to one athlete).
     public func addUser(_ handle: Handle, role: Role, athlete: Handle?, passphrase: SecretKey) throws {
-        try workspace.addUser(handle: handle.rawValue, role: role, athleteHandle: athlete, passphrase: passphrase,
+        try workspace.addUser(handle: handle, role: role, athleteHandle: athlete, passphrase: passphrase,
                               as: principal)
     }
 
@@ -39,6 +39,6 @@ extension AppSession {
 
     /// Disables a user.
     public func disableUser(_ handle: Handle) throws {
-        try workspace.disableUser(handle: handle.rawValue, as: principal)
+        try workspace.disableUser(handle: handle, as: principal)
     }
 }

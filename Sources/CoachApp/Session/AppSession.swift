@@ -10,7 +10,7 @@ import Foundation
 /// per command; owns the user's unlocked keys, hence a class.
 public final class AppSession {
     /// The open workspace.
-    public let workspace: Workspace
+    public let workspace: any WorkspaceStore
     /// The signed-in user.
     public let principal: Principal
     /// Environment and clock.
@@ -18,7 +18,7 @@ public final class AppSession {
     /// The token the session was resumed from, if it was.
     public let token: SessionToken?
 
-    init(workspace: Workspace, principal: Principal, environment: AppEnvironment, token: SessionToken?) {
+    init(workspace: any WorkspaceStore, principal: Principal, environment: AppEnvironment, token: SessionToken?) {
         self.workspace = workspace
         self.principal = principal
         self.environment = environment
@@ -40,7 +40,7 @@ public final class AppSession {
         let tokens = environment.tokens(for: workspace.path)
         if let passphrase = signIn.passphrase {
             guard let handle = signIn.explicitUser(environment) else { throw AppError.userRequired }
-            let me = try workspace.authenticate(handle: handle.rawValue, passphrase: try passphrase())
+            let me = try workspace.authenticate(handle: handle, passphrase: try passphrase())
             return AppSession(workspace: workspace, principal: me, environment: environment, token: nil)
         }
         if let token = try tokens.load(handle: signIn.user?.rawValue) {
@@ -53,7 +53,7 @@ public final class AppSession {
             }
         }
         if let handle = signIn.explicitUser(environment), let pass = try signIn.prompt(handle) {
-            let me = try workspace.authenticate(handle: handle.rawValue, passphrase: pass)
+            let me = try workspace.authenticate(handle: handle, passphrase: pass)
             return AppSession(workspace: workspace, principal: me, environment: environment, token: nil)
         }
         throw StoreError.noSession

@@ -21,9 +21,6 @@ struct LogContext {
     var day: LocalDay { book.day }
     var profile: AthleteProfile { book.profile }
     var instant: Instant { book.instant }
-    var workspace: Workspace { book.session.workspace }
-    var actor: Principal { book.session.principal }
-    var athleteId: AthleteID { book.athlete.id }
 
     func instant(parsing text: String) throws -> Instant { try book.instant(parsing: text) }
     func newID() -> String { book.newID() }

@@ -65,7 +65,7 @@ struct PlanWeekCommand: ParsableCommand {
                 let ctx = try PlanContext(global, target)
                 let monday = try ctx.monday(week)
                 if create || title != nil || notes != nil {
-                    _ = try ctx.workspace.saveWeek(athleteId: ctx.athleteId, monday: monday, title: title, notes: notes, as: ctx.actor)
+                    try ctx.book.saveWeek(monday: monday, title: title, notes: notes)
                 }
                 let snapshot = try ctx.snapshot()
                 let grid = PlanReport.grid(snapshot, monday: monday, today: ctx.today)
@@ -96,8 +96,8 @@ struct PlanWeekCommand: ParsableCommand {
                 let ctx = try PlanContext(global, target)
                 let source = try ctx.monday(from)
                 let dest = try to.map(ctx.monday) ?? source
-                let copies = try ctx.workspace.copyWeek(athleteId: ctx.athleteId, from: source, to: dest,
-                                                        targets: try ctx.athletes(toAthletes), replace: replace, as: ctx.actor)
+                let copies = try ctx.book.copyWeek(from: source, to: dest, targets: try ctx.athletes(toAthletes),
+                                                   replace: replace)
                 let who = toAthletes.isEmpty ? ctx.handle : toAthletes.joined(separator: ",")
                 print("Copied the week of \(source) (\(copies.first?.sessions.count ?? 0) sessions) to the week of \(dest) for \(who).")
             }
@@ -114,7 +114,7 @@ struct PlanWeekCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
-                let w = try ctx.workspace.moveWeek(athleteId: ctx.athleteId, from: try ctx.monday(from), to: try ctx.monday(to), as: ctx.actor)
+                let w = try ctx.book.moveWeek(from: try ctx.monday(from), to: try ctx.monday(to))
                 print("Moved the week to \(w.start) – \(w.start.adding(days: 6)) (\(w.sessions.count) sessions).")
             }
         }
@@ -130,7 +130,7 @@ struct PlanWeekCommand: ParsableCommand {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let monday = try ctx.monday(week)
-                try ctx.workspace.removeWeek(athleteId: ctx.athleteId, monday: monday, as: ctx.actor)
+                try ctx.book.removeWeek(monday: monday)
                 print("Removed the week of \(monday).")
             }
         }

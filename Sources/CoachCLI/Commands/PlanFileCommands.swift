@@ -76,7 +76,7 @@ struct PlanImportCommand: ParsableCommand {
                 throw CoachKitError.invalidRow(location: "\(file) \(location)", reason: reason)
             }
             let ctx = try PlanContext(global, target)
-            let s = try ctx.workspace.importPlan(weeks, athleteId: ctx.athleteId, dryRun: dryRun, as: ctx.actor)
+            let s = try ctx.book.importPlan(weeks, dryRun: dryRun)
             try ctx.emit(s, json: output.json) { Self.text(s, handle: ctx.handle) }
         }
     }

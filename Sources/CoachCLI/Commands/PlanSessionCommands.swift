@@ -48,8 +48,7 @@ struct PlanSessionCommand: ParsableCommand {
                 patch.title = title; patch.order = nil
                 let day = try DayExpression.parse(date, today: ctx.today)
                 let session = try patch.applied(to: PlannedSession(id: "new", date: day, title: title))
-                let s = try ctx.workspace.addSession(session, week: try week.map(ctx.monday), order: fields.order,
-                                                     athleteId: ctx.athleteId, as: ctx.actor)
+                let s = try ctx.book.addSession(session, week: try week.map(ctx.monday), order: fields.order)
                 try ctx.emit(s, json: output.json) { "Planned \"\(s.title)\" on \(s.weekdayName) \(s.date) for \(ctx.handle) (id \(s.id))." }
             }
         }
@@ -79,7 +78,7 @@ struct PlanSessionCommand: ParsableCommand {
                 }
                 guard !patch.isEmpty else { throw CLIError.usage("nothing to change; give --adherence, --title or another field") }
                 let ctx = try PlanContext(global, target)
-                let s = try ctx.workspace.editSession(id: id, patch: patch, athleteId: ctx.athleteId, as: ctx.actor)
+                let s = try ctx.book.editSession(PlannedSessionID(id), patch: patch)
                 try ctx.emit(s, json: output.json) { "Updated session \(s.id) \"\(s.title)\" on \(s.date)." }
             }
         }
@@ -94,7 +93,7 @@ struct PlanSessionCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
-                try ctx.workspace.removeSession(id: id, athleteId: ctx.athleteId, as: ctx.actor)
+                try ctx.book.removeSession(PlannedSessionID(id))
                 print("Removed session \(id).")
             }
         }
@@ -111,8 +110,8 @@ struct PlanSessionCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
-                let s = try ctx.workspace.moveSession(id: id, to: try DayExpression.parse(date, today: ctx.today), order: order,
-                                                      athleteId: ctx.athleteId, as: ctx.actor)
+                let s = try ctx.book.moveSession(PlannedSessionID(id), to: try DayExpression.parse(date, today: ctx.today),
+                                                 order: order)
                 print("Moved session \(s.id) to \(s.weekdayName) \(s.date), position \(s.order).")
             }
         }

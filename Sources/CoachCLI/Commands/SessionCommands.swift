@@ -24,7 +24,7 @@ struct UnlockCommand: ParsableCommand {
                 throw CLIError.usage("no terminal to ask for the passphrase; pass --passphrase-file PATH or -")
             }
             let ws = try ctx.openWorkspace()
-            let token = try ws.unlock(handle: handle, passphrase: pass, ttlSeconds: seconds)
+            let token = try ws.unlock(handle: Handle(handle), passphrase: pass, ttlSeconds: seconds)
             try ctx.tokens.save(token)
             print("Unlocked '\(handle)' for \(DurationParser.format(seconds)).")
         }

@@ -17,9 +17,6 @@ struct PlanContext {
         book = try global.session().planBook(target.athlete.map(Handle.init))
     }
 
-    var workspace: Workspace { book.session.workspace }
-    var actor: Principal { book.session.principal }
-    var athleteId: AthleteID { book.athleteID }
     var handle: String { book.handle }
     var zone: TimeZone { book.zone }
     var today: LocalDay { book.today }

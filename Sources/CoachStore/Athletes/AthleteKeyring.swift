@@ -41,24 +41,29 @@ final class AthleteKeyring {
     /// ids inside, key commitment) and a copy sealed under the user's own symmetric key is
     /// prepared (`pendingSelfSeal`); later opens use that copy, which only this user can have
     /// made, and still check the commitment.
-    static func open(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
-        let label = try Self.label(db, athleteId: athleteId, principal: principal)
+    /// Opens the keyring and, with it, the user's own sealed label of the athlete's handle, so a
+    /// grant that fails to verify is reported by name (`grantTampered`) rather than by id.
+    static func openLabelled(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
+        let keyring: AthleteKeyring
         do {
-            let keyring = try openGrant(db, athleteId: athleteId, principal: principal)
-            keyring.label = label
-            keyring.selfKey = principal.selfKey
-            keyring.userId = principal.userId.rawValue
-            return keyring
+            keyring = try open(db, athleteId: athleteId, principal: principal)
         } catch StoreError.tampered {
+            let label: String?
+            do { label = try Self.label(db, athleteId: athleteId, principal: principal) } catch { label = nil }
             throw StoreError.grantTampered(athlete: label ?? athleteId)
         }
+        keyring.label = try Self.label(db, athleteId: athleteId, principal: principal)
+        keyring.selfKey = principal.selfKey
+        keyring.userId = principal.userId.rawValue
+        return keyring
     }
 
     /// The athlete's handle from the user's own sealed label; a label that no longer opens is
     /// itself tampering, reported by id.
     private static func label(_ db: Database, athleteId: String, principal: Principal) throws -> String? {
         let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT self_label FROM grants WHERE athlete_id = ? AND user_id = ? ORDER BY epoch DESC LIMIT 1
+            SELECT self_label FROM grants WHERE athlete_id = ? AND user_id = ? AND self_label IS NOT NULL
+            ORDER BY epoch DESC LIMIT 1
             """), arguments: [athleteId, principal.userId.rawValue])
         guard let blob = row?["self_label"] as Data?, blob.count > 24 else { return nil }
         let sealed = SealedPayload(nonce: [UInt8](blob.prefix(24)), ciphertext: [UInt8](blob.dropFirst(24)))
@@ -86,7 +91,7 @@ final class AthleteKeyring {
     /// Whether a self-sealed grant or label waits to be stored.
     var hasPendingWrites: Bool { pendingSelfSeal != nil || pendingLabel != nil }
 
-    private static func openGrant(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
+    static func open(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
         let grant = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT g.epoch, g.sealed, g.signature, g.self_nonce, g.self_sealed, e.commitment, u.sign_pk
             FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch

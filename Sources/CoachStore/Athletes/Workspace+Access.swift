@@ -39,8 +39,8 @@ extension Workspace {
     }
 
     /// Gives `userHandle` access to the athlete (all history, through the key chain).
-    public func grantAccess(athleteId: AthleteID, to userHandle: String, as actor: Principal) throws {
-        let athleteId = athleteId.rawValue
+    public func grantAccess(athleteId: AthleteID, to userHandle: Handle, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue, userHandle = userHandle.rawValue
         try requireStaffHolder(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -56,8 +56,8 @@ extension Workspace {
 
     /// Revokes `userHandle`: a new epoch key goes to everyone else, the user's grants and
     /// (if they hold nothing else) sessions are deleted, all in one transaction.
-    public func revokeAccess(athleteId: AthleteID, from userHandle: String, as actor: Principal) throws {
-        let athleteId = athleteId.rawValue
+    public func revokeAccess(athleteId: AthleteID, from userHandle: Handle, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue, userHandle = userHandle.rawValue
         try requireStaffHolder(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)

@@ -47,7 +47,7 @@ extension Workspace {
             try sealGrant(db, athleteId: id, epoch: 1, key: key, toUser: userId, toBoxPK: pk, by: actor)
         }
         try appendAudit(db, actor: actor, action: "athlete.add", athleteId: id, target: id)
-        let keyring = try AthleteKeyring.open(db, athleteId: id, principal: actor)
+        let keyring = try AthleteKeyring.openLabelled(db, athleteId: id, principal: actor)
         try keyring.noteHandle(profile.handle, random: random)
         try putRecord(db, keyring: keyring, id: "profile", kind: .profile, day: "",
                       payload: JSONCoding.encode(profile), actor: actor, action: "athlete.profile")
@@ -119,7 +119,7 @@ extension Workspace {
     func openGranted(_ db: Database, athleteId: String, as actor: Principal) throws -> AthleteAccess? {
         let keyring: AthleteKeyring
         do {
-            keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            keyring = try AthleteKeyring.openLabelled(db, athleteId: athleteId, principal: actor)
         } catch StoreError.permissionDenied {
             return nil
         }

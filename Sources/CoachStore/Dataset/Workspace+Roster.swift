@@ -20,7 +20,7 @@ extension Workspace {
             for id in ids {
                 let keyring: AthleteKeyring
                 do {
-                    keyring = try AthleteKeyring.open(db, athleteId: id, principal: actor)
+                    keyring = try AthleteKeyring.openLabelled(db, athleteId: id, principal: actor)
                 } catch StoreError.permissionDenied {
                     continue  // a grant of an older epoch: this user was revoked from the athlete
                 }

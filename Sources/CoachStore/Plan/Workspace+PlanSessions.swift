@@ -36,8 +36,8 @@ extension Workspace {
     /// Edits a session. Athlete users may only record or clear adherence on their own sessions.
     ///
     /// - Throws: `StoreError.sessionNotFound`, `StoreError.permissionDenied`, `StoreError.invalidData`.
-    public func editSession(id: String, patch: SessionPatch, athleteId: AthleteID, as actor: Principal) throws -> PlannedSession {
-        let athleteId = athleteId.rawValue
+    public func editSession(id: PlannedSessionID, patch: SessionPatch, athleteId: AthleteID, as actor: Principal) throws -> PlannedSession {
+        let athleteId = athleteId.rawValue, id = id.rawValue
         if !actor.isStaff && !patch.onlyAdherence {
             throw StoreError.permissionDenied("athletes may only record adherence on their sessions (--adherence N or --clear-adherence)")
         }
@@ -55,8 +55,8 @@ extension Workspace {
     }
 
     /// Removes a session from its week (the week stays, possibly empty).
-    public func removeSession(id: String, athleteId: AthleteID, as actor: Principal) throws {
-        let athleteId = athleteId.rawValue
+    public func removeSession(id: PlannedSessionID, athleteId: AthleteID, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue, id = id.rawValue
         try requirePlanner(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -68,9 +68,9 @@ extension Workspace {
 
     /// Moves a session to another day (any week; the target week is created when needed) and/or
     /// to another position within the day.
-    public func moveSession(id: String, to date: LocalDay, order: Int?, athleteId: AthleteID,
+    public func moveSession(id: PlannedSessionID, to date: LocalDay, order: Int?, athleteId: AthleteID,
                             as actor: Principal) throws -> PlannedSession {
-        let athleteId = athleteId.rawValue
+        let athleteId = athleteId.rawValue, id = id.rawValue
         try requirePlanner(actor)
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)

@@ -18,8 +18,8 @@ extension Workspace {
     /// - Returns: the entry as stored after the edit.
     /// - Throws: `StoreError.recordNotFound` for an unknown id; `CoachKitError` for an option that
     ///   does not apply to the entry's kind (`isUsage`) or a bad or out-of-range value.
-    public func editLog(id: String, athleteId: AthleteID, patch: LogPatch, now: Date, as actor: Principal) throws -> LogEntry {
-        let athleteId = athleteId.rawValue
+    public func editLog(id: RecordID, athleteId: AthleteID, patch: LogPatch, now: Date, as actor: Principal) throws -> LogEntry {
+        let athleteId = athleteId.rawValue, id = id.rawValue
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             guard let record = try fetchRecord(db, keyring: keyring, id: id), record.kind != .profile, record.kind != .week else {

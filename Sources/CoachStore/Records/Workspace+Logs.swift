@@ -53,7 +53,7 @@ extension Workspace {
                                      for athlete: AthleteAccess, as actor: Principal) throws {
         guard kind != .profile, kind != .week else { throw StoreError.invalidInput("use athlete edit or plan commands") }
         let payload = try JSONCoding.encode(value)
-        try write { db in
+        _ = try write { db in
             try putRecord(db, keyring: athlete.keyring, id: id, kind: kind, day: day.description, payload: payload,
                           actor: actor, action: "log.\(kind.rawValue)")
         }
@@ -73,8 +73,8 @@ extension Workspace {
     }
 
     /// Deletes a log entry by id.
-    public func removeLog(id: String, athleteId: AthleteID, as actor: Principal) throws {
-        let athleteId = athleteId.rawValue
+    public func removeLog(id: RecordID, athleteId: AthleteID, as actor: Principal) throws {
+        let athleteId = athleteId.rawValue, id = id.rawValue
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             guard let record = try fetchRecord(db, keyring: keyring, id: id), record.kind != .profile, record.kind != .week else {

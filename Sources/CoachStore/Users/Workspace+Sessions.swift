@@ -12,11 +12,12 @@ extension Workspace {
     /// - Parameters:
     ///   - ttlSeconds: lifetime, 1 minute to 24 hours.
     /// - Returns: the token to store in the runtime folder.
-    public func unlock(handle: String, passphrase: SecretKey, ttlSeconds: Int) throws -> SessionToken {
+    public func unlock(handle: Handle, passphrase: SecretKey, ttlSeconds: Int) throws -> SessionToken {
+        let handle = handle.rawValue
         guard (60...Self.maxSessionSeconds).contains(ttlSeconds) else {
             throw StoreError.invalidInput("--ttl must be between 1m and 24h")
         }
-        let principal = try authenticate(handle: handle, passphrase: passphrase)
+        let principal = try authenticate(handle: Handle(handle), passphrase: passphrase)
         let id = UUID().uuidString.lowercased()
         let key = try SecretKey.random(using: random)
         let expires = nowSeconds + Int64(ttlSeconds)

@@ -39,7 +39,8 @@ extension Workspace {
     ///
     /// An unknown handle costs the same Argon2id work as a wrong passphrase and fails with the
     /// same error, so neither timing nor message tells which it was. Nothing is written.
-    public func authenticate(handle: String, passphrase: SecretKey) throws -> Principal {
+    public func authenticate(handle: Handle, passphrase: SecretKey) throws -> Principal {
+        let handle = handle.rawValue
         let (row, decoy) = try read { db -> (UserRow?, KDFParameters?) in
             if let row = try UserRow.fetch(db, handle: handle) { return (row, nil) }
             let any = try Row.fetchOne(db, sql: "SELECT * FROM users ORDER BY rowid LIMIT 1").map(UserRow.init)
@@ -57,8 +58,9 @@ extension Workspace {
     /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
     ///
     /// An athlete user is bound to `athleteHandle` and granted that athlete at once.
-    public func addUser(handle: String, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
+    public func addUser(handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
                         as actor: Principal) throws {
+        let handle = handle.rawValue
         guard role != .owner else { throw StoreError.invalidInput("a workspace has one owner; use --role coach or athlete") }
         guard actor.role == .owner || (actor.role == .coach && role == .athlete) else {
             throw StoreError.permissionDenied("only the owner adds coaches; coaches add athlete users for their athletes")
@@ -117,7 +119,8 @@ extension Workspace {
     }
 
     /// Disables a user (owner only): they can no longer authenticate and their sessions end.
-    public func disableUser(handle: String, as actor: Principal) throws {
+    public func disableUser(handle: Handle, as actor: Principal) throws {
+        let handle = handle.rawValue
         guard actor.role == .owner else { throw StoreError.permissionDenied("only the owner disables users") }
         try write { db in
             guard let row = try UserRow.fetch(db, handle: handle) else { throw StoreError.userNotFound(handle) }

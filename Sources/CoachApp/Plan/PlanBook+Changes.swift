@@ -1,0 +1,54 @@
+import CoachKit
+import CoachStore
+import Foundation
+
+extension PlanBook {
+    private var store: any WorkspaceStore { session.workspace }
+    private var me: Principal { session.principal }
+
+    /// Creates the week starting `monday` or changes its title and notes.
+    @discardableResult
+    public func saveWeek(monday: LocalDay, title: String?, notes: String?) throws -> ProgramWeek {
+        try store.saveWeek(athleteId: athleteID, monday: monday, title: title, notes: notes, as: me)
+    }
+
+    /// Copies a week to another Monday and/or to other athletes.
+    public func copyWeek(from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool) throws -> [ProgramWeek] {
+        try store.copyWeek(athleteId: athleteID, from: from, to: to, targets: targets, replace: replace, as: me)
+    }
+
+    /// Moves a week, its sessions with it, to another Monday.
+    public func moveWeek(from: LocalDay, to: LocalDay) throws -> ProgramWeek {
+        try store.moveWeek(athleteId: athleteID, from: from, to: to, as: me)
+    }
+
+    /// Removes the week starting `monday` with its sessions.
+    public func removeWeek(monday: LocalDay) throws {
+        try store.removeWeek(athleteId: athleteID, monday: monday, as: me)
+    }
+
+    /// Imports weeks, all or nothing (or only reports what would change with `dryRun`).
+    public func importPlan(_ weeks: [ProgramWeek], dryRun: Bool) throws -> PlanImportSummary {
+        try store.importPlan(weeks, athleteId: athleteID, dryRun: dryRun, as: me)
+    }
+
+    /// Adds a planned session (creating its week when needed).
+    public func addSession(_ planned: PlannedSession, week: LocalDay?, order: Int?) throws -> PlannedSession {
+        try store.addSession(planned, week: week, order: order, athleteId: athleteID, as: me)
+    }
+
+    /// Changes the given fields of a planned session.
+    public func editSession(_ id: PlannedSessionID, patch: SessionPatch) throws -> PlannedSession {
+        try store.editSession(id: id, patch: patch, athleteId: athleteID, as: me)
+    }
+
+    /// Removes a planned session.
+    public func removeSession(_ id: PlannedSessionID) throws {
+        try store.removeSession(id: id, athleteId: athleteID, as: me)
+    }
+
+    /// Moves a planned session to another day (and position within the day).
+    public func moveSession(_ id: PlannedSessionID, to date: LocalDay, order: Int?) throws -> PlannedSession {
+        try store.moveSession(id: id, to: date, order: order, athleteId: athleteID, as: me)
+    }
+}
