@@ -37,7 +37,7 @@ extension Workspace {
     /// - Throws: `StoreError.sessionNotFound`, `StoreError.permissionDenied`, `StoreError.invalidData`.
     public func editSession(id: String, patch: SessionPatch, athleteId: String, as actor: Principal) throws -> PlannedSession {
         if !actor.isStaff && !patch.onlyAdherence {
-            throw StoreError.permissionDenied("athletes may only record adherence on their sessions (--adherence N or --clear-adherence)")
+            throw StoreError.adherenceOnly
         }
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)

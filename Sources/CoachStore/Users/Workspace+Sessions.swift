@@ -14,7 +14,7 @@ extension Workspace {
     /// - Returns: the token to store in the runtime folder.
     public func unlock(handle: String, passphrase: SecretKey, ttlSeconds: Int) throws -> SessionToken {
         guard (60...Self.maxSessionSeconds).contains(ttlSeconds) else {
-            throw StoreError.invalidInput("--ttl must be between 1m and 24h")
+            throw StoreError.parameterOutOfRange(.ttl, range: "between 1m and 24h")
         }
         let principal = try authenticate(handle: handle, passphrase: passphrase)
         let id = UUID().uuidString.lowercased()
