@@ -59,7 +59,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
         case .checkWorkspacePath: "check the workspace path"
         case .chooseAnotherWorkspacePath: "choose another workspace path"
         case .chooseAnotherOutputPath: "choose another output path or remove that file first"
-        case .makePrivateOrAllowShared: "make it private to its owner (mode 600) or allow a shared workspace"
+        case .makePrivateOrAllowShared:
+            "make it private to its owner (mode 600) or allow a shared workspace"
         case .moveOrAllowShared: "move it or allow a shared workspace"
         case .restoreBackup: "restore it from a backup"
         case .repairSnapshots: "rebuild the snapshots from the records"

@@ -11,21 +11,25 @@ extension StoreError {
         case .unsafePath(let p, let reason, _): "refusing workspace \(p): \(reason)"
         case .corrupt(let what): "the workspace is damaged (\(what))"
         case .authenticationFailed: "wrong user handle or passphrase; check both and try again"
-        case .userDisabled(let h): "user '\(h)' is disabled; ask the workspace owner to re-enable it"
+        case .userDisabled(let h):
+            "user '\(h)' is disabled; ask the workspace owner to re-enable it"
         case .noSession: "no unlocked session"
         case .sessionExpired: "the session has expired or was locked"
-        case .ambiguousSession(let handles): "several users are unlocked (\(handles.joined(separator: ", ")))"
+        case .ambiguousSession(let handles):
+            "several users are unlocked (\(handles.joined(separator: ", ")))"
         case .permissionDenied(let what): "permission denied: \(what)"
         case .athleteNotFound(let h): "no athlete '\(h)' that you can access"
         case .userNotFound(let h): "no user '\(h)'"
         case .recordNotFound(let id): "no record '\(id)' that you can access"
         case .duplicateHandle(let h): "the handle '\(h)' is already taken; choose another"
         case .invalidHandle(let h):
-            "'\(h)' is not a valid handle; use 2–32 lowercase letters, digits, '-' or '_', starting with a letter"
+            "'\(h)' is not a valid handle; use 2–32 lowercase letters, digits, '-' or '_', "
+                + "starting with a letter"
         case .invalidInput(let why), .invalidData(let why), .conflict(let why): why
         case .retiredEpoch: "this athlete's key was rotated while writing; run the command again"
         case .tampered(let what, _):
-            "integrity check failed for \(what); the workspace was altered outside coach — restore from a backup"
+            "integrity check failed for \(what); "
+                + "the workspace was altered outside coach — restore from a backup"
         case .weakPassphrase: "the passphrase is too short; use at least 8 characters"
         case .newerFormat(let what): "\(what) was written by a newer version"
         case .weekNotFound(let monday): "no program week starting \(monday) for this athlete"
@@ -37,11 +41,14 @@ extension StoreError {
         case .athleteUserNeedsAthlete: "an athlete user needs the athlete it belongs to"
         case .athleteOnlyForAthleteUser: "only an athlete user belongs to an athlete"
         case .weekCopiedOntoItself: "a week cannot be copied onto itself"
-        case .weekHasSessions(let monday): "the week of \(monday) already has sessions for one of the athletes"
-        case .adherenceOnly: "permission denied: athletes may only record adherence on their sessions"
+        case .weekHasSessions(let monday):
+            "the week of \(monday) already has sessions for one of the athletes"
+        case .adherenceOnly:
+            "permission denied: athletes may only record adherence on their sessions"
         case .planChangeDenied: "permission denied: only coaches and the owner change plans"
         case .workspaceBusy: "the workspace is busy (another process holds it); try again"
-        case .unsupportedFormat(let found, let supported): "the file's format is '\(found)'; this version reads \(supported)"
+        case .unsupportedFormat(let found, let supported):
+            "the file's format is '\(found)'; this version reads \(supported)"
         }
     }
 
@@ -69,9 +76,10 @@ extension StoreError {
         case .weekCopiedOntoItself: .chooseAnotherCopyTarget
         case .weekHasSessions: .replaceWeek
         case .planChangeDenied: .recordAdherence
-        case .authenticationFailed, .userDisabled, .permissionDenied, .duplicateHandle, .invalidHandle,
-             .invalidInput, .invalidData, .conflict, .retiredEpoch, .weakPassphrase, .parameterOutOfRange,
-             .athleteOnlyForAthleteUser, .adherenceOnly, .workspaceBusy, .unsupportedFormat: nil
+        case .authenticationFailed, .userDisabled, .permissionDenied, .duplicateHandle,
+             .invalidHandle, .invalidInput, .invalidData, .conflict, .retiredEpoch, .weakPassphrase,
+             .parameterOutOfRange, .athleteOnlyForAthleteUser, .adherenceOnly, .workspaceBusy,
+             .unsupportedFormat: nil
         }
     }
 }

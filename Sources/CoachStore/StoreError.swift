@@ -71,12 +71,15 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
 
     public var category: Category {
         switch self {
-        case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound, .weekNotFound, .sessionNotFound: .notFound
-        case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict, .weekHasSessions: .conflict
+        case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound, .weekNotFound,
+             .sessionNotFound: .notFound
+        case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict,
+             .weekHasSessions: .conflict
         case .notAWorkspace, .corrupt, .tampered, .newerFormat: .corrupt
-        case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession, .athleteRequired,
-             .athleteNameEmpty, .parameterOutOfRange, .secondOwner, .athleteUserNeedsAthlete,
-             .athleteOnlyForAthleteUser, .weekCopiedOntoItself, .workspaceBusy: .usage
+        case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession,
+             .athleteRequired, .athleteNameEmpty, .parameterOutOfRange, .secondOwner,
+             .athleteUserNeedsAthlete, .athleteOnlyForAthleteUser, .weekCopiedOntoItself,
+             .workspaceBusy: .usage
         case .invalidData, .unsupportedFormat: .invalidData
         case .authenticationFailed, .userDisabled, .noSession, .sessionExpired: .auth
         case .permissionDenied, .adherenceOnly, .planChangeDenied: .permission

@@ -60,7 +60,9 @@ struct DoctorCommand: ParsableCommand {
             let me = try? ctx.authenticate().1
             var checks = try ws.doctor(as: me)
             if let me { checks.append(try ws.checkSnapshots(as: me, repair: repair)) }
-            let shown = checks.map { DoctorCheck(name: $0.name, ok: $0.ok, detail: ErrorText.detail(of: $0)) }
+            let shown = checks.map {
+                DoctorCheck(name: $0.name, ok: $0.ok, detail: ErrorText.detail(of: $0))
+            }
             if output.json { print(try Render.json(shown)) } else {
                 for c in shown {
                     print("\(c.ok ? Terminal.paint("ok  ", hex: "#38A169") : Terminal.paint("FAIL", hex: "#E53E3E"))  \(c.name): \(c.detail)")

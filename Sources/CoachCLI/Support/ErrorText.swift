@@ -84,7 +84,8 @@ enum ErrorText {
         case .createWeek(let monday): "create it with 'coach plan week --week \(monday) --create'"
         case .chooseAnotherCopyTarget: "choose another --to week or --to-athletes"
         case .replaceWeek: "pass --replace to overwrite it"
-        case .recordAdherence: "athletes may record adherence with 'coach plan session edit ID --adherence N'"
+        case .recordAdherence:
+            "athletes may record adherence with 'coach plan session edit ID --adherence N'"
         }
     }
 

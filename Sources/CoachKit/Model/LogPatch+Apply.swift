@@ -55,7 +55,8 @@ extension LogPatch {
         let typed: [(Parameter, Double?)] = [(.hrv, hrv), (.restHr, restHr), (.respRate, respRate),
                                              (.spo2, spo2), (.wristTemp, wristTemp), (.hrr, hrr)]
         for (option, v) in typed where v != nil && option != own {
-            let valid = Set([Parameter.value, own]).sorted { $0.rawValue < $1.rawValue } + [.time, .date]
+            let valid = Set([Parameter.value, own]).sorted { $0.rawValue < $1.rawValue }
+                + [.time, .date]
             throw CoachKitError.optionNotApplicable(option: option, entry: entry, valid: valid)
         }
         if let v = value ?? typed.first(where: { $0.0 == own })?.1 { s.value = v }
@@ -119,7 +120,9 @@ extension LogPatch {
     /// `--date` as a day no later than today.
     static func pastDay(_ text: String, _ ctx: LogPatchContext) throws -> LocalDay {
         let day = try DayExpression.parse(text, today: ctx.today)
-        guard day <= ctx.today else { throw CoachKitError.outOfRange(field: .parameter(.date), range: "today or earlier") }
+        guard day <= ctx.today else {
+            throw CoachKitError.outOfRange(field: .parameter(.date), range: "today or earlier")
+        }
         return day
     }
 

@@ -53,20 +53,22 @@ public struct LogPatch: Sendable, Equatable {
     /// The inputs that were given, in a fixed order.
     public var givenOptions: [Parameter] {
         let all: [(Parameter, Bool)] = [
-            (.mood, mood != nil), (.doms, !doms.isEmpty), (.notes, notes != nil), (.date, date != nil),
-            (.sport, sport != nil), (.duration, duration != nil), (.rpe, rpe != nil), (.tss, tss != nil),
-            (.np, np != nil), (.avgPower, avgPower != nil), (.avgHr, avgHr != nil), (.maxHr, maxHr != nil),
-            (.distance, distance != nil), (.kcal, kcal != nil), (.start, start != nil), (.title, title != nil),
-            (.value, value != nil), (.hrv, hrv != nil), (.restHr, restHr != nil), (.respRate, respRate != nil),
-            (.spo2, spo2 != nil), (.wristTemp, wristTemp != nil), (.hrr, hrr != nil), (.sleep, sleep != nil),
-            (.protein, protein != nil), (.carbs, carbs != nil), (.fat, fat != nil), (.meal, meal != nil),
-            (.note, note != nil), (.time, time != nil), (.steps, steps != nil), (.activeKcal, activeKcal != nil),
+            (.mood, mood != nil), (.doms, !doms.isEmpty), (.notes, notes != nil),
+            (.date, date != nil), (.sport, sport != nil), (.duration, duration != nil),
+            (.rpe, rpe != nil), (.tss, tss != nil), (.np, np != nil), (.avgPower, avgPower != nil),
+            (.avgHr, avgHr != nil), (.maxHr, maxHr != nil), (.distance, distance != nil),
+            (.kcal, kcal != nil), (.start, start != nil), (.title, title != nil),
+            (.value, value != nil), (.hrv, hrv != nil), (.restHr, restHr != nil),
+            (.respRate, respRate != nil), (.spo2, spo2 != nil), (.wristTemp, wristTemp != nil),
+            (.hrr, hrr != nil), (.sleep, sleep != nil), (.protein, protein != nil),
+            (.carbs, carbs != nil), (.fat, fat != nil), (.meal, meal != nil), (.note, note != nil),
+            (.time, time != nil), (.steps, steps != nil), (.activeKcal, activeKcal != nil),
             (.weight, weight != nil), (.bodyFat, bodyFat != nil),
         ]
         return all.filter(\.1).map(\.0)
     }
 
-    /// The inputs that apply to entries of `kind` (empty for profiles and weeks, which are not logs).
+    /// The inputs that apply to entries of `kind` (none for profiles and weeks: not logs).
     public static func options(for kind: RecordKind) -> [Parameter] {
         switch kind {
         case .wellness: [.mood, .doms, .notes, .date]

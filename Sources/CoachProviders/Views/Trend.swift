@@ -41,7 +41,9 @@ public struct Trend: Codable, Sendable, Equatable {
 
     /// Builds the series `names` over the `days` days ending on `moment.day`.
     public init(_ evaluation: MetricEvaluation, names: [String], days: Int, at moment: ViewMoment) throws {
-        guard (1...3660).contains(days) else { throw CoachKitError.outOfRange(field: .parameter(.days), range: "1–3660") }
+        guard (1...3660).contains(days) else {
+            throw CoachKitError.outOfRange(field: .parameter(.days), range: "1–3660")
+        }
         let wanted = try names.map { try Self.resolve($0, in: evaluation.registry) }
         let providers = Array(Set(wanted.map(\.provider))).sorted()
         var points = Array(repeating: [SeriesPoint](), count: names.count)

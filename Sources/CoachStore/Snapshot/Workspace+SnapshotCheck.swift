@@ -28,6 +28,7 @@ extension Workspace {
         let detail = stale == 0 ? "\(ids.count) athlete snapshots match their records"
             : repair ? "rebuilt \(rebuilt) of \(ids.count) athlete snapshots from their records"
             : "\(stale) of \(ids.count) athlete snapshots are missing or differ from their records"
-        return DoctorCheck(name: "snapshots", ok: ok, detail: detail, remedy: ok || repair ? nil : .repairSnapshots)
+        return DoctorCheck(name: "snapshots", ok: ok, detail: detail,
+                           remedy: ok || repair ? nil : .repairSnapshots)
     }
 }

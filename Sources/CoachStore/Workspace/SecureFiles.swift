@@ -45,7 +45,8 @@ public enum SecureFiles {
             let dir = (path as NSString).deletingLastPathComponent
             var dst = stat()
             if lstat(dir, &dst) == 0, dst.st_mode & 0o002 != 0, dst.st_mode & S_ISVTX == 0 {
-                throw StoreError.unsafePath(path, reason: "its folder is writable by everyone", remedy: .moveOrAllowShared)
+                throw StoreError.unsafePath(path, reason: "its folder is writable by everyone",
+                                            remedy: .moveOrAllowShared)
             }
         }
     }

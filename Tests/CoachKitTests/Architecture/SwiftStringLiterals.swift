@@ -49,7 +49,12 @@ struct SwiftStringLiterals {
             } else if c == "#" || c == "\"" {
                 var hashes = 0
                 while peek(hashes) == "#" { hashes += 1 }
-                if peek(hashes) == "\"" { advance(hashes); string(hashes: hashes) } else { advance() }
+                if peek(hashes) == "\"" {
+                    advance(hashes)
+                    string(hashes: hashes)
+                } else {
+                    advance()
+                }
             } else if c == "(" {
                 depth += 1; advance()
             } else if c == ")" {
