@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test lint format bench clean
 
 ## Install what is missing (Debian/Ubuntu): libsodium, SQLite headers, pkg-config.
 deps:
@@ -18,10 +18,19 @@ build: deps
 demo: build
 	$(SWIFT) run -q coach demo
 
-## Build and run the whole test suite.
-test: deps
-	$(SWIFT) build
-	$(SWIFT) test
+## Lint, build with the module-boundary check, and run the whole test suite.
+CHECKS := --explicit-target-dependency-import-check error
+test: deps lint
+	$(SWIFT) build $(CHECKS)
+	$(SWIFT) test $(CHECKS)
+
+## swift-format (shipped with the toolchain), with the checked-in .swift-format, warnings as errors.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Plugins Tests Package.swift
+
+## Rewrite the sources in the checked-in style.
+format:
+	$(SWIFT) format format --in-place --recursive Sources Plugins Tests Package.swift
 
 clean:
 	rm -rf .build

@@ -68,7 +68,7 @@ let package = Package(
             name: "CoachStoreTests",
             dependencies: ["CoachKit", "CoachCrypto", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachCLI"]),
+        .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachStore", "CoachCLI"]),
     ] + providerTargets,
     swiftLanguageModes: [.v6]
 )

@@ -33,7 +33,7 @@ public struct ActivityMetric: BuiltinMetricProvider {
         for s in input.steps where s.day <= d { steps[s.day.ordinal, default: 0] = s.steps }
         let stepsToday = steps[d.ordinal] ?? 0
         guard let goal = StepStreak.goal(on: d, goals) else {
-            return .insufficient(id: id, reason: "no step goal in force on \(d); set one with `coach goal steps`",
+            return .insufficient(id: id, reason: "no step goal in force on \(d); set a daily step goal",
                                  values: ["steps_today": .number(Double(stepsToday)), "goal_today": nil, "bot_today": nil,
                                           "streak": nil, "bonus_days": nil, "steps_week": nil, "bot_week": nil])
         }

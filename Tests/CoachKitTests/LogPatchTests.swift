@@ -66,8 +66,9 @@ import Testing
         #expect(s.value == 50)
         var other = LogPatch()
         other.hrv = 60
-        #expect(throws: CoachKitError.optionNotApplicable(option: "--hrv", entry: "this resting_hr sample",
-                                                        valid: ["--rest-hr", "--value", "--time", "--date"])) {
+        // The command line's spelling (--hrv, --rest-hr…) is asserted in CoachCLITests/ErrorTextTests.
+        #expect(throws: CoachKitError.optionNotApplicable(option: .hrv, entry: "this resting_hr sample",
+                                                        valid: [.restHr, .value, .time, .date])) {
             try other.apply(to: &s, Self.ctx)
         }
     }
@@ -78,7 +79,7 @@ import Testing
         #expect(throws: CoachKitError.nothingToChange(entry: "x", valid: LogPatch.options(for: kind))) { try p.check(kind: kind, entry: "x") }
         p.bodyFat = "20%"; p.mood = 3
         let valid = LogPatch.options(for: kind)
-        let stray = ["--mood", "--body-fat"].first { !valid.contains($0) }!
+        let stray = [Parameter.mood, .bodyFat].first { !valid.contains($0) }!
         do {
             try p.check(kind: kind, entry: "x")
             Issue.record("\(kind) accepted \(stray)")
@@ -97,6 +98,6 @@ import Testing
         var e = WellnessEntry(id: "w1", day: LocalDay("2026-11-24")!, mood: 4)
         var future = LogPatch()
         future.date = "tomorrow"
-        #expect(throws: CoachKitError.outOfRange(field: "--date", range: "today or earlier")) { try future.apply(to: &e, Self.ctx) }
+        #expect(throws: CoachKitError.outOfRange(field: .parameter(.date), range: "today or earlier")) { try future.apply(to: &e, Self.ctx) }
     }
 }

@@ -73,7 +73,7 @@ extension AppSession {
         let athlete = try athlete(handle)
         let today = LocalDay(date: now, timeZone: athlete.profile.zone)
         let day = try DayExpression.parse(date, today: today)
-        guard day <= today else { throw CoachKitError.outOfRange(field: "--date", range: "today or earlier") }
+        guard day <= today else { throw CoachKitError.outOfRange(field: .parameter(.date), range: "today or earlier") }
         return LogBook(session: self, athlete: athlete, day: day)
     }
 }

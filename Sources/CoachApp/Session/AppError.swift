@@ -11,8 +11,6 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case userRequired
     /// A passphrase is needed and there is no way to ask for one.
     case passphraseUnavailable
-    /// A command about one athlete was given none, and the user is not an athlete user.
-    case athleteRequired
 
     public var errorDescription: String? {
         switch self {
@@ -20,7 +18,6 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             "the fixed time '\(text)' is not an ISO 8601 instant like 2026-11-24T07:00:00+01:00"
         case .userRequired: "name the user whose passphrase is given"
         case .passphraseUnavailable: "no passphrase was given and there is no terminal to ask for one"
-        case .athleteRequired: "name the athlete this is about"
         }
     }
 }

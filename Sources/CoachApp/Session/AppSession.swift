@@ -68,10 +68,10 @@ public final class AppSession {
     /// The athlete a command is about — the named one, or an athlete user's own — resolved and
     /// unlocked once for the whole command.
     ///
-    /// - Throws: `AppError.athleteRequired` when staff name no athlete; `StoreError` when the
+    /// - Throws: `StoreError.athleteRequired` when staff name no athlete; `StoreError` when the
     ///   athlete is not granted (not found) or the grant was tampered with.
     public func athlete(_ handle: Handle?) throws -> AthleteAccess {
-        if handle == nil && principal.role != .athlete { throw AppError.athleteRequired }
+        if handle == nil && principal.role != .athlete { throw StoreError.athleteRequired }
         return try workspace.openAthlete(handle, as: principal)
     }
 }

@@ -72,7 +72,7 @@ enum DatasetFile {
         } catch let error as DecodingError {
             throw CLIError.invalid("\(path): \(describe(error)); nothing was imported")
         } catch let error as CoachKitError {
-            throw CLIError.invalid("\(path): \(error.localizedDescription); nothing was imported")
+            throw CLIError.invalid("\(path): \(ErrorText.message(for: error)); nothing was imported")
         } catch {
             throw CLIError.invalid("\(path) is not valid JSON; nothing was imported")
         }

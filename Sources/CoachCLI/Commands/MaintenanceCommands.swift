@@ -57,11 +57,20 @@ struct DoctorCommand: ParsableCommand {
         try guarded {
             // Without a session the file-level checks still run; any other sign-in failure is reported.
             let session: AppSession?
-            do { session = try global.session() } catch StoreError.noSession { session = nil }
+            do {
+                session = try global.session()
+            } catch StoreError.noSession {
+                session = nil
+            } catch StoreError.sessionExpired {
+                session = nil
+            }
             let checks = try session?.doctor(repair: repair) ?? global.openWorkspace().doctor(as: nil)
             let me = session?.principal
-            if output.json { print(try Render.json(checks)) } else {
-                for c in checks {
+            let shown = checks.map {
+                DoctorCheck(name: $0.name, ok: $0.ok, detail: ErrorText.detail(of: $0))
+            }
+            if output.json { print(try Render.json(shown)) } else {
+                for c in shown {
                     print("\(c.ok ? Terminal.paint("ok  ", hex: "#38A169") : Terminal.paint("FAIL", hex: "#E53E3E"))  \(c.name): \(c.detail)")
                 }
                 if me == nil { print(Terminal.dim("(unlock to check key chains too)")) }

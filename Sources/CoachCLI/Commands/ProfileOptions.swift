@@ -93,7 +93,7 @@ struct ProfileOptions: ParsableArguments {
     }
 
     func positive(_ v: Double, _ flag: String) throws -> Double {
-        guard v > 0, v <= 365 else { throw CoachKitError.outOfRange(field: flag, range: "1–365") }
+        guard v > 0, v <= 365 else { throw CoachKitError.outOfRange(field: .named(flag), range: "1–365") }
         return v
     }
 }
@@ -101,6 +101,6 @@ struct ProfileOptions: ParsableArguments {
 /// Parses a `RawRepresentable` enum by its raw string, listing the valid values on failure.
 func parseEnum<E: RawRepresentable & CaseIterable>(_ text: String, _ field: String) throws -> E where E.RawValue == String {
     if let v = E(rawValue: text.lowercased()) { return v }
-    throw CoachKitError.unknownName(field: field, value: text, valid: E.allCases.map(\.rawValue))
+    throw CoachKitError.unknownName(field: .named(field), value: text, valid: E.allCases.map(\.rawValue))
 }
 

@@ -1,14 +1,112 @@
 import CoachApp
+import CoachKit
+import CoachStore
+import Foundation
 
-/// The command line's wording of errors from the layers below: flag names and `coach …` fixes.
+/// How `coach` words the libraries' typed errors: inputs become option names (`--date`), fixes
+/// become commands to run (`coach unlock --as HANDLE`).
+///
+/// The libraries below the CLI describe failures in neutral words; this is the one place that
+/// knows the command line's spelling. Anything not listed here is shown in the library's words.
 enum ErrorText {
+    /// The one-line message for a workspace error.
+    static func message(for error: StoreError) -> String {
+        switch error {
+        case .notAWorkspace(let p):
+            return "\(p) is not a coach workspace; \(fix(.checkWorkspacePath))"
+        case .tampered(let what, let remedy?):
+            return "integrity check failed for \(what) (\(fix(remedy))); "
+                + "the workspace was altered outside coach — restore from a backup"
+        case .newerFormat(let what):
+            return "\(what) was written by a newer coach; \(fix(.upgrade))"
+        case .athleteRequired:
+            return "name the athlete with --athlete HANDLE"
+        case .athleteUserNeedsAthlete:
+            return "an athlete user needs --athlete ATHLETE"
+        case .athleteOnlyForAthleteUser:
+            return "--athlete applies only to --role athlete"
+        case .parameterOutOfRange(let parameter, let range):
+            return "\(flag(parameter)) must be \(range)"
+        case .adherenceOnly:
+            return "permission denied: athletes may only record adherence on their sessions "
+                + "(--adherence N or --clear-adherence)"
+        case .workspaceBusy:
+            return "the workspace is busy (another coach process holds it); try again"
+        case .unsupportedFormat(let found, let supported):
+            return "the file's format is '\(found)'; this coach reads \(supported)"
+        default:
+            return error.remedy.map { "\(error.problem); \(fix($0))" } ?? error.problem
+        }
+    }
+
+    /// The one-line message for a domain error: inputs are named by their options.
+    static func message(for error: CoachKitError) -> String {
+        switch error {
+        case .outOfRange(.parameter(let p), let range):
+            "\(flag(p)) is out of range; the valid range is \(range)"
+        case .unknownName(.parameter(let p), let value, let valid):
+            "unknown \(flag(p)) '\(value)'; valid: \(valid.joined(separator: ", "))"
+        case .optionNotApplicable(let option, let entry, let valid):
+            "\(flag(option)) does not apply to \(entry); its options are \(flags(valid))"
+        case .nothingToChange(let entry, let valid):
+            "nothing to change; give at least one option for \(entry): \(flags(valid))"
+        default:
+            error.localizedDescription
+        }
+    }
+
+    /// A doctor check's detail followed by the command that fixes it, if any.
+    static func detail(of check: DoctorCheck) -> String {
+        check.remedy.map { "\(check.detail); \(fix($0))" } ?? check.detail
+    }
+
+    /// The fix as the command line says it: a command to run or an option to pass.
+    static func fix(_ remedy: Remedy) -> String {
+        switch remedy {
+        case .createWorkspace: "create one with 'coach init --owner HANDLE' or pass --workspace"
+        case .checkWorkspacePath: "check the --workspace path"
+        case .chooseAnotherWorkspacePath: "choose another --workspace path"
+        case .chooseAnotherOutputPath: "choose another --out path or remove that file first"
+        case .makePrivateOrAllowShared(let path): "run 'chmod 600 \(path)' or pass --allow-shared"
+        case .moveOrAllowShared: "move it or pass --allow-shared"
+        case .restoreBackup: "restore it from a backup with 'coach restore FILE'"
+        case .repairSnapshots: "run `coach doctor --repair`"
+        case .upgrade: "upgrade coach to open it"
+        case .unlock: "run 'coach unlock --as HANDLE' or pass --passphrase-file"
+        case .unlockAgain: "run 'coach unlock' again"
+        case .nameActingUser: "pass --as HANDLE"
+        case .nameAthlete: "pass --athlete HANDLE"
+        case .giveAthleteName: "pass --name"
+        case .chooseCoachOrAthleteRole: "use --role coach or athlete"
+        case .listAthletes: "see 'coach athlete list'"
+        case .listUsers: "see 'coach user list'"
+        case .listRecords: "see 'coach log show'"
+        case .listPlannedSessions: "see 'coach plan week' for session ids"
+        case .createWeek(let monday): "create it with 'coach plan week --week \(monday) --create'"
+        case .chooseAnotherCopyTarget: "choose another --to week or --to-athletes"
+        case .replaceWeek: "pass --replace to overwrite it"
+        case .recordAdherence:
+            "athletes may record adherence with 'coach plan session edit ID --adherence N'"
+        }
+    }
+
+    /// The option that gives `parameter`: its identifier in kebab case after two dashes.
+    static func flag(_ parameter: Parameter) -> String {
+        "--" + parameter.rawValue.replacingOccurrences(of: "_", with: "-")
+    }
+
+    private static func flags(_ parameters: [Parameter]) -> String {
+        parameters.map(flag).joined(separator: ", ")
+    }
+}
+
+extension ErrorText {
     /// An application-layer error as the command line says it.
-    static func app(_ error: AppError) -> String {
+    static func message(for error: AppError) -> String {
         switch error {
         case .invalidNow: "COACH_NOW must be an ISO 8601 instant like 2026-11-24T07:00:00+01:00"
         case .userRequired: "with --passphrase-file, name the user with --as HANDLE"
         case .passphraseUnavailable: "no terminal to ask for the passphrase; pass --passphrase-file PATH or -"
-        case .athleteRequired: "name the athlete with --athlete HANDLE"
         }
     }
 }

@@ -29,20 +29,21 @@ public enum ExitStatus {
 
 /// Runs a command body, turning user-facing errors into one line on stderr and an exit code.
 ///
-/// No stack trace, no payloads: only the error's own message, which never holds secrets.
+/// No stack trace, no payloads: only the error's message, which never holds secrets. Library
+/// errors are worded for the command line by `ErrorText`.
 func guarded(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ExitCode {
         throw error
     } catch let error as StoreError {
-        Terminal.error(error.localizedDescription)
+        Terminal.error(ErrorText.message(for: error))
         throw ExitCode(ExitStatus.code(for: error))
     } catch let error as AppError {
-        Terminal.error(ErrorText.app(error))
+        Terminal.error(ErrorText.message(for: error))
         throw ExitCode(ExitStatus.usage)
     } catch let error as CoachKitError {
-        Terminal.error(error.localizedDescription)
+        Terminal.error(ErrorText.message(for: error))
         throw ExitCode(error.isUsage ? ExitStatus.usage : ExitStatus.invalidData)
     } catch let error as CLIError {
         Terminal.error(error.localizedDescription)

@@ -42,21 +42,22 @@ extension LogPatch {
     public func apply(to s: inout BiometricSample, _ ctx: LogPatchContext) throws -> LocalDay {
         let entry = "this \(s.type.rawValue) sample"
         try check(kind: .biometric, entry: entry)
-        let own: String
+        let own: Parameter
         switch s.type {
-        case .hrv_sdnn, .hrv_rmssd: own = "--hrv"
-        case .resting_hr: own = "--rest-hr"
-        case .respiratory_rate: own = "--resp-rate"
-        case .spo2: own = "--spo2"
-        case .wrist_temp: own = "--wrist-temp"
-        case .hr_recovery: own = "--hrr"
-        case .heart_rate: own = "--value"
+        case .hrv_sdnn, .hrv_rmssd: own = .hrv
+        case .resting_hr: own = .restHr
+        case .respiratory_rate: own = .respRate
+        case .spo2: own = .spo2
+        case .wrist_temp: own = .wristTemp
+        case .hr_recovery: own = .hrr
+        case .heart_rate: own = .value
         }
-        let typed: [(String, Double?)] = [("--hrv", hrv), ("--rest-hr", restHr), ("--resp-rate", respRate),
-                                          ("--spo2", spo2), ("--wrist-temp", wristTemp), ("--hrr", hrr)]
+        let typed: [(Parameter, Double?)] = [(.hrv, hrv), (.restHr, restHr), (.respRate, respRate),
+                                             (.spo2, spo2), (.wristTemp, wristTemp), (.hrr, hrr)]
         for (option, v) in typed where v != nil && option != own {
-            throw CoachKitError.optionNotApplicable(option: option, entry: entry,
-                                                   valid: Array(Set(["--value", own])).sorted() + ["--time", "--date"])
+            let valid = Set([Parameter.value, own]).sorted { $0.rawValue < $1.rawValue }
+                + [.time, .date]
+            throw CoachKitError.optionNotApplicable(option: option, entry: entry, valid: valid)
         }
         if let v = value ?? typed.first(where: { $0.0 == own })?.1 { s.value = v }
         s.time = try retimed(s.time, at: time, ctx)
@@ -119,7 +120,9 @@ extension LogPatch {
     /// `--date` as a day no later than today.
     static func pastDay(_ text: String, _ ctx: LogPatchContext) throws -> LocalDay {
         let day = try DayExpression.parse(text, today: ctx.today)
-        guard day <= ctx.today else { throw CoachKitError.outOfRange(field: "--date", range: "today or earlier") }
+        guard day <= ctx.today else {
+            throw CoachKitError.outOfRange(field: .parameter(.date), range: "today or earlier")
+        }
         return day
     }
 

@@ -50,33 +50,35 @@ public struct LogPatch: Sendable, Equatable {
 
     public init() {}
 
-    /// The options that were given, spelled as on the command line, in a fixed order.
-    public var givenOptions: [String] {
-        let all: [(String, Bool)] = [
-            ("--mood", mood != nil), ("--doms", !doms.isEmpty), ("--notes", notes != nil), ("--date", date != nil),
-            ("--sport", sport != nil), ("--duration", duration != nil), ("--rpe", rpe != nil), ("--tss", tss != nil),
-            ("--np", np != nil), ("--avg-power", avgPower != nil), ("--avg-hr", avgHr != nil), ("--max-hr", maxHr != nil),
-            ("--distance", distance != nil), ("--kcal", kcal != nil), ("--start", start != nil), ("--title", title != nil),
-            ("--value", value != nil), ("--hrv", hrv != nil), ("--rest-hr", restHr != nil), ("--resp-rate", respRate != nil),
-            ("--spo2", spo2 != nil), ("--wrist-temp", wristTemp != nil), ("--hrr", hrr != nil), ("--sleep", sleep != nil),
-            ("--protein", protein != nil), ("--carbs", carbs != nil), ("--fat", fat != nil), ("--meal", meal != nil),
-            ("--note", note != nil), ("--time", time != nil), ("--steps", steps != nil), ("--active-kcal", activeKcal != nil),
-            ("--weight", weight != nil), ("--body-fat", bodyFat != nil),
+    /// The inputs that were given, in a fixed order.
+    public var givenOptions: [Parameter] {
+        let all: [(Parameter, Bool)] = [
+            (.mood, mood != nil), (.doms, !doms.isEmpty), (.notes, notes != nil),
+            (.date, date != nil), (.sport, sport != nil), (.duration, duration != nil),
+            (.rpe, rpe != nil), (.tss, tss != nil), (.np, np != nil), (.avgPower, avgPower != nil),
+            (.avgHr, avgHr != nil), (.maxHr, maxHr != nil), (.distance, distance != nil),
+            (.kcal, kcal != nil), (.start, start != nil), (.title, title != nil),
+            (.value, value != nil), (.hrv, hrv != nil), (.restHr, restHr != nil),
+            (.respRate, respRate != nil), (.spo2, spo2 != nil), (.wristTemp, wristTemp != nil),
+            (.hrr, hrr != nil), (.sleep, sleep != nil), (.protein, protein != nil),
+            (.carbs, carbs != nil), (.fat, fat != nil), (.meal, meal != nil), (.note, note != nil),
+            (.time, time != nil), (.steps, steps != nil), (.activeKcal, activeKcal != nil),
+            (.weight, weight != nil), (.bodyFat, bodyFat != nil),
         ]
         return all.filter(\.1).map(\.0)
     }
 
-    /// The options that apply to entries of `kind` (empty for profiles and weeks, which are not logs).
-    public static func options(for kind: RecordKind) -> [String] {
+    /// The inputs that apply to entries of `kind` (none for profiles and weeks: not logs).
+    public static func options(for kind: RecordKind) -> [Parameter] {
         switch kind {
-        case .wellness: ["--mood", "--doms", "--notes", "--date"]
-        case .workout: ["--sport", "--duration", "--rpe", "--tss", "--np", "--avg-power", "--avg-hr", "--max-hr",
-                        "--distance", "--kcal", "--start", "--title", "--date"]
-        case .biometric: ["--value", "--hrv", "--rest-hr", "--resp-rate", "--spo2", "--wrist-temp", "--hrr", "--time", "--date"]
-        case .sleep: ["--sleep", "--date"]
-        case .food: ["--kcal", "--protein", "--carbs", "--fat", "--meal", "--note", "--time", "--date"]
-        case .steps: ["--steps", "--distance", "--active-kcal"]
-        case .weight: ["--weight", "--body-fat", "--time", "--date"]
+        case .wellness: [.mood, .doms, .notes, .date]
+        case .workout: [.sport, .duration, .rpe, .tss, .np, .avgPower, .avgHr, .maxHr,
+                        .distance, .kcal, .start, .title, .date]
+        case .biometric: [.value, .hrv, .restHr, .respRate, .spo2, .wristTemp, .hrr, .time, .date]
+        case .sleep: [.sleep, .date]
+        case .food: [.kcal, .protein, .carbs, .fat, .meal, .note, .time, .date]
+        case .steps: [.steps, .distance, .activeKcal]
+        case .weight: [.weight, .bodyFat, .time, .date]
         case .profile, .week: []
         }
     }

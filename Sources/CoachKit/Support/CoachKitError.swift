@@ -12,18 +12,21 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
     case invalidQuantity(String, expected: String)
     /// A pace was not `M:SS/km`, `M:SS/mi` or `M:SS/100m`.
     case invalidPace(String)
-    /// A value outside the physiological range coach accepts.
-    case outOfRange(field: String, range: String)
+    /// A value outside the range coach accepts (a physiological range, a day no later than
+    /// today, a number of days).
+    case outOfRange(field: Field, range: String)
     /// A name that is not one of the accepted values.
-    case unknownName(field: String, value: String, valid: [String])
+    case unknownName(field: Field, value: String, valid: [String])
     /// An instant that is not ISO 8601 with an offset.
     case invalidInstant(String)
     /// One row or entry of a file that cannot be read; the location names the line or row.
     case invalidRow(location: String, reason: String)
-    /// An option given for an entry it does not apply to (a usage error).
-    case optionNotApplicable(option: String, entry: String, valid: [String])
-    /// An edit that names no field to change (a usage error).
-    case nothingToChange(entry: String, valid: [String])
+    /// An input given for an entry it does not apply to (a usage error); `valid` lists the
+    /// inputs the entry takes.
+    case optionNotApplicable(option: Parameter, entry: String, valid: [Parameter])
+    /// An edit that names no field to change (a usage error); `valid` lists the inputs the
+    /// entry takes.
+    case nothingToChange(entry: String, valid: [Parameter])
 
     /// Whether the error is about how a command was called rather than about the data.
     public var isUsage: Bool {
@@ -52,9 +55,13 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
         case .invalidRow(let location, let reason):
             return "\(location): \(reason); nothing was imported"
         case .optionNotApplicable(let option, let entry, let valid):
-            return "\(option) does not apply to \(entry); its options are \(valid.joined(separator: ", "))"
+            return "\(option) does not apply to \(entry); it takes \(Self.list(valid))"
         case .nothingToChange(let entry, let valid):
-            return "nothing to change; give at least one option for \(entry): \(valid.joined(separator: ", "))"
+            return "nothing to change; give at least one field of \(entry): \(Self.list(valid))"
         }
+    }
+
+    private static func list(_ parameters: [Parameter]) -> String {
+        parameters.map(\.description).joined(separator: ", ")
     }
 }

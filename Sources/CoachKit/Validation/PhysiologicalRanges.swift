@@ -24,11 +24,11 @@ public enum PhysiologicalRanges {
     public static let distanceM = 0.0...1_000_000.0
 
     static func check<T: Comparable>(_ v: T?, _ r: ClosedRange<T>, _ field: String, _ shown: String) throws {
-        if let v, !r.contains(v) { throw CoachKitError.outOfRange(field: field, range: shown) }
+        if let v, !r.contains(v) { throw CoachKitError.outOfRange(field: .named(field), range: shown) }
     }
 
     static func finite(_ values: Double?..., field: String) throws {
-        for v in values { if let v, !v.isFinite { throw CoachKitError.outOfRange(field: field, range: "a finite number") } }
+        for v in values { if let v, !v.isFinite { throw CoachKitError.outOfRange(field: .named(field), range: "a finite number") } }
     }
 }
 
@@ -62,7 +62,7 @@ extension BiometricSample {
     /// Checks the value against the range of its type.
     public func validate() throws {
         typealias R = PhysiologicalRanges
-        guard value.isFinite else { throw CoachKitError.outOfRange(field: type.rawValue, range: "a finite number") }
+        guard value.isFinite else { throw CoachKitError.outOfRange(field: .named(type.rawValue), range: "a finite number") }
         switch type {
         case .hrv_sdnn, .hrv_rmssd: try R.check(value, R.hrv, "HRV", "1–300 ms")
         case .resting_hr, .heart_rate: try R.check(value, R.heartRate, "heart rate", "25–250 bpm")

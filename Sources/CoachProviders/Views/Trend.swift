@@ -33,7 +33,7 @@ public struct Trend: Codable, Sendable, Equatable {
         if let a = aliases[name] { return (a.provider, a.value) }
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         guard let id = parts.first, registry.provider(id: id) != nil else {
-            throw CoachKitError.unknownName(field: "--metric", value: name,
+            throw CoachKitError.unknownName(field: .parameter(.metric), value: name,
                                             valid: registry.ids + aliases.keys.sorted() + ["<provider>.<value>"])
         }
         return (id, parts.count == 2 ? parts[1] : nil)
@@ -41,7 +41,9 @@ public struct Trend: Codable, Sendable, Equatable {
 
     /// Builds the series `names` over the `days` days ending on `moment.day`.
     public init(_ evaluation: MetricEvaluation, names: [String], days: Int, at moment: ViewMoment) throws {
-        guard (1...3660).contains(days) else { throw CoachKitError.outOfRange(field: "--days", range: "1–3660") }
+        guard (1...3660).contains(days) else {
+            throw CoachKitError.outOfRange(field: .parameter(.days), range: "1–3660")
+        }
         let wanted = try names.map { try Self.resolve($0, in: evaluation.registry) }
         let providers = Array(Set(wanted.map(\.provider))).sorted()
         var points = Array(repeating: [SeriesPoint](), count: names.count)
@@ -51,7 +53,7 @@ public struct Trend: Codable, Sendable, Equatable {
             for (i, w) in wanted.enumerated() {
                 let r = results.first { $0.id == w.provider }
                 if let value = w.value, let r, r.values[value] == nil, !r.values.keys.contains(value) {
-                    throw CoachKitError.unknownName(field: "--metric", value: names[i],
+                    throw CoachKitError.unknownName(field: .parameter(.metric), value: names[i],
                                                     valid: r.values.keys.sorted().map { "\(w.provider).\($0)" })
                 }
                 let v: Double? = w.value.map { r?.number($0) } ?? r?.score.map(Double.init)

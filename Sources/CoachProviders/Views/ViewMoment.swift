@@ -23,7 +23,9 @@ public struct ViewMoment: Sendable, Equatable {
     public static func resolve(_ expression: String?, now: Date, zone: TimeZone) throws -> ViewMoment {
         let today = LocalDay(date: now, timeZone: zone)
         let day = try DayExpression.parse(expression ?? "today", today: today)
-        guard day <= today else { throw CoachKitError.outOfRange(field: "--date", range: "today or earlier") }
+        guard day <= today else {
+            throw CoachKitError.outOfRange(field: .parameter(.date), range: "today or earlier")
+        }
         return ViewMoment(day: day, now: day == today ? now : nil)
     }
 }

@@ -91,7 +91,7 @@ extension Workspace {
             } else if actor.role == .athlete, let own = actor.athleteId {
                 id = own.rawValue
             } else {
-                throw StoreError.invalidInput("name the athlete with --athlete HANDLE")
+                throw StoreError.athleteRequired
             }
             guard let access = try openGranted(db, athleteId: id, as: actor) else {
                 throw StoreError.athleteNotFound(handle?.rawValue ?? "your own")
@@ -222,13 +222,13 @@ extension Workspace {
 enum AthleteValidation {
     static func check(_ p: AthleteProfile) throws {
         func range(_ v: Double?, _ r: ClosedRange<Double>, _ field: String, _ shown: String) throws {
-            if let v, !(r.contains(v)) { throw CoachKitError.outOfRange(field: field, range: shown) }
+            if let v, !(r.contains(v)) { throw CoachKitError.outOfRange(field: .named(field), range: shown) }
         }
         guard TimeZone(identifier: p.timeZone) != nil else {
             throw StoreError.invalidInput("unknown time zone '\(p.timeZone)'; use an IANA name like Europe/Berlin")
         }
         guard !p.name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw StoreError.invalidInput("the athlete's name is empty; pass --name")
+            throw StoreError.athleteNameEmpty
         }
         try range(p.heightCm, 50...250, "height", "50–250 cm")
         try range(p.weightKg, 20...400, "weight", "20–400 kg")

@@ -49,7 +49,7 @@ extension Workspace {
     public func importDataset(_ dataset: AthleteDataset, handle: Handle?, create: Bool,
                               as actor: Principal) throws -> ImportSummary {
         guard dataset.format == AthleteDataset.formatTag else {
-            throw StoreError.invalidData("the file's format is '\(dataset.format)'; this coach reads \(AthleteDataset.formatTag)")
+            throw StoreError.unsupportedFormat(found: dataset.format, supported: AthleteDataset.formatTag)
         }
         let plain = try DatasetRecords.records(of: dataset)
         var summary = ImportSummary()

@@ -89,7 +89,7 @@ extension Workspace {
         try requirePlanner(actor)
         let targets = targets.isEmpty ? [athleteId] : targets.map(\.rawValue)
         if from == to, targets.contains(athleteId) {
-            throw StoreError.invalidInput("a week cannot be copied onto itself; choose another --to week or --to-athletes")
+            throw StoreError.weekCopiedOntoItself
         }
         return try write { db in
             let sourceRing = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -102,7 +102,7 @@ extension Workspace {
                 let weeks = try loadWeeks(db, keyring: keyring)
                 let existing = weeks.first { $0.start == to }
                 if let existing, !existing.sessions.isEmpty, !replace {
-                    throw StoreError.conflict("the week of \(to) already has sessions for one of the athletes; pass --replace to overwrite it")
+                    throw StoreError.weekHasSessions(monday: to.description)
                 }
                 var taken = Set(weeks.flatMap { $0.sessions.map(\.id) })
                 var week = ProgramWeek(id: existing?.id ?? newWeekId(weeks), start: to, title: source.title, notes: source.notes)
@@ -126,7 +126,7 @@ extension Workspace {
     /// Refuses athlete users: only coaches and the owner shape plans.
     func requirePlanner(_ actor: Principal) throws {
         guard actor.isStaff else {
-            throw StoreError.permissionDenied("only coaches and the owner change plans; athletes may record adherence with 'coach plan session edit ID --adherence N'")
+            throw StoreError.planChangeDenied
         }
     }
 

@@ -39,7 +39,7 @@ extension Workspace {
     public func editSession(id: PlannedSessionID, patch: SessionPatch, athleteId: AthleteID, as actor: Principal) throws -> PlannedSession {
         let athleteId = athleteId.rawValue, id = id.rawValue
         if !actor.isStaff && !patch.onlyAdherence {
-            throw StoreError.permissionDenied("athletes may only record adherence on their sessions (--adherence N or --clear-adherence)")
+            throw StoreError.adherenceOnly
         }
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)

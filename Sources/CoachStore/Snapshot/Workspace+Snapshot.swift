@@ -42,7 +42,7 @@ extension Workspace {
             """), arguments: [keyring.athleteId, only?.rawValue])
         var out: [RecordKind: [UInt8]] = [:]
         for row in rows {
-            let damaged = StoreError.tampered("the snapshot of an athlete (run `coach doctor --repair`)")
+            let damaged = StoreError.tampered("the snapshot of an athlete", remedy: .repairSnapshots)
             guard let section = RecordKind(rawValue: row["section"]) else { throw damaged }
             let epoch: Int = row["epoch"]
             guard epoch <= keyring.currentEpoch else { throw damaged }
@@ -68,7 +68,7 @@ extension Workspace {
         do {
             return try SnapshotCoding.decode(parts)
         } catch {
-            throw StoreError.tampered("the snapshot of an athlete (run `coach doctor --repair`)")
+            throw StoreError.tampered("the snapshot of an athlete", remedy: .repairSnapshots)
         }
     }
 

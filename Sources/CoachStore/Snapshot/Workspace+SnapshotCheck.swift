@@ -27,7 +27,8 @@ extension Workspace {
         let ok = stale == rebuilt
         let detail = stale == 0 ? "\(ids.count) athlete snapshots match their records"
             : repair ? "rebuilt \(rebuilt) of \(ids.count) athlete snapshots from their records"
-            : "\(stale) of \(ids.count) athlete snapshots are missing or differ from their records; run `coach doctor --repair`"
-        return DoctorCheck(name: "snapshots", ok: ok, detail: detail)
+            : "\(stale) of \(ids.count) athlete snapshots are missing or differ from their records"
+        return DoctorCheck(name: "snapshots", ok: ok, detail: detail,
+                           remedy: ok || repair ? nil : .repairSnapshots)
     }
 }

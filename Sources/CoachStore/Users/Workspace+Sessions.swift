@@ -15,7 +15,7 @@ extension Workspace {
     public func unlock(handle: Handle, passphrase: SecretKey, ttlSeconds: Int) throws -> SessionToken {
         let handle = handle.rawValue
         guard (60...Self.maxSessionSeconds).contains(ttlSeconds) else {
-            throw StoreError.invalidInput("--ttl must be between 1m and 24h")
+            throw StoreError.parameterOutOfRange(.ttl, range: "between 1m and 24h")
         }
         let principal = try authenticate(handle: Handle(handle), passphrase: passphrase)
         let id = UUID().uuidString.lowercased()

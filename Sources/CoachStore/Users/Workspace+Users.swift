@@ -61,16 +61,16 @@ extension Workspace {
     public func addUser(handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
                         as actor: Principal) throws {
         let handle = handle.rawValue
-        guard role != .owner else { throw StoreError.invalidInput("a workspace has one owner; use --role coach or athlete") }
+        guard role != .owner else { throw StoreError.secondOwner }
         guard actor.role == .owner || (actor.role == .coach && role == .athlete) else {
             throw StoreError.permissionDenied("only the owner adds coaches; coaches add athlete users for their athletes")
         }
         var athleteId: String?
         if role == .athlete {
-            guard let athleteHandle else { throw StoreError.invalidInput("an athlete user needs --athlete ATHLETE") }
+            guard let athleteHandle else { throw StoreError.athleteUserNeedsAthlete }
             athleteId = try resolveAthlete(athleteHandle, as: actor).rawValue
         } else if athleteHandle != nil {
-            throw StoreError.invalidInput("--athlete applies only to --role athlete")
+            throw StoreError.athleteOnlyForAthleteUser
         }
         let preset = try read { try defaultPreset($0) }
         let row = try UserFactory.make(handle: handle, role: role, athleteId: athleteId, passphrase: passphrase,

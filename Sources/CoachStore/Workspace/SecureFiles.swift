@@ -39,12 +39,14 @@ public enum SecureFiles {
         }
         if !allowShared {
             if st.st_mode & 0o022 != 0 {
-                throw StoreError.unsafePath(path, reason: "others can write to it; run 'chmod 600 \(path)' or pass --allow-shared")
+                throw StoreError.unsafePath(path, reason: "others can write to it",
+                                            remedy: .makePrivateOrAllowShared(path: path))
             }
             let dir = (path as NSString).deletingLastPathComponent
             var dst = stat()
             if lstat(dir, &dst) == 0, dst.st_mode & 0o002 != 0, dst.st_mode & S_ISVTX == 0 {
-                throw StoreError.unsafePath(path, reason: "its folder is writable by everyone; move it or pass --allow-shared")
+                throw StoreError.unsafePath(path, reason: "its folder is writable by everyone",
+                                            remedy: .moveOrAllowShared)
             }
         }
     }

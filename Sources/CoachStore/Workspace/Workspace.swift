@@ -124,7 +124,7 @@ public final class Workspace: Sendable {
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: .corrupt("database file")
         case .SQLITE_CONSTRAINT: .tampered("a database constraint")
-        case .SQLITE_BUSY: .invalidInput("the workspace is busy (another coach process holds it); try again")
+        case .SQLITE_BUSY: .workspaceBusy
         default: .corrupt("SQLite error \(error.resultCode.rawValue)")
         }
     }
