@@ -11,8 +11,8 @@ public struct StressMetric: MetricProvider {
         id: "stress",
         name: "Stress",
         summary: "Stress 0-100 from the day's latest HRV reading and heart rate against a 30-day baseline.",
-        version: "1.0.0",
-        inputs: [InputRequirement(.biometrics, days: 44)],
+        version: "1.1.0",
+        inputs: [InputRequirement(.biometrics, days: 44), InputRequirement(.sleep, days: 44)],
         range: .init(min: 0, max: 100),
         unit: "points",
         bands: [
@@ -36,13 +36,15 @@ public struct StressMetric: MetricProvider {
         let trendWord = trend.map { $0 > 5 ? "rising" : $0 < -5 ? "falling" : "stable" } ?? "unknown"
 
         guard let r = history.reading(on: d) else {
-            return .insufficient(id: id, reason: "no HRV measurement on \(input.day)",
+            return .insufficient(id: id, reason: "no HRV measurement on \(input.day)"
+                                 + " of the kind the athlete mostly records",
                                  values: ["stress": nil, "hrv": nil, "hrv_baseline": nil, "hr": nil,
                                           "rhr_baseline": nil, "confidence": nil, "trend_delta": MetricValue(trend)])
         }
         let values: [String: MetricValue] = [
             "stress": MetricValue(r.stress), "hrv": .number(r.hrv), "hrv_baseline": MetricValue(r.hrvBaseline),
-            "hr": MetricValue(r.hr), "rhr_baseline": MetricValue(r.rhrBaseline), "confidence": .number(r.confidence),
+            "hr": MetricValue(r.hr), "rhr_baseline": MetricValue(r.rhrBaseline),
+            "confidence": r.stress == nil ? nil : .number(r.confidence),
             "trend_delta": MetricValue(trend),
         ]
         guard let stress = r.stress, let hrvPart = r.hrvStress, let hrPart = r.hrStress else {
