@@ -36,8 +36,7 @@ public struct StressMetric: MetricProvider {
         let trendWord = trend.map { $0 > 5 ? "rising" : $0 < -5 ? "falling" : "stable" } ?? "unknown"
 
         guard let r = history.reading(on: d) else {
-            return .insufficient(id: id, reason: "no HRV measurement on \(input.day)"
-                                 + " of the kind the athlete mostly records",
+            return .insufficient(id: id, reason: "no HRV measurement on \(input.day)",
                                  values: ["stress": nil, "hrv": nil, "hrv_baseline": nil, "hr": nil,
                                           "rhr_baseline": nil, "confidence": nil, "trend_delta": MetricValue(trend)])
         }
