@@ -12,7 +12,9 @@ public struct StressMetric: MetricProvider {
         name: "Stress",
         summary: "Stress 0-100 from the day's latest HRV reading and heart rate against a 30-day baseline.",
         version: "1.1.0",
-        inputs: [InputRequirement(.biometrics, days: 44), InputRequirement(.sleep, days: 44)],
+        // 14 trend days, each with a 30-day baseline, and the evening before the oldest baseline day
+        // (its main sleep block may hold samples from that evening).
+        inputs: [InputRequirement(.biometrics, days: 45), InputRequirement(.sleep, days: 44)],
         range: .init(min: 0, max: 100),
         unit: "points",
         bands: [
