@@ -8,7 +8,9 @@ import Foundation
 /// the athlete's history as rest;
 /// score = clamp(100 · acute3 / (2 · chronic3), 0, 100), so 50 means "as usual". Also reports
 /// Foster's weekly monotony and strain and the EWMA acute:chronic ratio, flagging `load_spike`
-/// above 1.5 and `detraining` below 0.8. Needs 14 days since the first RPE workout.
+/// above 1.5. `detraining` is raised when three weeks of load average under half of the four
+/// weeks before (`SessionLoad.detraining(on:)`), not by the ratio, which dips on every rest day.
+/// Needs 14 days since the first RPE workout.
 public struct ExertionMetric: MetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "exertion",
@@ -61,21 +63,28 @@ public struct ExertionMetric: MetricProvider {
         let score = MetricMath.round(raw)
         var flags: [String] = []
         if let r = acwr, r > 1.5 { flags.append("load_spike") }
-        if let r = acwr, r < 0.8 { flags.append("detraining") }
+        let drop = load.detraining(on: d)
+        if drop?.flagged == true { flags.append("detraining") }
         let components = [
             MetricComponent("acute (3 days)", value: acute3, note: "RPE x minutes, today and the 2 days before"),
             MetricComponent("chronic (3-day equivalent)", value: chronic3, note: "3 x the load of the last \(n) days / \(n)"),
             MetricComponent("weekly load", value: load7, note: "last 7 days"),
             MetricComponent("monotony", value: monotony, note: monotony == nil ? "undefined: no day-to-day variation" : "mean / SD of the last 7 days"),
             MetricComponent("strain", value: strain, note: "weekly load x monotony"),
-            MetricComponent("ACWR (EWMA 7/28)", value: acwr, note: acwr.map { $0 > 1.5 ? "spike" : $0 < 0.8 ? "detraining" : "in range" } ?? "no chronic load"),
+            MetricComponent("ACWR (EWMA 7/28)", value: acwr, note: acwr.map { $0 > 1.5 ? "spike" : $0 < 0.8 ? "low" : "in range" } ?? "no chronic load"),
+            MetricComponent("3-week load vs the 4 weeks before", value: drop.map { $0.recent / $0.reference },
+                            note: drop.map { "\(MetricFormat.fixed($0.recent, 0)) vs \(MetricFormat.fixed($0.reference, 0)) a day; "
+                                + "under 0.5 is detraining" } ?? "too little history to compare"),
         ]
         var text = "Last 3 days \(MetricFormat.fixed(acute3, 0)) load (RPE x min) vs \(MetricFormat.fixed(chronic3, 0)) "
             + "usual for 3 days => \(score) (50 = usual)."
         text += " Week \(MetricFormat.fixed(load7, 0)), monotony \(MetricFormat.optional(monotony, 2)), strain "
             + "\(MetricFormat.optional(strain, 0)); ACWR \(MetricFormat.optional(acwr, 2))."
         if flags.contains("load_spike") { text += " Load spike: acute load is over 1.5x the chronic." }
-        if flags.contains("detraining") { text += " Acute load is under 0.8x the chronic (detraining)." }
+        if flags.contains("detraining"), let drop {
+            text += " Detraining: the last 3 weeks averaged \(MetricFormat.fixed(drop.recent, 0)) a day, under half the "
+                + "\(MetricFormat.fixed(drop.reference, 0)) of the 4 weeks before."
+        }
         return MetricResult(id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
                             values: values, components: components, flags: flags, explanation: text, series: series)
     }

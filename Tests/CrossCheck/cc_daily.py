@@ -216,8 +216,15 @@ def exertion(ath, d):
     flags = []
     if acwr is not None and acwr > 1.5:
         flags.append("load_spike")
-    if acwr is not None and acwr < 0.8:
-        flags.append("detraining")
+    # detraining: the 21 days ending on d average under half the 28 days before them (only days of
+    # history, at least 7 of them, and some load there).
+    recent_start = d - timedelta(20)
+    ref_from = max(recent_start - timedelta(28), first)
+    ref_days = (recent_start - ref_from).days
+    if ref_days >= 7:
+        ref = sum(loads.get(ref_from + timedelta(k), 0.0) for k in range(ref_days)) / ref_days
+        if ref > 0 and total(21) / 21 < 0.5 * ref:
+            flags.append("detraining")
     return {"status": "ok", "score": score, "values": values, "flags": flags}
 
 

@@ -31,4 +31,39 @@ import Testing
         #expect(Fx.close(r.number("chronic3"), chronic))
         #expect(r.score == score)
     }
+
+    /// Daily loads, index 0 = today, from a list of (days, load per day) runs, oldest first.
+    static func history(_ runs: [(days: Int, load: Double)]) -> MetricInput {
+        let loads = runs.flatMap { Array(repeating: $0.load, count: $0.days) }.reversed() as [Double]
+        return Fx.input(d) { i in
+            i.workouts = loads.enumerated().compactMap { ago, load in
+                guard load > 0 else { return nil }
+                return Fx.workout("w\(ago)", Fx.at(d.adding(days: -ago), hour: 7), .running) {
+                    $0.rpe = 5; $0.elapsedS = load / 5 * 60
+                }
+            }
+        }
+    }
+
+    @Test("item 8: detraining = the last 21 days average under half of the 28 before", arguments: [
+        // (runs oldest first, flagged): hand-computed recent / reference daily means
+        ([(60, 300.0)], false),                                     // steady: 300 / 300
+        ([(48, 300.0), (1, 0)], false),                             // a rest day: 6000/21 / 300 = 0.95
+        ([(42, 300.0), (14, 120)], false),                          // 2-week taper at 40 %: (7·300 + 14·120)/21 / 300 = 0.6
+        ([(35, 300.0), (21, 120)], true),                           // 3 weeks at 40 %: 120 / 300 = 0.4
+        ([(40, 300.0), (12, 0)], true),                             // 12 days off: 9·300/21 / 300 = 0.43
+        ([(40, 300.0), (10, 0)], false),                            // 10 days off: 11/21 = 0.52
+        ([(27, 300.0)], false),                                     // first weeks: 6 reference days (needs 7)
+    ])
+    func detraining(runs: [(days: Int, load: Double)], flagged: Bool) {
+        let r = provider.evaluate(Self.history(runs))
+        #expect(r.status == .ok)
+        #expect(r.flags.contains("detraining") == flagged)
+    }
+
+    @Test("item 8: a six-day week with rest Sundays never flags, whatever the weekday", arguments: 0..<7)
+    func restSundays(shift: Int) {
+        let runs = (0..<70).map { k in (days: 1, load: (k + shift) % 7 == 6 ? 0.0 : 350.0) }
+        #expect(!provider.evaluate(Self.history(runs)).flags.contains("detraining"))
+    }
 }
