@@ -65,7 +65,7 @@ public struct NutritionMetric: MetricProvider {
         func targets(_ x: Int) -> Result<EnergyTargets, EnergyTargets.Missing> {
             let (kg, bf) = latest(x)
             return EnergyTargets.make(athlete: input.athlete, weightKg: kg, bodyFatPct: bf,
-                                      workoutKcal: workoutKcal[x] ?? 0)
+                                      workoutKcal: workoutKcal[x] ?? 0, day: LocalDay(ordinal: x))
         }
         let logged = (lastComplete - 6...lastComplete).filter { kcal[$0] != nil }
         var values: [String: MetricValue] = [

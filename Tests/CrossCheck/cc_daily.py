@@ -102,6 +102,18 @@ def workout_kcal(w):
     return 0.0
 
 
+def weekly_change(settings, x, kg):
+    """The set weekly change, else the pace that reaches a target weight by its date (±1 kg cap)."""
+    change, goal = settings.get("weekly_change_kg", 0), settings.get("goal", "maintain")
+    target, by = settings.get("target_weight_kg"), settings.get("target_date")
+    if change != 0:
+        return change
+    if goal == "maintain" or target is None or by is None or date.fromisoformat(by) <= x:
+        return 0
+    rate = clamp((target - kg) * 7 / (date.fromisoformat(by) - x).days, -1.0, 1.0)
+    return min(rate, 0) if goal == "lose" else max(rate, 0)
+
+
 def nutrition(ath, d):
     a, settings = ath.a, ath.a.get("nutrition") or {}
     kcal, protein, burned = {}, {}, {}
@@ -142,7 +154,7 @@ def nutrition(ath, d):
             tdee = bmr * 1.2 + burned.get(x, 0.0)
         else:
             tdee = bmr * MULTIPLIER[settings.get("activity_level", "moderate")]
-        raw = tdee + settings.get("weekly_change_kg", 0) * 7700 / 7
+        raw = tdee + weekly_change(settings, x, kg) * 7700 / 7
         floor = {"male": 1500, "female": 1200}.get(sex, 1350)
         return {"bmr": bmr, "tdee": tdee, "kcal_target": max(raw, floor), "floored": raw < floor,
                 "protein_target": kg * PROTEIN[settings.get("goal", "maintain")]}

@@ -47,6 +47,9 @@ enum SyntheticRoster {
             p.weightKg = 66
             p.heightCm = 172
             p.nutrition.activityLevel = .sedentary
+            p.nutrition.goal = .lose // no weekly change: the pace comes from the target weight and date
+            p.nutrition.targetWeightKg = 62
+            p.nutrition.targetDate = LocalDay("2026-08-01")
             p.activity.stepGoals = [.init(from: LocalDay("2026-03-01")!, steps: 6000),
                                     .init(from: LocalDay("2026-06-01")!, steps: 9000)]
         },

@@ -24,11 +24,13 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
     case optionNotApplicable(option: String, entry: String, valid: [String])
     /// An edit that names no field to change (a usage error).
     case nothingToChange(entry: String, valid: [String])
+    /// A nutrition goal whose parts point different ways (e.g. "lose" with a weight gain per week).
+    case goalConflict(String)
 
     /// Whether the error is about how a command was called rather than about the data.
     public var isUsage: Bool {
         switch self {
-        case .optionNotApplicable, .nothingToChange: true
+        case .optionNotApplicable, .nothingToChange, .goalConflict: true
         default: false
         }
     }
@@ -55,6 +57,8 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
             return "\(option) does not apply to \(entry); its options are \(valid.joined(separator: ", "))"
         case .nothingToChange(let entry, let valid):
             return "nothing to change; give at least one option for \(entry): \(valid.joined(separator: ", "))"
+        case .goalConflict(let reason):
+            return reason
         }
     }
 }
