@@ -246,11 +246,20 @@ def activity(ath, d):
     settings = ath.a.get("activity") or {}
     goals = sorted((date.fromisoformat(g["from"]), g["steps"]) for g in settings.get("step_goals", []))
     every, cap = settings.get("bonus_every", 7), settings.get("max_bonus", 3)
-    steps = {}
+    steps, entry = {}, None
     for s in ath.data.get("steps", []):
         x = date.fromisoformat(s["day"])
         if x <= d:
             steps[x] = s["steps"]
+        if x == d:
+            entry = s
+    now = ath.wall(d, 23) + 3599  # 23:59:59 wall clock
+    recency = max(0, settings.get("hr_recency_min", 10)) * 60
+    recent = sorted((instant(s["time"]).timestamp(), s["id"], s["value"]) for s in ath.data.get("biometrics", [])
+                    if s["type"] == "heart_rate" and now - recency <= instant(s["time"]).timestamp() <= now)
+    extra = {"active_kcal_today": entry.get("active_kcal") if entry else None,
+             "distance_m_today": entry.get("distance_m") if entry else None,
+             "heart_rate_now": recent[-1][2] if recent else None}
 
     def goal(x):
         g = None
@@ -263,6 +272,7 @@ def activity(ath, d):
     if g is None:
         values = dict.fromkeys(("goal_today", "bot_today", "streak", "bonus_days", "steps_week", "bot_week"))
         values["steps_today"] = today
+        values.update(extra)
         return {"status": "insufficient_data", "score": None, "values": values, "flags": []}
     streak = bank = run = 0
     x = goals[0][0]
@@ -283,6 +293,6 @@ def activity(ath, d):
     week = [d - timedelta(k) for k in range(6, -1, -1)]
     values = {"steps_today": today, "goal_today": g, "bot_today": bot, "streak": streak, "bonus_days": bank,
               "steps_week": sum(steps.get(x, 0) for x in week),
-              "bot_week": sum(goal(x) or 0 for x in week[:-1]) + bot}
+              "bot_week": sum(goal(x) or 0 for x in week[:-1]) + bot, **extra}
     score = min(100, round_score(100 * today / g)) if g > 0 else 100
     return {"status": "ok", "score": score, "values": values, "flags": []}

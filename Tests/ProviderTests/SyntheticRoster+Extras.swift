@@ -64,7 +64,12 @@ extension SyntheticRoster {
                 ds.weight.append(WeightEntry(id: id("weight"), time: at(day, 7 * 3600),
                                              kg: baseKg + Double(int(-15...15)) / 10, bodyFatPct: bf))
             }
-            if chance(0.88) { ds.steps.append(StepsDay(day: day, steps: int(3000...16_000))) }
+            if chance(0.88) {
+                let n = int(3000...16_000)
+                ds.steps.append(StepsDay(day: day, steps: n, distanceM: chance(0.7) ? Double(n) * 0.75 : nil,
+                                         activeKcal: chance(0.6) ? Double(n / 25) : nil))
+            }
+            if chance(0.3) { bio(.heart_rate, Double(int(50...90)), at(day, 86_400 - int(1...900))) }
             for w in workoutsByDay[day.ordinal] ?? [] where chance(0.45) {
                 var s = PlannedSession(id: id("session"), date: day, order: 10 + int(0...3), title: "Extra")
                 s.sport = chance(0.15) ? nil : chance(0.15) ? .running : w.sport

@@ -38,6 +38,15 @@ struct LogContext {
         return Instant(date: day.instant(secondsSinceMidnight: 12 * 3600, in: zone), timeZone: zone)
     }
 
+    /// Refuses an instant that is not on the logged day or lies in the future.
+    func requireOnDay(_ at: Instant, option: String) throws {
+        let d = at.day(in: profile.zone)
+        guard d == day else {
+            throw CLIError.usage("\(option) falls on \(d), not on the logged day \(day); give --date \(d) as well")
+        }
+        guard at.date <= clock.now() else { throw CLIError.usage("\(option) is in the future") }
+    }
+
     /// Parses `HH:MM` on the chosen day, or `DAY HH:MM`, as athlete-local wall time.
     func instant(parsing text: String) throws -> Instant {
         try WallTime.parse(text, on: day, today: LocalDay(date: clock.now(), timeZone: profile.zone), zone: profile.zone)

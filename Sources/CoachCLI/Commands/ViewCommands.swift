@@ -77,7 +77,8 @@ struct ActivityCommand: ParsableCommand {
             let (evaluation, moment) = try target.load(global)
             let result = try evaluation.result("activity", day: moment.day, now: moment.now)
             print(output.json ? try Render.json(result)
-                  : ActivityText.render(result, name: evaluation.index.profile.name, day: moment.day, week: week))
+                  : ActivityText.render(result, name: evaluation.index.profile.name, day: moment.day, week: week,
+                                        units: evaluation.index.profile.units))
         }
     }
 }
