@@ -2,13 +2,13 @@
 import PackageDescription
 
 /// Built-in metric providers: one target each, under Plugins/, importing only CoachKit
-/// (readiness may also import training-load).
+/// (readiness and adherence may also import training-load, for the TSS of a workout).
 let providers: [(name: String, path: String, extra: [Target.Dependency])] = [
     (name: "TrainingLoadProvider", path: "Plugins/TrainingLoad", extra: []),
     (name: "ReadinessProvider", path: "Plugins/Readiness", extra: ["TrainingLoadProvider"]),
     (name: "StressProvider", path: "Plugins/Stress", extra: []),
     (name: "NutritionProvider", path: "Plugins/Nutrition", extra: []),
-    (name: "AdherenceProvider", path: "Plugins/Adherence", extra: []),
+    (name: "AdherenceProvider", path: "Plugins/Adherence", extra: ["TrainingLoadProvider"]),
     (name: "SelfAssessmentProvider", path: "Plugins/SelfAssessment", extra: []),
     (name: "ExertionProvider", path: "Plugins/Exertion", extra: []),
     (name: "ActivityProvider", path: "Plugins/Activity", extra: []),

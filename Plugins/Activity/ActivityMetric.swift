@@ -11,7 +11,7 @@ public struct ActivityMetric: BuiltinMetricProvider {
         id: "activity",
         name: "Activity",
         summary: "Steps against the daily goal, with streak, bonus days and the walking bot.",
-        version: "1.0.0",
+        version: "1.1.0",
         inputs: [InputRequirement(.steps, days: nil), InputRequirement(.biometrics, days: 2)],
         range: .init(min: 0, max: 100),
         unit: "% of goal",
@@ -30,12 +30,24 @@ public struct ActivityMetric: BuiltinMetricProvider {
         let settings = input.athlete.activity
         let goals = settings.stepGoals.sorted { $0.from < $1.from }
         var steps: [Int: Int] = [:]
-        for s in input.steps where s.day <= d { steps[s.day.ordinal, default: 0] = s.steps }
+        var todayEntry: StepsDay?
+        for s in input.steps where s.day <= d {
+            steps[s.day.ordinal, default: 0] = s.steps
+            if s.day == d { todayEntry = s }
+        }
         let stepsToday = steps[d.ordinal] ?? 0
+        let recency = Double(max(0, settings.hrRecencyMin)) * 60
+        let now = input.now.timeIntervalSince1970
+        let heart = input.biometrics.filter {
+            $0.type == .heart_rate && $0.time.epochSeconds <= now && $0.time.epochSeconds >= now - recency
+        }.max { DailyPhysiology.precedes($0, $1) }
         guard let goal = StepStreak.goal(on: d, goals) else {
             return .insufficient(id: id, reason: "no step goal in force on \(d); set a daily step goal",
                                  values: ["steps_today": .number(Double(stepsToday)), "goal_today": nil, "bot_today": nil,
-                                          "streak": nil, "bonus_days": nil, "steps_week": nil, "bot_week": nil])
+                                          "streak": nil, "bonus_days": nil, "steps_week": nil, "bot_week": nil,
+                                          "active_kcal_today": MetricValue(todayEntry?.activeKcal),
+                                          "distance_m_today": MetricValue(todayEntry?.distanceM),
+                                          "heart_rate_now": MetricValue(heart?.value)])
         }
         let nowDay = LocalDay(date: input.now, timeZone: input.zone)
         let seconds = nowDay < d ? 0 : nowDay > d ? 86_399
@@ -47,11 +59,6 @@ public struct ActivityMetric: BuiltinMetricProvider {
         let botWeek = week.dropLast().reduce(0) { $0 + (StepStreak.goal(on: $1, goals) ?? 0) } + botToday
         let score = goal > 0 ? min(100, MetricMath.round(100 * Double(stepsToday) / Double(goal))) : 100
 
-        let recency = Double(max(0, settings.hrRecencyMin)) * 60
-        let now = input.now.timeIntervalSince1970
-        let heart = input.biometrics.filter {
-            $0.type == .heart_rate && $0.time.epochSeconds <= now && $0.time.epochSeconds >= now - recency
-        }.max { $0.time < $1.time }
 
         let blocks = (0..<7).map { b -> SeriesPoint in
             let end = d.adding(days: -7 * (6 - b))
@@ -84,7 +91,9 @@ public struct ActivityMetric: BuiltinMetricProvider {
             values: ["steps_today": .number(Double(stepsToday)), "goal_today": .number(Double(goal)),
                      "bot_today": .number(Double(botToday)), "streak": .number(Double(streak.streak)),
                      "bonus_days": .number(Double(streak.bank)), "steps_week": .number(Double(stepsWeek)),
-                     "bot_week": .number(Double(botWeek))],
+                     "bot_week": .number(Double(botWeek)),
+                     "active_kcal_today": MetricValue(todayEntry?.activeKcal),
+                     "distance_m_today": MetricValue(todayEntry?.distanceM), "heart_rate_now": MetricValue(heart?.value)],
             components: components, flags: [], explanation: text, series: series)
     }
 }

@@ -10,7 +10,7 @@ public struct AdherenceMetric: BuiltinMetricProvider {
         id: "adherence",
         name: "Plan adherence",
         summary: "Mean adherence of the planned sessions of the last 28 days, with compliance colours.",
-        version: "1.0.0",
+        version: "1.1.0",
         inputs: [InputRequirement(.plan, days: nil), InputRequirement(.workouts, days: nil)],
         range: .init(min: 0, max: 100),
         unit: "%",
@@ -26,7 +26,8 @@ public struct AdherenceMetric: BuiltinMetricProvider {
     public func evaluate(_ input: MetricInput) -> MetricResult {
         let id = Self.descriptor.id
         let d = input.day
-        let all = SessionAssessment.assess(sessions: input.plan, workouts: input.workouts, zone: input.zone, before: d)
+        let all = SessionAssessment.assess(sessions: input.plan, workouts: input.workouts, zone: input.zone, before: d,
+                                           athlete: input.athlete)
         let window = all.filter { $0.session.date >= d.adding(days: -28) }
         let week = all.filter { $0.session.date >= d.monday }
         func mean(_ xs: [SessionAssessment]) -> Double? { MetricMath.mean(xs.map(\.adherence)) }

@@ -1,11 +1,13 @@
 import CoachKit
 import Foundation
+import TrainingLoadProvider
 
 /// How well one past planned session was carried out.
 ///
 /// An explicit adherence % wins. Otherwise, with a linked (or matched) workout and a planned TSS or
 /// duration, r = actual / planned and adherence = 100 · min(r, 1/r); with a workout but nothing to
-/// compare, 100. A past session with neither is missed (0, red).
+/// compare, 100. A past session with neither is missed (0, red). The workout's TSS is the one
+/// training-load computes for it (device, power, pace, heart rate or RPE, whichever comes first).
 public struct SessionAssessment: Sendable, Equatable {
     public var session: PlannedSession
     public var workoutID: String?
@@ -22,17 +24,20 @@ public struct SessionAssessment: Sendable, Equatable {
     /// Assesses the sessions dated before `day`, matching unlinked sessions to workouts.
     ///
     /// A session without an explicit link takes an unlinked workout of the same local day and sport
-    /// (a session without a sport takes any sport); sessions go in plan order, workouts by start time,
-    /// each workout at most once.
+    /// (a session without a sport is never matched automatically); sessions go in plan order,
+    /// workouts by start time, each workout at most once.
     ///
     /// - Parameters:
     ///   - sessions: planned sessions in any order.
     ///   - workouts: the workouts that may match.
     ///   - zone: the athlete's time zone.
     ///   - day: the evaluated day; sessions on or after it are not assessed.
+    ///   - athlete: thresholds and sex for the workouts' TSS (the default knows none, so only a
+    ///     recorded or RPE-based TSS exists).
     /// - Returns: one assessment per past session, ordered by date and plan order.
     public static func assess(sessions: [PlannedSession], workouts: [Workout], zone: TimeZone,
-                              before day: LocalDay) -> [SessionAssessment] {
+                              before day: LocalDay, athlete: AthleteContext = AthleteContext())
+        -> [SessionAssessment] {
         let past = sessions.enumerated().filter { $0.element.date < day }
             .sorted { ($0.element.date, $0.element.order, $0.offset) < ($1.element.date, $1.element.order, $1.offset) }
             .map(\.element)
@@ -57,20 +62,28 @@ public struct SessionAssessment: Sendable, Equatable {
             if let link = s.linkedWorkout {
                 workout = byID[link].map { workouts[$0] }
             } else if let pool = free[s.date.ordinal],
-                      let k = pool.firstIndex(where: { s.sport == nil || workouts[$0].sport == s.sport }) {
+                      let sport = s.sport, let k = pool.firstIndex(where: { workouts[$0].sport == sport }) {
                 workout = workouts[pool[k]]
                 free[s.date.ordinal]!.remove(at: k)
             }
-            return assess(s, workout: workout)
+            return assess(s, workout: workout, athlete: athlete)
         }
     }
 
     /// Assesses one session against the workout it is linked or matched to.
-    public static func assess(_ s: PlannedSession, workout: Workout?) -> SessionAssessment {
+    ///
+    /// - Parameters:
+    ///   - s: the planned session.
+    ///   - workout: its workout, if any.
+    ///   - athlete: thresholds and sex for the workout's TSS.
+    public static func assess(_ s: PlannedSession, workout: Workout?,
+                              athlete: AthleteContext = AthleteContext()) -> SessionAssessment {
         var a = SessionAssessment(session: s, workoutID: workout?.id, ratio: nil, ratioBasis: nil,
                                   adherence: 0, compliance: .red, missed: false)
         if let w = workout {
-            if let p = s.plannedTss, p > 0, let t = w.tss, t.isFinite {
+            let computed = WorkoutStress.tss(of: w, athlete: athlete)
+            if let p = s.plannedTss, p > 0, computed.method != nil, computed.tss.isFinite {
+                let t = computed.tss
                 a.ratio = t / p; a.ratioBasis = "tss"
             } else if let p = s.plannedDurationS, p > 0, let t = w.elapsedS ?? w.movingS, t.isFinite {
                 a.ratio = t / p; a.ratioBasis = "duration"

@@ -59,4 +59,34 @@ public struct SessionLoad: Sendable, Equatable {
         }
         return c > 0 ? a / c : nil
     }
+
+    /// Days in the recent window of the detraining rule.
+    public static let detrainingRecentDays = 21
+    /// Days in the reference window before it.
+    public static let detrainingReferenceDays = 28
+    /// The recent daily mean must fall under this share of the reference mean.
+    public static let detrainingShare = 0.5
+
+    /// Whether training has dropped long enough to lose fitness: the mean daily load of the 21
+    /// days ending on `day` is under half the mean daily load of the 28 days before them (counting
+    /// only days on or after the first RPE workout, at least 7 of them).
+    ///
+    /// Three weeks, so a rest day, a recovery week or a two-week taper (Bosquet et al. 2007: 41–60 %
+    /// less volume over about two weeks) never raise it; more than halved, because a reduced but
+    /// regular load maintains adaptations for weeks (Mujika and Padilla 2000, on detraining).
+    ///
+    /// - Returns: the recent and reference daily means, or `nil` with fewer than 7 reference days
+    ///   or no reference load.
+    public func detraining(on day: LocalDay) -> (recent: Double, reference: Double, flagged: Bool)? {
+        let recentStart = day.adding(days: 1 - Self.detrainingRecentDays)
+        let referenceStart = recentStart.adding(days: -Self.detrainingReferenceDays)
+        let from = max(referenceStart.ordinal, firstDay.ordinal)
+        let n = recentStart.ordinal - from
+        guard n >= 7 else { return nil }
+        let reference = (from..<recentStart.ordinal).reduce(0) { $0 + load(on: LocalDay(ordinal: $1)) } / Double(n)
+        guard reference > 0 else { return nil }
+        let recent = sum(days: Self.detrainingRecentDays, endingOn: day) / Double(Self.detrainingRecentDays)
+        return (recent, reference, recent < Self.detrainingShare * reference)
+    }
 }
+

@@ -31,7 +31,7 @@ public struct EnergyTargets: Sendable, Equatable {
     ///   - bodyFatPct: the body fat in force that day, in percent.
     ///   - workoutKcal: the day's workout energy (used in training mode).
     public static func make(athlete: AthleteContext, weightKg: Double?, bodyFatPct: Double?,
-                            workoutKcal: Double) -> Result<EnergyTargets, Missing> {
+                            workoutKcal: Double, day: LocalDay? = nil) -> Result<EnergyTargets, Missing> {
         guard let kg = weightKg, kg > 0 else { return .failure(Missing("no weight logged and none in the profile")) }
         let settings = athlete.nutrition
         let bmr: Double
@@ -50,7 +50,8 @@ public struct EnergyTargets: Sendable, Equatable {
             formula = .mifflin
         }
         let tdee = settings.targetMode == .training ? bmr * 1.2 + workoutKcal : bmr * settings.activityLevel.multiplier
-        let adjustment = settings.weeklyChangeKg * 7700 / 7
+        let weekly = day.map { settings.weeklyChange(on: $0, weightKg: kg) } ?? settings.weeklyChangeKg
+        let adjustment = weekly * 7700 / 7
         let floor = safetyFloor(athlete.sex)
         let raw = tdee + adjustment
         return .success(EnergyTargets(formula: formula, bmr: bmr, tdee: tdee, goalAdjustment: adjustment,

@@ -5,14 +5,19 @@ import Foundation
 ///
 /// Each day with food entries scores against its own targets (`EnergyTargets.dayScore`); the score
 /// is the mean over the logged days of the last 7 (at least 3 needed). Energy availability —
-/// (kcal − workout kcal) / fat-free mass — is checked on the day itself when body fat is known.
+/// (kcal − workout kcal) / fat-free mass — is checked on the latest complete day when body fat is
+/// known; when it is under 30 the score is capped at 49 (Off target), so the two never disagree.
+///
+/// A day still in progress (`now` before its 23:59:59) is reported "so far": its intake appears
+/// in `kcal_today` and `protein_today`, but the score and the energy-availability check use the
+/// seven complete days before it, so breakfast does not read as a day of starving.
 public struct NutritionMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "nutrition",
         name: "Nutrition",
         summary: "Energy and protein against daily targets (BMR, activity, goal), mean of the logged days of the last week.",
-        version: "1.0.0",
-        inputs: [InputRequirement(.food, days: 7), InputRequirement(.workouts, days: 7),
+        version: "1.1.0",
+        inputs: [InputRequirement(.food, days: 8), InputRequirement(.workouts, days: 8),
                  InputRequirement(.weight, days: nil)],
         range: .init(min: 0, max: 100),
         unit: "points",
@@ -24,22 +29,27 @@ public struct NutritionMetric: BuiltinMetricProvider {
         ]
     )
 
+    /// The highest score while energy availability is low: the top of "Off target".
+    public static let lowAvailabilityCap = 49
+
     public init() {}
 
     public func evaluate(_ input: MetricInput) -> MetricResult {
         let id = Self.descriptor.id
         let d = input.day.ordinal
         let zone = input.zone
+        let inProgress = input.now < MetricInput.endOfDay(input.day, in: zone)
+        let lastComplete = inProgress ? d - 1 : d
         var kcal: [Int: Double] = [:], protein: [Int: Double] = [:], workoutKcal: [Int: Double] = [:]
         for f in input.food {
             let x = f.time.day(in: zone).ordinal
-            guard x <= d, x >= d - 6 else { continue }
+            guard x <= d, x >= d - 7 else { continue }
             kcal[x, default: 0] += f.kcal
             protein[x, default: 0] += f.proteinG ?? 0
         }
         for w in input.workouts {
             let x = w.start.day(in: zone).ordinal
-            if x <= d, x >= d - 6 { workoutKcal[x, default: 0] += WorkoutEnergy.kcal(w) }
+            if x <= d, x >= d - 7 { workoutKcal[x, default: 0] += WorkoutEnergy.kcal(w) }
         }
         let weights = input.weight.map { (day: $0.time.day(in: zone).ordinal, t: $0.time.epochSeconds, entry: $0) }
             .sorted { ($0.day, $0.t) < ($1.day, $1.t) }
@@ -55,9 +65,9 @@ public struct NutritionMetric: BuiltinMetricProvider {
         func targets(_ x: Int) -> Result<EnergyTargets, EnergyTargets.Missing> {
             let (kg, bf) = latest(x)
             return EnergyTargets.make(athlete: input.athlete, weightKg: kg, bodyFatPct: bf,
-                                      workoutKcal: workoutKcal[x] ?? 0)
+                                      workoutKcal: workoutKcal[x] ?? 0, day: LocalDay(ordinal: x))
         }
-        let logged = (d - 6...d).filter { kcal[$0] != nil }
+        let logged = (lastComplete - 6...lastComplete).filter { kcal[$0] != nil }
         var values: [String: MetricValue] = [
             "bmr": nil, "tdee": nil, "kcal_target": nil, "protein_target": nil,
             "kcal_today": MetricValue(kcal[d]), "protein_today": MetricValue(protein[d]),
@@ -84,34 +94,49 @@ public struct NutritionMetric: BuiltinMetricProvider {
                 note: "\(MetricFormat.fixed(kcal[x]!, 0)) of \(MetricFormat.fixed(t.kcalTarget, 0)) kcal, "
                     + "\(MetricFormat.fixed(protein[x]!, 0)) of \(MetricFormat.fixed(t.proteinTarget, 0)) g protein"))
         }
+        if inProgress, let k = kcal[d] {
+            components.append(MetricComponent(
+                "\(input.day) so far", value: k, weight: 0,
+                note: "\(MetricFormat.fixed(k, 0)) kcal and \(MetricFormat.fixed(protein[d] ?? 0, 0)) g protein; "
+                    + "the day is in progress and is not scored yet"))
+        }
         var flags: [String] = today.floored ? ["target_floor"] : []
-        let (kgToday, bfToday) = latest(d)
-        if let bf = bfToday, let kg = kgToday, let k = kcal[d], bf >= 0, bf < 100 {
+        let (kgEA, bfEA) = latest(lastComplete)
+        var lowEA: Double?
+        if let bf = bfEA, let kg = kgEA, let k = kcal[lastComplete], bf >= 0, bf < 100 {
             let ffm = kg * (1 - bf / 100)
-            let ea = (k - (workoutKcal[d] ?? 0)) / ffm
-            if ea < 30 { flags.append("low_energy_availability") }
+            let ea = (k - (workoutKcal[lastComplete] ?? 0)) / ffm
+            if ea < 30 { flags.append("low_energy_availability"); lowEA = ea }
             components.append(MetricComponent("energy availability", value: ea,
-                note: "kcal per kg fat-free mass (\(MetricFormat.fixed(ffm)) kg); under 30 is low"))
+                note: "\(LocalDay(ordinal: lastComplete)): kcal per kg fat-free mass "
+                    + "(\(MetricFormat.fixed(ffm)) kg); under 30 is low"))
         }
         let basis = "BMR \(MetricFormat.fixed(today.bmr, 0)) (\(today.formula == .katch ? "Katch-McArdle" : "Mifflin-St Jeor"), "
             + "\(MetricFormat.fixed(today.weightKg)) kg) => TDEE \(MetricFormat.fixed(today.tdee, 0)); goal "
             + "\(MetricFormat.signed(today.goalAdjustment, 0)) kcal/day => target \(MetricFormat.fixed(today.kcalTarget, 0)) kcal"
             + (today.floored ? " (raised to the safety floor)" : "")
             + ", protein \(MetricFormat.fixed(today.proteinTarget, 0)) g."
+        let period = inProgress ? "7 complete days before today" : "last 7 days"
         guard scores.count >= 3, let mean = MetricMath.mean(scores) else {
-            return .insufficient(id: id, reason: "food logged on \(scores.count) of the last 7 days (needs 3)",
+            return .insufficient(id: id, reason: "food logged on \(scores.count) of the \(period) (needs 3)",
                                  values: values, components: components)
         }
-        let score = MetricMath.round(MetricMath.clamp(mean, 0, 100))
+        let meanScore = MetricMath.round(MetricMath.clamp(mean, 0, 100))
+        let score = lowEA == nil ? meanScore : min(meanScore, Self.lowAvailabilityCap)
         var text = basis
         if let k = kcal[d] {
-            text += " Today \(MetricFormat.fixed(k, 0)) kcal and \(MetricFormat.fixed(protein[d] ?? 0, 0)) g protein."
+            text += " Today\(inProgress ? " so far" : "") \(MetricFormat.fixed(k, 0)) kcal and "
+                + "\(MetricFormat.fixed(protein[d] ?? 0, 0)) g protein"
+                + (inProgress ? " (not scored until the day is over)." : ".")
         } else {
             text += " Nothing logged today."
         }
-        text += " Score \(score) = mean of \(scores.count) logged days ("
-            + scores.map { MetricFormat.fixed($0, 0) }.joined(separator: ", ") + ")."
-        if flags.contains("low_energy_availability") { text += " Energy availability is under 30 kcal/kg FFM." }
+        text += " Mean of \(scores.count) logged days ("
+            + scores.map { MetricFormat.fixed($0, 0) }.joined(separator: ", ") + ") => \(meanScore)."
+        if let ea = lowEA {
+            text += " Energy availability on \(LocalDay(ordinal: lastComplete)) was \(MetricFormat.fixed(ea)) kcal/kg FFM,"
+                + " under 30: the score is capped at \(Self.lowAvailabilityCap) => \(score)."
+        }
         return MetricResult(id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
                             values: values, components: components, flags: flags, explanation: text)
     }

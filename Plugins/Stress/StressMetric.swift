@@ -11,8 +11,10 @@ public struct StressMetric: BuiltinMetricProvider {
         id: "stress",
         name: "Stress",
         summary: "Stress 0-100 from the day's latest HRV reading and heart rate against a 30-day baseline.",
-        version: "1.0.0",
-        inputs: [InputRequirement(.biometrics, days: 44)],
+        version: "1.1.0",
+        // 14 trend days, each with a 30-day baseline, and the evening before the oldest baseline day
+        // (its main sleep block may hold samples from that evening).
+        inputs: [InputRequirement(.biometrics, days: 45), InputRequirement(.sleep, days: 44)],
         range: .init(min: 0, max: 100),
         unit: "points",
         bands: [
@@ -42,7 +44,8 @@ public struct StressMetric: BuiltinMetricProvider {
         }
         let values: [String: MetricValue] = [
             "stress": MetricValue(r.stress), "hrv": .number(r.hrv), "hrv_baseline": MetricValue(r.hrvBaseline),
-            "hr": MetricValue(r.hr), "rhr_baseline": MetricValue(r.rhrBaseline), "confidence": .number(r.confidence),
+            "hr": MetricValue(r.hr), "rhr_baseline": MetricValue(r.rhrBaseline),
+            "confidence": r.stress == nil ? nil : .number(r.confidence),
             "trend_delta": MetricValue(trend),
         ]
         guard let stress = r.stress, let hrvPart = r.hrvStress, let hrPart = r.hrStress else {

@@ -37,44 +37,42 @@ public struct StressReading: Sendable, Equatable {
     }
 }
 
-/// Biometrics grouped by day, for reading stress on any day.
+/// Biometrics and sleep grouped by day, for reading stress on any day.
+///
+/// The day's measurement is its latest HRV sample of the athlete's kind for that day (the kind with
+/// more samples over d − 28 … d, ties to RMSSD); the baseline is the median of the daily HRV of that
+/// kind (main-sleep median, else the day's median) over d − 30 … d − 1.
 struct StressHistory {
-    private var hrvByDay: [Int: [BiometricSample]] = [:]
-    private var restByDay: [Int: Double] = [:]
+    private let physiology: DailyPhysiology?
     private var heartRates: [(t: Double, v: Double)] = []
-    let maxHR: Double?
+    private let athlete: AthleteContext
+    private let evaluated: Int
 
     init(input: MetricInput) {
-        var rest: [Int: (t: Double, v: Double)] = [:]
-        for s in input.biometrics where s.value.isFinite {
-            let day = s.time.day(in: input.zone).ordinal
-            switch s.type {
-            case .hrv_rmssd, .hrv_sdnn: if s.value > 0 { hrvByDay[day, default: []].append(s) }
-            case .resting_hr:
-                if let p = rest[day], p.t > s.time.epochSeconds { continue }
-                rest[day] = (s.time.epochSeconds, s.value)
-            case .heart_rate: heartRates.append((s.time.epochSeconds, s.value))
-            default: break
-            }
+        physiology = DailyPhysiology(biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
+                                     through: input.day)
+        for s in input.biometrics where s.value.isFinite && s.type == .heart_rate {
+            heartRates.append((s.time.epochSeconds, s.value))
         }
-        restByDay = rest.mapValues(\.v)
-        for k in hrvByDay.keys { hrvByDay[k]!.sort { $0.time < $1.time } }
         heartRates.sort { $0.t < $1.t }
-        let age = input.athlete.ageYears.map { 220 - Double($0) }
-        maxHR = input.athlete.thresholds.maxHrBpm ?? age
+        athlete = input.athlete
+        evaluated = input.day.ordinal
     }
 
-    /// The day's median HRV of `kind`.
-    func dailyHRV(_ day: Int, _ kind: BiometricSample.Kind) -> Double? {
-        MetricMath.median((hrvByDay[day] ?? []).filter { $0.type == kind }.map(\.value))
+    /// HRmax on `day`: the profile's, else 220 − the age that day had.
+    func maxHR(on day: Int) -> Double? {
+        athlete.thresholds.maxHrBpm ?? athlete.ageYears(daysBefore: evaluated - day).map { 220 - Double($0) }
     }
 
-    /// The reading of `day`'s latest HRV sample, or `nil` when the day has none.
+    /// The reading of `day`'s latest HRV sample of the day's kind, or `nil` when there is none.
     func reading(on day: Int) -> StressReading? {
-        guard let m = hrvByDay[day]?.last else { return nil }
-        let base = (day - 30..<day).compactMap { dailyHRV($0, m.type) }
-        let rests = (day - 30..<day).compactMap { restByDay[$0] }
-        var r = StressReading(kind: m.type, time: m.time, hrv: m.value,
+        guard let p = physiology else { return nil }
+        let kind = p.hrvKind(for: day)
+        guard let m = p.latestSample(kind, on: day), m.value > 0 else { return nil }
+        let base = (day - 30..<day).compactMap { p.hrv(kind, on: $0) }
+        let rests = (day - 30..<day).compactMap { p.rhr(on: $0) }
+        let maxHR = maxHR(on: day)
+        var r = StressReading(kind: kind, time: m.time, hrv: m.value,
                               hrvBaseline: MetricMath.median(base), baselineDays: base.count, hr: nil,
                               hrSamples: 0, rhrBaseline: MetricMath.median(rests), maxHR: maxHR)
         let t = m.time.epochSeconds
@@ -85,14 +83,21 @@ struct StressHistory {
         }
         var near: [Double] = []
         while lo < heartRates.count, heartRates[lo].t <= t + 300 { near.append(heartRates[lo].v); lo += 1 }
-        if let mean = MetricMath.mean(near) { r.hr = mean; r.hrSamples = near.count } else { r.hr = restByDay[day] }
+        if let mean = MetricMath.mean(near) { r.hr = mean; r.hrSamples = near.count } else { r.hr = p.rhr(on: day) }
 
-        if base.count < 7 { r.missing = "HRV baseline has \(base.count) of the 7 days it needs in the 30 days before" }
-        else if r.rhrBaseline == nil { r.missing = "no resting heart rate in the 30 days before for a baseline" }
-        else if r.hr == nil { r.missing = "no heart rate within 5 minutes of the HRV reading and no resting heart rate that day" }
-        else if maxHR == nil { r.missing = "no maximum heart rate or age in the profile" }
-        else if let mx = maxHR, let rb = r.rhrBaseline, mx <= rb { r.missing = "maximum heart rate is not above the resting baseline" }
-        else if let hb = r.hrvBaseline, hb <= 0 { r.missing = "HRV baseline is 0" }
+        if base.count < 7 {
+            r.missing = "HRV baseline has \(base.count) of the 7 days it needs in the 30 days before"
+        } else if r.rhrBaseline == nil {
+            r.missing = "no resting heart rate in the 30 days before for a baseline"
+        } else if r.hr == nil {
+            r.missing = "no heart rate within 5 minutes of the HRV reading and no resting heart rate that day"
+        } else if maxHR == nil {
+            r.missing = "no maximum heart rate or age in the profile"
+        } else if let mx = maxHR, let rb = r.rhrBaseline, mx <= rb {
+            r.missing = "maximum heart rate is not above the resting baseline"
+        } else if let hb = r.hrvBaseline, hb <= 0 {
+            r.missing = "HRV baseline is 0"
+        }
         guard r.missing == nil, let hb = r.hrvBaseline, let hr = r.hr, let rb = r.rhrBaseline, let mx = maxHR
         else { return r }
         let s = StressReading.stress(hrv: m.value, hrvBaseline: hb, hr: hr, rhrBaseline: rb, maxHR: mx)

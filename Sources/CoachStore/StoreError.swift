@@ -95,11 +95,9 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     }
 }
 
-/// Validates handles of users and athletes.
-enum Handle {
-    static func validate(_ h: String) throws {
-        let ok = (2...32).contains(h.count) && h.first!.isLowercase && h.first!.isASCII
-            && h.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" || $0 == "_" }
-        guard ok else { throw StoreError.invalidHandle(h) }
+extension Handle {
+    /// Refuses text that breaks the rules for a new handle.
+    static func validate(_ text: String) throws {
+        guard Handle(text).isValid else { throw StoreError.invalidHandle(text) }
     }
 }

@@ -38,6 +38,13 @@ def normalized_power(series):
 
 
 def workout_tss(w, ath):
+    """The TSS of one workout; 0 when no method has its inputs."""
+    t = computed_tss(w, ath)
+    return 0.0 if t is None else t
+
+
+def computed_tss(w, ath):
+    """The TSS by the first method whose inputs exist, or None when none has."""
     th, sex = ath.th, ath.a.get("sex")
     if w.get("tss") is not None:
         return w["tss"]
@@ -80,7 +87,7 @@ def workout_tss(w, ath):
     rpe = w.get("rpe")
     if rpe is not None and 1 <= rpe <= 10 and hours is not None:
         return hours * (0.5 + 0.05 * rpe) ** 2 * 100
-    return 0.0
+    return None
 
 
 class Load:

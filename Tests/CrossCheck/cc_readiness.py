@@ -12,9 +12,10 @@ class Physiology:
     def __init__(self, ath):
         self.ath = ath
         self.samples = {}   # type -> [(epoch, local day, value)] in time order
-        for i, s in enumerate(ath.data.get("biometrics", [])):
+        # Samples at the same instant are ordered by record id (the later id counts as later).
+        for s in ath.data.get("biometrics", []):
             t = instant(s["time"])
-            self.samples.setdefault(s["type"], []).append((t.timestamp(), i, t.astimezone(ath.tz).date(), s["value"]))
+            self.samples.setdefault(s["type"], []).append((t.timestamp(), s["id"], t.astimezone(ath.tz).date(), s["value"]))
         self.by_day = {}    # (type, local day) -> values in time order
         for k in self.samples:
             self.samples[k].sort()

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Independent re-implementation of three coach metrics, for cross-checking the Swift providers.
+"""Independent re-implementation of the eight coach metrics, for cross-checking the Swift providers.
 
 Usage: crosscheck.py DATASET.json DAY [DAY ...]
 
-The helpers live beside this file: cc_common.py, cc_load.py (TSS and PMC), cc_readiness.py.
+The helpers live beside this file: cc_common.py, cc_load.py (TSS and PMC), cc_readiness.py,
+cc_daily.py (stress, nutrition, exertion, activity) and cc_plan.py (adherence).
 
 DATASET.json is one athlete in the coach/1 interchange format; each DAY is YYYY-MM-DD. Prints one
-JSON object: {DAY: {provider id: {"status", "score", "values", "flags"}}} for training-load,
-readiness and self-assessment. Standard library only. Written from the metric specification, not
+JSON object: {DAY: {provider id: {"status", "score", "values", "flags"}}} for every built-in
+provider, each day evaluated as a finished day ("now" = 23:59:59). Standard library only. Written from the metric specification, not
 translated from the Swift code, so that two implementations have to agree.
 
 Decisions the specification leaves open are made the same way as coach's docs/metrics.md:
@@ -21,6 +22,8 @@ from datetime import date, timedelta
 
 from cc_common import MUSCLES, Athlete, clamp, round_score
 from cc_load import training_load, workout_tss
+from cc_daily import Stress, activity, exertion, nutrition
+from cc_plan import adherence
 from cc_readiness import Physiology, readiness
 
 
@@ -95,12 +98,18 @@ def main(argv):
         daily[x] = daily.get(x, 0.0) + workout_tss(w, ath)
     phys = Physiology(ath)
     adjustments = phys.adjustments(max(days))
+    stress = Stress(ath, phys)
     out = {}
     for d in days:
         out[d.isoformat()] = {
             "training-load": training_load(ath, d, daily),
             "readiness": readiness(ath, d, daily, adjustments, phys),
             "self-assessment": self_assessment(ath, d),
+            "stress": stress.evaluate(d),
+            "nutrition": nutrition(ath, d),
+            "adherence": adherence(ath, d),
+            "exertion": exertion(ath, d),
+            "activity": activity(ath, d),
         }
     json.dump(out, sys.stdout, sort_keys=True, allow_nan=False)
     sys.stdout.write("\n")

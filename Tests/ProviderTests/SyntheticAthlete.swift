@@ -22,7 +22,8 @@ struct SplitMix64: RandomNumberGenerator {
 enum SyntheticAthlete {
     static let zoneID = "Europe/Berlin"
 
-    static func dataset(seed: UInt64 = 20_260_115, start: LocalDay = LocalDay("2026-01-15")!, days: Int = 180) -> AthleteDataset {
+    static func dataset(seed: UInt64 = 20_260_115, start: LocalDay = LocalDay("2026-01-15")!, days: Int = 180,
+                        zoneID: String = zoneID) -> AthleteDataset {
         var g = SplitMix64(seed: seed)
         let zone = TimeZone(identifier: zoneID)!
         var profile = AthleteProfile(handle: "synthetic", name: "Synthetic Athlete", timeZone: zoneID)

@@ -93,13 +93,15 @@ public struct PlanReport: Encodable {
     /// Assessments of the past sessions, by session id.
     public static func assess(_ snapshot: PlanSnapshot, today: LocalDay) -> [String: SessionAssessment] {
         let all = SessionAssessment.assess(sessions: snapshot.sessions, workouts: snapshot.workouts,
-                                           zone: snapshot.profile.zone, before: today)
+                                           zone: snapshot.profile.zone, before: today,
+                                           athlete: AthleteContext(profile: snapshot.profile, day: today))
         return Dictionary(all.map { ($0.session.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The adherence provider's week, 28-day and all-time scores for `today`.
     public static func overall(_ snapshot: PlanSnapshot, today: LocalDay) -> Scores {
         let r = AdherenceMetric().evaluate(MetricInput(day: today, timeZone: snapshot.profile.timeZone,
+                                                       athlete: AthleteContext(profile: snapshot.profile, day: today),
                                                        workouts: snapshot.workouts, plan: snapshot.sessions))
         return Scores(week: r.number("adherence_week"), last28Days: r.number("adherence_28d"),
                       allTime: r.number("adherence_all"), counted: Int(r.number("sessions_counted") ?? 0),

@@ -46,6 +46,8 @@ struct DemoCommand: ParsableCommand {
             print("  export COACH_WORKSPACE=\(path)")
             print("  coach team --flagged; coach dashboard --athlete marco; coach explain readiness --athlete marco")
             print("  coach trend --athlete jane --metric ctl,atl,tsb --days 90; coach activity --athlete aiko --week")
+            print("  coach activity --athlete jane; coach biometrics --athlete marco --days 3; coach nutrition --athlete jane")
+            print("  coach explain self-assessment --athlete jane; coach plan show --athlete jane")
             print(Terminal.dim("Start your own workspace with `coach init`."))
         }
     }

@@ -49,6 +49,8 @@ extension LogCommand {
         @Option(help: "Blood oxygen in %.") var spo2: Double?
         @Option(parsing: .unconditional, help: "Wrist temperature deviation in °C, e.g. +0.3 or -0.2.") var wristTemp: Double?
         @Option(help: "Heart-rate recovery after one minute, in bpm.") var hrr: Double?
+        @Option(help: "When measured: HH:MM on --date or \"YYYY-MM-DD HH:MM\" (default now, or noon for a past day).")
+        var time: String?
 
         func run() throws {
             try guarded {
@@ -61,7 +63,9 @@ extension LogCommand {
                 }
                 let values: [(BiometricSample.Kind, Double?)] = [(kind, hrv), (.resting_hr, restHr), (.respiratory_rate, respRate),
                                                                  (.spo2, spo2), (.wrist_temp, wristTemp), (.hr_recovery, hrr)]
-                let samples = values.compactMap { k, v in v.map { BiometricSample(id: ctx.newID(), time: ctx.instant, type: k, value: $0, source: "manual") } }
+                let at = try time.map(ctx.instant(parsing:)) ?? ctx.instant
+                try ctx.requireOnDay(at, option: "--time")
+                let samples = values.compactMap { k, v in v.map { BiometricSample(id: ctx.newID(), time: at, type: k, value: $0, source: "manual") } }
                 var sleepRecord: SleepRecord?
                 if let sleep {
                     let seconds = try DurationParser.seconds(sleep)

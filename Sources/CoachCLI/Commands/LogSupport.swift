@@ -25,6 +25,15 @@ struct LogContext {
     func instant(parsing text: String) throws -> Instant { try book.instant(parsing: text) }
     func newID() -> String { book.newID() }
 
+    /// Refuses an instant that is not on the logged day or lies in the future.
+    func requireOnDay(_ at: Instant, option: String) throws {
+        let d = at.day(in: profile.zone)
+        guard d == day else {
+            throw CLIError.usage("\(option) falls on \(d), not on the logged day \(day); give --date \(d) as well")
+        }
+        guard at.date <= book.session.now else { throw CLIError.usage("\(option) is in the future") }
+    }
+
     /// Stores an entry, then prints one confirmation line.
     func save<T: Encodable>(_ value: T, id: String, kind: RecordKind, what: String) throws {
         confirm(try book.save(value, id: id, kind: kind), what: what)

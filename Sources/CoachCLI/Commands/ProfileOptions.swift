@@ -26,8 +26,10 @@ struct ProfileOptions: ParsableArguments {
     @Option(help: "Chest circumference.") var chest: String?
     @Option(help: "sedentary, light, moderate, very or extreme.") var activityLevel: String?
     @Option(help: "lose, maintain, gain or muscle.") var goal: String?
-    @Option(help: "Planned weight change per week, e.g. -0.5kg.") var weeklyChange: String?
-    @Option(help: "Target weight.") var targetWeight: String?
+    @Option(parsing: .unconditional, help: "Planned weight change per week, e.g. -0.5kg (negative to lose).")
+    var weeklyChange: String?
+    @Option(help: "Target weight; with --target-date and no --weekly-change it sets the pace.")
+    var targetWeight: String?
     @Option(help: "Target date, YYYY-MM-DD.") var targetDate: String?
     @Option(help: "mifflin or katch.") var bmrFormula: String?
     @Option(help: "static or training.") var targetMode: String?
@@ -77,6 +79,9 @@ struct ProfileOptions: ParsableArguments {
         }
         if let bmrFormula { p.nutrition.bmrFormula = try parseEnum(bmrFormula, "BMR formula") }
         if let targetMode { p.nutrition.targetMode = try parseEnum(targetMode, "target mode") }
+        if goal != nil || weeklyChange != nil || targetWeight != nil {
+            try p.nutrition.validateGoal(currentWeightKg: p.weightKg)
+        }
         if let pmcModel { p.pmc.model = try parseEnum(pmcModel, "PMC model") }
         if let ctlDays { p.pmc.ctlDays = try positive(ctlDays, "--ctl-days") }
         if let atlDays { p.pmc.atlDays = try positive(atlDays, "--atl-days") }

@@ -75,7 +75,8 @@ struct ActivityCommand: ParsableCommand {
         try guarded {
             let (view, result) = try global.session().activity(target.handle, date: target.date)
             print(output.json ? try Render.json(result)
-                  : ActivityText.render(result, name: view.name, day: view.moment.day, week: week))
+                  : ActivityText.render(result, name: view.name, day: view.moment.day, week: week,
+                                        units: view.evaluation.index.profile.units))
         }
     }
 }

@@ -7,7 +7,10 @@ import Foundation
 ///
 /// Deterministic for a seed, so every demo run tells the same story: `jane` trains steadily,
 /// `marco` piled on load and is now run down (low HRV, high resting HR, missed sessions), `aiko`
-/// is tapering and fresh.
+/// is tapering and fresh. Every feature shows: soreness after hard days (and the sore-group
+/// warning when the next hard session targets the same muscles), vitals (respiratory rate, SpO2,
+/// wrist temperature, heart-rate recovery; unusual for marco), power files for cycling, heart rate
+/// through the day, step days with distance and energy, and for jane a banked bonus day.
 struct DemoHistory {
     /// How an athlete's recent weeks went.
     enum Story { case steady, runDown, taper }
@@ -31,6 +34,7 @@ struct DemoHistory {
     mutating func dataset() -> AthleteDataset {
         var d = AthleteDataset(athlete: profile)
         d.athlete.activity.setStepGoal(story == .taper ? 8000 : 10_000, from: today.adding(days: -days))
+        if story == .steady { d.athlete.activity.bonusEvery = 5 }
         let zone = profile.zone
         func at(_ day: LocalDay, _ h: Int, _ m: Int = 0) -> Instant {
             Instant(date: day.instant(secondsSinceMidnight: h * 3600 + m * 60, in: zone), timeZone: zone)
@@ -53,23 +57,52 @@ struct DemoHistory {
             d.biometrics.append(BiometricSample(id: id("h"), time: at(day, 6, 30), type: .hrv_rmssd, value: (hrv * 10).rounded() / 10))
             d.biometrics.append(BiometricSample(id: id("r"), time: at(day, 6, 40), type: .resting_hr,
                                                 value: (ill ? baseRHR + 9 : baseRHR + rng.normal(0, 1.5)).rounded()))
+            // Vitals from the night, shown beside readiness: unusual while marco is run down.
+            let vitals: [(BiometricSample.Kind, Double, Int)] = [
+                (.respiratory_rate, ill ? 17.8 : 14 + rng.normal(0, 0.3), 1), (.spo2, ill ? 94 : 97 + rng.normal(0, 0.5), 0),
+                (.wrist_temp, ill ? 0.8 : rng.normal(0, 0.1), 2), (.hr_recovery, ill ? 18 : 30 + rng.normal(0, 2), 0),
+            ]
+            for (k, (type, value, digits)) in vitals.enumerated() {
+                let scale = digits == 2 ? 100.0 : digits == 1 ? 10 : 1
+                d.biometrics.append(BiometricSample(id: id("v"), time: at(day, 4, 10 * k), type: type,
+                                                    value: (value * scale).rounded() / scale, source: "demo"))
+            }
             if let w = workout(on: day, back: back, at: at, id: id), happened(Self.week[day.isoWeekday - 1].hour + 2) {
                 d.workouts.append(w)
             }
-            let hard = d.workouts.last.map { $0.start.day(in: zone) == day.adding(days: -1) && ($0.tss ?? 0) > 90 } ?? false
+            // Sore the day after a hard session (yesterday's workout, whatever today holds).
+            let yesterday = day.adding(days: -1)
+            let hard = d.workouts.contains { $0.start.day(in: zone) == yesterday && Self.week[yesterday.isoWeekday - 1].intensity > 0.8 }
             var doms: [MuscleGroup: Int] = [:]
-            if hard { doms[profile.sports.contains(.swimming) ? .shoulders : .quads] = Int(rng.uniform(4, 7)) }
+            if hard { doms[profile.sports.contains(.swimming) ? .shoulders : .quads] = Int(rng.uniform(4, 8)) }
             let mood = ill ? 2 : min(5, max(2, Int(rng.normal(3.9, 0.6).rounded())))
             d.wellness.append(WellnessEntry(id: id("m"), day: day, mood: mood, doms: doms))
             for (h, share, meal) in [(8, 0.25, "breakfast"), (13, 0.35, "lunch"), (19, 0.40, "dinner")] where happened(h) {
-                var f = FoodEntry(id: id("f"), time: at(day, h), kcal: (2300 * share + rng.normal(0, 60)).rounded())
+                let base = story == .steady ? 2600.0 : 2300
+                var f = FoodEntry(id: id("f"), time: at(day, h), kcal: (base * share + rng.normal(0, 60)).rounded())
                 f.proteinG = (f.kcal * 0.25 / 4).rounded(); f.carbsG = (f.kcal * 0.5 / 4).rounded(); f.fatG = (f.kcal * 0.25 / 9).rounded()
                 f.meal = meal
                 d.food.append(f)
             }
             let goal = d.athlete.activity.goal(for: day) ?? 10_000
             let share = back > 0 ? 1 : Double(secondsToday) / 86_400
-            d.steps.append(StepsDay(day: day, steps: max(1500, Int(share * rng.normal(Double(goal) * 1.05, 2500)))))
+            // jane walks her goal but for every 13th day: runs of 12 bank bonus days that the misses spend.
+            let walked = story == .steady
+                ? (day.ordinal % 13 == 0 ? Double(goal) * 0.6 : Double(goal) * 1.15 + abs(rng.normal(0, 800)))
+                : rng.normal(Double(goal) * 1.05, 2500)
+            let steps = max(1500, Int(share * walked))
+            d.steps.append(StepsDay(day: day, steps: steps, distanceM: (Double(steps) * 0.74).rounded(),
+                                    activeKcal: (Double(steps) * 0.04).rounded()))
+            // Heart rate through the day (the activity view's "current heart rate").
+            for h in [9, 12, 15, 18, 21] where happened(h) {
+                d.biometrics.append(BiometricSample(id: id("hr"), time: at(day, h, 5), type: .heart_rate,
+                                                    value: (baseRHR + 20 + rng.normal(0, 6)).rounded(), source: "demo"))
+            }
+            if back == 0, secondsToday >= 120 { // a reading two minutes ago: the current heart rate
+                let t = Instant(date: day.instant(secondsSinceMidnight: secondsToday - 120, in: zone), timeZone: zone)
+                d.biometrics.append(BiometricSample(id: id("hr"), time: t, type: .heart_rate,
+                                                    value: (baseRHR + 25 + rng.normal(0, 4)).rounded(), source: "demo"))
+            }
             if day.isoWeekday == 1 {
                 d.weight.append(WeightEntry(id: id("kg"), time: at(day, 7), kg: (((profile.weightKg ?? 65) + rng.normal(0, 0.4)) * 10).rounded() / 10))
             }
@@ -98,7 +131,16 @@ struct DemoHistory {
         w.rpe = min(10, max(1, Int((intensity * 10 - 2).rounded())))
         w.avgHrBpm = ((profile.thresholds.lthrBpm ?? 165) * min(1, intensity * 0.95)).rounded()
         w.kcal = (w.elapsedS! / 60 * 11).rounded()
-        if sport == .cycling, let ftp = profile.thresholds.ftpW { w.npW = (ftp * intensity).rounded(); w.avgPowerW = w.npW! - 12 }
+        if sport == .cycling, let ftp = profile.thresholds.ftpW {
+            w.npW = (ftp * intensity).rounded(); w.avgPowerW = w.npW! - 12
+            // A power file every 5 s: blocks around the session's intensity; its TSS comes from the stream.
+            let count = Int(w.elapsedS! / 5)
+            w.samples = .init(intervalS: 5, powerW: (0..<count).map { i in
+                let block = (i / 36) % 4 == 1 ? 1.12 : 0.93
+                return (ftp * intensity * block * rng.uniform(0.92, 1.08)).rounded()
+            })
+            w.tss = nil
+        }
         if sport == .running { w.distanceM = (w.elapsedS! / ((profile.thresholds.thresholdPaceSPerKm ?? 300) / intensity) * 1000).rounded() }
         w.title = slot.title
         w.source = "demo"

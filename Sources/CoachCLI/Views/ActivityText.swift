@@ -3,7 +3,7 @@ import CoachProviders
 
 /// Renders `coach activity`: the steps dial, tiles, a 7-point graph, and the athlete against the walking bot.
 enum ActivityText {
-    static func render(_ r: MetricResult, name: String, day: LocalDay, week: Bool) -> String {
+    static func render(_ r: MetricResult, name: String, day: LocalDay, week: Bool, units: UnitSystem = .metric) -> String {
         var out = [Terminal.bold("\(name) · \(day.weekdayName) \(day) · steps")]
         guard r.status == .ok, let steps = r.number("steps_today"), let goal = r.number("goal_today") else {
             out.append(Terminal.dim(r.reason ?? "no step data"))
@@ -19,6 +19,15 @@ enum ActivityText {
             ("week", grouped(r.number("steps_week") ?? 0)), ("bot week", grouped(r.number("bot_week") ?? 0)),
         ]
         out.append("  " + tiles.map { "[\($0.0) \(Terminal.bold($0.1))]" }.joined(separator: " "))
+        // The step day's own tiles (issue 12, item 14): energy, distance in the athlete's units, heart rate now.
+        let distance = r.number("distance_m_today").map {
+            units == .imperial ? Render.number($0 / 1609.344, digits: 2) + " mi" : Render.number($0 / 1000, digits: 2) + " km"
+        }
+        let dayTiles: [(String, String)] = [
+            ("kcal", r.number("active_kcal_today").map { grouped($0) } ?? "--"), ("distance", distance ?? "--"),
+            ("heart rate", r.number("heart_rate_now").map { "\(Int($0.rounded())) bpm" } ?? "--"),
+        ]
+        out.append("  " + dayTiles.map { "[\($0.0) \(Terminal.bold($0.1))]" }.joined(separator: " "))
         out.append("")
         if week {
             out.append("Weeks (7-day blocks ending on the day shown)")

@@ -15,8 +15,13 @@ enum DashboardText {
             out.append("Today         " + suggestion(r))
         }
         if let t = d.metric("training-load"), t.status == .ok {
-            out.append("Form          TSB \(MetricFormat.optional(t.number("tsb")))   fitness \(MetricFormat.optional(t.number("ctl")))"
-                       + "   fatigue \(MetricFormat.optional(t.number("atl")))   ramp \(t.number("ramp").map { MetricFormat.signed($0) } ?? "–")")
+            // TSB is form going into the day (yesterday's CTL − ATL); CTL, ATL and ramp are after today's
+            // training, so the three numbers are of different days and say so (issue 12, item 11).
+            out.append("Form          TSB \(MetricFormat.optional(t.number("tsb")))  "
+                       + Terminal.dim("going into today: yesterday's fitness − fatigue"))
+            out.append("Load          fitness CTL \(MetricFormat.optional(t.number("ctl")))   fatigue ATL "
+                       + "\(MetricFormat.optional(t.number("atl")))   ramp \(t.number("ramp").map { MetricFormat.signed($0) } ?? "–")  "
+                       + Terminal.dim("after today's training; ramp = CTL vs 7 days ago"))
         }
         let week = d.readinessWeek.map(\.value)
         out.append("Last 7 days   " + Charts.sparkline(week, lower: 0, upper: 100) + "  "

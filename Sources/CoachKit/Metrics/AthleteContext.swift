@@ -10,6 +10,10 @@ public struct AthleteContext: Codable, Sendable, Equatable {
     public var sex: Sex?
     /// Age in completed years on the evaluated day.
     public var ageYears: Int?
+    /// How many days before the evaluated day the athlete turned `ageYears`, only when that was at
+    /// most `birthdayLookback` days ago (else `nil`). Lets a provider that looks back use the age
+    /// each earlier day had without receiving the birth date.
+    public var birthdayDaysAgo: Int?
     public var heightCm: Double?
     /// Profile weight; a provider prefers the latest weight log when it reads them.
     public var weightKg: Double?
@@ -30,15 +34,33 @@ public struct AthleteContext: Codable, Sendable, Equatable {
         self.pmc = pmc; self.nutrition = nutrition; self.activity = activity
     }
 
+    /// How far back `birthdayDaysAgo` is given: the longest look-back of a built-in provider
+    /// that uses age (stress: 14 trend days, each with a 30-day baseline).
+    public static let birthdayLookback = 60
+
+    /// Age in completed years on the day `daysBefore` days before the evaluated day.
+    ///
+    /// Exact for `daysBefore` up to `birthdayLookback`; `nil` when the age is unknown.
+    public func ageYears(daysBefore k: Int) -> Int? {
+        guard let age = ageYears else { return nil }
+        if let b = birthdayDaysAgo, k > b { return age - 1 }
+        return age
+    }
+
     /// The context of `profile` on `day` (age is computed for that day).
     public init(profile: AthleteProfile, day: LocalDay, ref: String? = nil) {
         self.init(ref: ref, sex: profile.sex, ageYears: profile.age(on: day), heightCm: profile.heightCm,
                   weightKg: profile.weightKg, bodyFatPct: profile.bodyFatPct, thresholds: profile.thresholds,
                   pmc: profile.pmc, nutrition: profile.nutrition, activity: profile.activity)
+        if let age = profile.age(on: day) {
+            birthdayDaysAgo = (0...Self.birthdayLookback).first { k in
+                (profile.age(on: day.adding(days: -k - 1)) ?? age) < age
+            }
+        }
     }
 
     enum CodingKeys: String, CodingKey {
-        case ref, sex, ageYears, heightCm, weightKg, bodyFatPct, thresholds, pmc, nutrition, activity
+        case ref, sex, ageYears, birthdayDaysAgo, heightCm, weightKg, bodyFatPct, thresholds, pmc, nutrition, activity
     }
 
     public init(from decoder: Decoder) throws {
@@ -46,6 +68,7 @@ public struct AthleteContext: Codable, Sendable, Equatable {
         ref = try c.decodeIfPresent(String.self, forKey: .ref)
         sex = try c.decodeIfPresent(Sex.self, forKey: .sex)
         ageYears = try c.decodeIfPresent(Int.self, forKey: .ageYears)
+        birthdayDaysAgo = try c.decodeIfPresent(Int.self, forKey: .birthdayDaysAgo)
         heightCm = try c.decodeIfPresent(Double.self, forKey: .heightCm)
         weightKg = try c.decodeIfPresent(Double.self, forKey: .weightKg)
         bodyFatPct = try c.decodeIfPresent(Double.self, forKey: .bodyFatPct)

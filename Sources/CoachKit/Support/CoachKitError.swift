@@ -27,11 +27,13 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
     /// An edit that names no field to change (a usage error); `valid` lists the inputs the
     /// entry takes.
     case nothingToChange(entry: String, valid: [Parameter])
+    /// A nutrition goal whose parts point different ways (e.g. "lose" with a weight gain per week).
+    case goalConflict(String)
 
     /// Whether the error is about how a command was called rather than about the data.
     public var isUsage: Bool {
         switch self {
-        case .optionNotApplicable, .nothingToChange: true
+        case .optionNotApplicable, .nothingToChange, .goalConflict: true
         default: false
         }
     }
@@ -58,6 +60,8 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
             return "\(option) does not apply to \(entry); it takes \(Self.list(valid))"
         case .nothingToChange(let entry, let valid):
             return "nothing to change; give at least one field of \(entry): \(Self.list(valid))"
+        case .goalConflict(let reason):
+            return reason
         }
     }
 

@@ -1,4 +1,3 @@
-import CoachKit
 import Foundation
 
 /// Merged sleep blocks, and the main block of a night.

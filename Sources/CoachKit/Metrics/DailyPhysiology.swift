@@ -1,4 +1,3 @@
-import CoachKit
 import Foundation
 
 /// Per-day HRV (both kinds) and resting heart rate, from the first biometric day to the evaluated day.
@@ -6,12 +5,18 @@ import Foundation
 /// Daily HRV of a kind = the median of that kind's samples inside the main sleep block of the night
 /// before the day; without a block or a sample in it, the median of the day's own samples. Daily
 /// resting HR = the last resting-HR sample of the day.
-struct DailyPhysiology {
+///
+/// Samples at the same instant are ordered by their record id (code-unit order): of two samples
+/// taken at the same second, the one with the greater id counts as the later. The rule depends on
+/// the data alone, never on the order in which records were loaded.
+///
+/// Shared by readiness (daily HRV, resting HR) and stress (baseline and the day's measurement).
+public struct DailyPhysiology: Sendable {
     /// The two HRV kinds, in the order of the per-kind arrays below.
-    static let kinds: [BiometricSample.Kind] = [.hrv_rmssd, .hrv_sdnn]
+    public static let kinds: [BiometricSample.Kind] = [.hrv_rmssd, .hrv_sdnn]
 
-    let firstDay: Int
-    let lastDay: Int
+    public let firstDay: Int
+    public let lastDay: Int
     /// Daily HRV per kind (index as in `kinds`), index `day - firstDay`.
     private(set) var hrv: [[Double?]]
     private(set) var rhr: [Double?]
@@ -19,21 +24,38 @@ struct DailyPhysiology {
     private var counts: [[Int]]
     /// Prefix sums of days with a daily HRV per kind.
     private var valueDays: [[Int]]
+    /// The latest sample of each kind per day (index as in `kinds`), index `day - firstDay`.
+    private var latest: [[BiometricSample?]]
 
-    init?(biometrics: [BiometricSample], sleep: [SleepRecord], zone: TimeZone, through day: LocalDay) {
+    /// Whether `a` counts as taken before `b`: by instant, then by record id.
+    public static func precedes(_ a: BiometricSample, _ b: BiometricSample) -> Bool {
+        if a.time.epochSeconds != b.time.epochSeconds { return a.time.epochSeconds < b.time.epochSeconds }
+        return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+    }
+
+    /// Reads the HRV and resting-HR samples and the sleep records up to `day`.
+    ///
+    /// - Parameters:
+    ///   - biometrics: samples of any type in any order; other types are ignored.
+    ///   - sleep: sleep records, for the main block of each night.
+    ///   - zone: the athlete's time zone.
+    ///   - day: the last day of the series.
+    /// - Returns: `nil` when there is no HRV or resting-HR sample on or before `day`.
+    public init?(biometrics: [BiometricSample], sleep: [SleepRecord], zone: TimeZone, through day: LocalDay) {
         var byKind: [[(t: Double, day: Int, v: Double)]] = [[], []]
-        var rests: [(t: Double, day: Int, index: Int, v: Double)] = []
+        var rests: [(day: Int, sample: BiometricSample)] = []
+        var lastSample: [[Int: BiometricSample]] = [[:], [:]]
         let days = ZoneDays(zone: zone, spanning: biometrics) { $0.time }
         for i in biometrics.indices {
             let s = biometrics[i]
             guard s.value.isFinite, s.type.isHRV || s.type == .resting_hr else { continue }
             let d = days.day(of: s.time).ordinal
             guard d <= day.ordinal else { continue }
-            switch s.type {
-            case .resting_hr: rests.append((s.time.epochSeconds, d, i, s.value))
-            case .hrv_rmssd: byKind[0].append((s.time.epochSeconds, d, s.value))
-            default: byKind[1].append((s.time.epochSeconds, d, s.value))
-            }
+            if s.type == .resting_hr { rests.append((d, s)); continue }
+            let k = Self.index(s.type)
+            byKind[k].append((s.time.epochSeconds, d, s.value))
+            if let p = lastSample[k][d], Self.precedes(s, p) { continue }
+            lastSample[k][d] = s
         }
         let allDays = rests.map(\.day) + byKind[0].map(\.day) + byKind[1].map(\.day)
         guard let first = allDays.min() else { return nil }
@@ -41,7 +63,12 @@ struct DailyPhysiology {
         lastDay = day.ordinal
         let n = lastDay - firstDay + 1
         rhr = [Double?](repeating: nil, count: n)
-        for r in rests.sorted(by: { ($0.t, $0.index) < ($1.t, $1.index) }) { rhr[r.day - first] = r.v }
+        for r in rests.sorted(by: { Self.precedes($0.sample, $1.sample) }) { rhr[r.day - first] = r.sample.value }
+        latest = lastSample.map { map in
+            var row = [BiometricSample?](repeating: nil, count: n)
+            for (d, s) in map { row[d - first] = s }
+            return row
+        }
         let blocks = SleepBlocks(sleep)
         var mains: [ClosedRange<Double>?]?
         hrv = []
@@ -80,19 +107,27 @@ struct DailyPhysiology {
     static func index(_ kind: BiometricSample.Kind) -> Int { kind == .hrv_sdnn ? 1 : 0 }
 
     /// The HRV kind for `day`: the one with more samples on day − 28 … day; ties go to RMSSD.
-    func hrvKind(for day: Int) -> BiometricSample.Kind {
+    public func hrvKind(for day: Int) -> BiometricSample.Kind {
         sum(counts[1], day - 28, day) > sum(counts[0], day - 28, day) ? .hrv_sdnn : .hrv_rmssd
     }
 
     /// Days in `from ... to` with a daily HRV of `kind`.
-    func hrvDays(_ kind: BiometricSample.Kind, from: Int, to: Int) -> Int {
+    public func hrvDays(_ kind: BiometricSample.Kind, from: Int, to: Int) -> Int {
         sum(valueDays[Self.index(kind)], from, to)
     }
 
-    func hrv(_ kind: BiometricSample.Kind, on day: Int) -> Double? { at(hrv[Self.index(kind)], day) }
-    func rhr(on day: Int) -> Double? { at(rhr, day) }
+    /// The daily HRV of `kind` on `day` (ordinal), or `nil`.
+    public func hrv(_ kind: BiometricSample.Kind, on day: Int) -> Double? { at(hrv[Self.index(kind)], day) }
 
-    private func at(_ series: [Double?], _ day: Int) -> Double? {
+    /// The last resting-HR value of `day` (ordinal), or `nil`.
+    public func rhr(on day: Int) -> Double? { at(rhr, day) }
+
+    /// The latest sample of `kind` whose instant lies on local `day` (ordinal), or `nil`.
+    public func latestSample(_ kind: BiometricSample.Kind, on day: Int) -> BiometricSample? {
+        day >= firstDay && day <= lastDay ? latest[Self.index(kind)][day - firstDay] : nil
+    }
+
+    private func at<T>(_ series: [T?], _ day: Int) -> T? {
         day >= firstDay && day <= lastDay ? series[day - firstDay] : nil
     }
 
