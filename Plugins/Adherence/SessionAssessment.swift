@@ -35,11 +35,18 @@ public struct SessionAssessment: Sendable, Equatable {
     ///   - athlete: thresholds and sex for the workouts' TSS (the default knows none, so only a
     ///     recorded or RPE-based TSS exists).
     /// - Returns: one assessment per past session, ordered by date and plan order.
-    public static func assess(sessions: [PlannedSession], workouts: [Workout], zone: TimeZone,
-                              before day: LocalDay, athlete: AthleteContext = AthleteContext())
-        -> [SessionAssessment] {
+    public static func assess(
+        sessions: [PlannedSession], workouts: [Workout], zone: TimeZone,
+        before day: LocalDay, athlete: AthleteContext = AthleteContext()
+    )
+        -> [SessionAssessment]
+    {
         let past = sessions.enumerated().filter { $0.element.date < day }
-            .sorted { ($0.element.date, $0.element.order, $0.offset) < ($1.element.date, $1.element.order, $1.offset) }
+            .sorted {
+                ($0.element.date, $0.element.order, $0.offset) < (
+                    $1.element.date, $1.element.order, $1.offset
+                )
+            }
             .map(\.element)
         let linked = Set(sessions.compactMap(\.linkedWorkout))
         var byID: [String: Int] = [:]
@@ -54,7 +61,9 @@ public struct SessionAssessment: Sendable, Equatable {
             }
         }
         for k in free.keys {
-            free[k]!.sort { (workouts[$0].start, workouts[$0].id) < (workouts[$1].start, workouts[$1].id) }
+            free[k]!.sort {
+                (workouts[$0].start, workouts[$0].id) < (workouts[$1].start, workouts[$1].id)
+            }
         }
 
         return past.map { s in
@@ -62,7 +71,8 @@ public struct SessionAssessment: Sendable, Equatable {
             if let link = s.linkedWorkout {
                 workout = byID[link].map { workouts[$0] }
             } else if let pool = free[s.date.ordinal],
-                      let sport = s.sport, let k = pool.firstIndex(where: { workouts[$0].sport == sport }) {
+                let sport = s.sport, let k = pool.firstIndex(where: { workouts[$0].sport == sport })
+            {
                 workout = workouts[pool[k]]
                 free[s.date.ordinal]!.remove(at: k)
             }
@@ -76,22 +86,27 @@ public struct SessionAssessment: Sendable, Equatable {
     ///   - s: the planned session.
     ///   - workout: its workout, if any.
     ///   - athlete: thresholds and sex for the workout's TSS.
-    public static func assess(_ s: PlannedSession, workout: Workout?,
-                              athlete: AthleteContext = AthleteContext()) -> SessionAssessment {
-        var a = SessionAssessment(session: s, workoutID: workout?.id, ratio: nil, ratioBasis: nil,
-                                  adherence: 0, compliance: .red, missed: false)
+    public static func assess(
+        _ s: PlannedSession, workout: Workout?,
+        athlete: AthleteContext = AthleteContext()
+    ) -> SessionAssessment {
+        var a = SessionAssessment(
+            session: s, workoutID: workout?.id, ratio: nil, ratioBasis: nil,
+            adherence: 0, compliance: .red, missed: false)
         if let w = workout {
             let computed = WorkoutStress.tss(of: w, athlete: athlete)
             if let p = s.plannedTss, p > 0, computed.method != nil, computed.tss.isFinite {
                 let t = computed.tss
                 a.ratio = t / p; a.ratioBasis = "tss"
-            } else if let p = s.plannedDurationS, p > 0, let t = w.elapsedS ?? w.movingS, t.isFinite {
+            } else if let p = s.plannedDurationS, p > 0, let t = w.elapsedS ?? w.movingS, t.isFinite
+            {
                 a.ratio = t / p; a.ratioBasis = "duration"
             }
         }
         if let pct = s.adherencePct, pct.isFinite {
             a.adherence = MetricMath.clamp(pct, 0, 100)
-            a.compliance = a.ratio.map { Compliance.of(ratio: $0) } ?? Compliance.of(percent: a.adherence)
+            a.compliance =
+                a.ratio.map { Compliance.of(ratio: $0) } ?? Compliance.of(percent: a.adherence)
         } else if workout != nil {
             a.adherence = a.ratio.map { adherence(ratio: $0) } ?? 100
             a.compliance = a.ratio.map { Compliance.of(ratio: $0) } ?? .green
@@ -106,8 +121,14 @@ public struct SessionAssessment: Sendable, Equatable {
         if missed { return "missed" }
         var text = compliance.rawValue
         if session.adherencePct != nil { text += ": recorded \(MetricFormat.fixed(adherence, 0))%" }
-        if let r = ratio, let b = ratioBasis { text += (session.adherencePct != nil ? ", " : ": ") + "r \(MetricFormat.fixed(r, 2)) by \(b)" }
-        if ratio == nil && session.adherencePct == nil { text += ": done, nothing planned to compare" }
+        if let r = ratio, let b = ratioBasis {
+            text +=
+                (session.adherencePct != nil ? ", " : ": ")
+                + "r \(MetricFormat.fixed(r, 2)) by \(b)"
+        }
+        if ratio == nil && session.adherencePct == nil {
+            text += ": done, nothing planned to compare"
+        }
         return text
     }
 }

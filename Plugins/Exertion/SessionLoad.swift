@@ -14,7 +14,9 @@ public struct SessionLoad: Sendable, Equatable {
 
     /// The load of one workout, or `nil` without RPE 1–10 and a duration.
     public static func load(of w: Workout) -> Double? {
-        guard let r = w.rpe, (1...10).contains(r), let s = w.elapsedS ?? w.movingS, s.isFinite, s > 0 else { return nil }
+        guard let r = w.rpe, (1...10).contains(r), let s = w.elapsedS ?? w.movingS, s.isFinite,
+            s > 0
+        else { return nil }
         return Double(r) * s / 60
     }
 
@@ -77,16 +79,19 @@ public struct SessionLoad: Sendable, Equatable {
     ///
     /// - Returns: the recent and reference daily means, or `nil` with fewer than 7 reference days
     ///   or no reference load.
-    public func detraining(on day: LocalDay) -> (recent: Double, reference: Double, flagged: Bool)? {
+    public func detraining(on day: LocalDay) -> (recent: Double, reference: Double, flagged: Bool)?
+    {
         let recentStart = day.adding(days: 1 - Self.detrainingRecentDays)
         let referenceStart = recentStart.adding(days: -Self.detrainingReferenceDays)
         let from = max(referenceStart.ordinal, firstDay.ordinal)
         let n = recentStart.ordinal - from
         guard n >= 7 else { return nil }
-        let reference = (from..<recentStart.ordinal).reduce(0) { $0 + load(on: LocalDay(ordinal: $1)) } / Double(n)
+        let reference =
+            (from..<recentStart.ordinal).reduce(0) { $0 + load(on: LocalDay(ordinal: $1)) }
+            / Double(n)
         guard reference > 0 else { return nil }
-        let recent = sum(days: Self.detrainingRecentDays, endingOn: day) / Double(Self.detrainingRecentDays)
+        let recent =
+            sum(days: Self.detrainingRecentDays, endingOn: day) / Double(Self.detrainingRecentDays)
         return (recent, reference, recent < Self.detrainingShare * reference)
     }
 }
-

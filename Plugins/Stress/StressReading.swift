@@ -29,8 +29,11 @@ public struct StressReading: Sendable, Equatable {
     }
 
     /// The stress formula on its own.
-    public static func stress(hrv: Double, hrvBaseline: Double, hr: Double, rhrBaseline: Double, maxHR: Double)
-        -> (stress: Double, hrvPart: Double, hrPart: Double) {
+    public static func stress(
+        hrv: Double, hrvBaseline: Double, hr: Double, rhrBaseline: Double, maxHR: Double
+    )
+        -> (stress: Double, hrvPart: Double, hrPart: Double)
+    {
         let h = MetricMath.clamp(1 - 0.5 * pow(hrv / hrvBaseline, 0.8), 0, 1)
         let r = MetricMath.clamp((hr - rhrBaseline) / (maxHR - rhrBaseline), 0, 1)
         return (100 * (0.7 * h + 0.3 * r), h, r)
@@ -49,8 +52,9 @@ struct StressHistory {
     private let evaluated: Int
 
     init(input: MetricInput) {
-        physiology = DailyPhysiology(biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
-                                     through: input.day)
+        physiology = DailyPhysiology(
+            biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
+            through: input.day)
         for s in input.biometrics where s.value.isFinite && s.type == .heart_rate {
             heartRates.append((s.time.epochSeconds, s.value))
         }
@@ -61,7 +65,8 @@ struct StressHistory {
 
     /// HRmax on `day`: the profile's, else 220 − the age that day had.
     func maxHR(on day: Int) -> Double? {
-        athlete.thresholds.maxHrBpm ?? athlete.ageYears(daysBefore: evaluated - day).map { 220 - Double($0) }
+        athlete.thresholds.maxHrBpm
+            ?? athlete.ageYears(daysBefore: evaluated - day).map { 220 - Double($0) }
     }
 
     /// The reading of `day`'s latest HRV sample of the day's kind, or `nil` when there is none.
@@ -72,9 +77,10 @@ struct StressHistory {
         let base = (day - 30..<day).compactMap { p.hrv(kind, on: $0) }
         let rests = (day - 30..<day).compactMap { p.rhr(on: $0) }
         let maxHR = maxHR(on: day)
-        var r = StressReading(kind: kind, time: m.time, hrv: m.value,
-                              hrvBaseline: MetricMath.median(base), baselineDays: base.count, hr: nil,
-                              hrSamples: 0, rhrBaseline: MetricMath.median(rests), maxHR: maxHR)
+        var r = StressReading(
+            kind: kind, time: m.time, hrv: m.value,
+            hrvBaseline: MetricMath.median(base), baselineDays: base.count, hr: nil,
+            hrSamples: 0, rhrBaseline: MetricMath.median(rests), maxHR: maxHR)
         let t = m.time.epochSeconds
         var lo = 0, hi = heartRates.count
         while lo < hi {
@@ -82,15 +88,23 @@ struct StressHistory {
             if heartRates[mid].t < t - 300 { lo = mid + 1 } else { hi = mid }
         }
         var near: [Double] = []
-        while lo < heartRates.count, heartRates[lo].t <= t + 300 { near.append(heartRates[lo].v); lo += 1 }
-        if let mean = MetricMath.mean(near) { r.hr = mean; r.hrSamples = near.count } else { r.hr = p.rhr(on: day) }
+        while lo < heartRates.count, heartRates[lo].t <= t + 300 {
+            near.append(heartRates[lo].v); lo += 1
+        }
+        if let mean = MetricMath.mean(near) {
+            r.hr = mean; r.hrSamples = near.count
+        } else {
+            r.hr = p.rhr(on: day)
+        }
 
         if base.count < 7 {
-            r.missing = "HRV baseline has \(base.count) of the 7 days it needs in the 30 days before"
+            r.missing =
+                "HRV baseline has \(base.count) of the 7 days it needs in the 30 days before"
         } else if r.rhrBaseline == nil {
             r.missing = "no resting heart rate in the 30 days before for a baseline"
         } else if r.hr == nil {
-            r.missing = "no heart rate within 5 minutes of the HRV reading and no resting heart rate that day"
+            r.missing =
+                "no heart rate within 5 minutes of the HRV reading and no resting heart rate that day"
         } else if maxHR == nil {
             r.missing = "no maximum heart rate or age in the profile"
         } else if let mx = maxHR, let rb = r.rhrBaseline, mx <= rb {
@@ -98,9 +112,11 @@ struct StressHistory {
         } else if let hb = r.hrvBaseline, hb <= 0 {
             r.missing = "HRV baseline is 0"
         }
-        guard r.missing == nil, let hb = r.hrvBaseline, let hr = r.hr, let rb = r.rhrBaseline, let mx = maxHR
+        guard r.missing == nil, let hb = r.hrvBaseline, let hr = r.hr, let rb = r.rhrBaseline,
+            let mx = maxHR
         else { return r }
-        let s = StressReading.stress(hrv: m.value, hrvBaseline: hb, hr: hr, rhrBaseline: rb, maxHR: mx)
+        let s = StressReading.stress(
+            hrv: m.value, hrvBaseline: hb, hr: hr, rhrBaseline: rb, maxHR: mx)
         r.stress = s.stress
         r.hrvStress = s.hrvPart
         r.hrStress = s.hrPart

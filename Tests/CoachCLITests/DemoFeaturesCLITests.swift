@@ -16,22 +16,37 @@ import Testing
         }
         let flagged = try s.run(["team", "--json"], env: Self.now)
         #expect(flagged.status == 3, "team exits 3 when an athlete is flagged: \(flagged.stderr)")
-        let team = try #require(try JSONSerialization.jsonObject(with: Data(flagged.stdout.utf8)) as? [[String: Any]])
+        let team = try #require(
+            try JSONSerialization.jsonObject(with: Data(flagged.stdout.utf8)) as? [[String: Any]])
         let flags = Set(team.flatMap { ($0["flags"] as? [String]) ?? [] })
-        #expect(flags.isSuperset(of: ["sore_group_planned", "possible_illness", "unusual_wrist_temp", "missed_session"]),
-                "\(flags)")
+        #expect(
+            flags.isSuperset(of: [
+                "sore_group_planned", "possible_illness", "unusual_wrist_temp", "missed_session",
+            ]),
+            "\(flags)")
         let activity = try #require(try json(["activity", "--athlete", "jane"]) as? [String: Any])
         let values = try #require(activity["values"] as? [String: Any])
         #expect((values["bonus_days"] as? Double ?? 0) >= 1)
-        #expect(values["distance_m_today"] as? Double != nil && values["heart_rate_now"] as? Double != nil)
-        let vitals = try #require(try json(["biometrics", "--athlete", "marco", "--type", "spo2,hr_recovery"]) as? [[String: Any]])
+        #expect(
+            values["distance_m_today"] as? Double != nil
+                && values["heart_rate_now"] as? Double != nil)
+        let vitals = try #require(
+            try json(["biometrics", "--athlete", "marco", "--type", "spo2,hr_recovery"])
+                as? [[String: Any]])
         #expect(vitals.count >= 14)
-        let load = try #require(try json(["explain", "training-load", "--athlete", "jane", "--date", "2026-11-17"])
-                                as? [String: Any])
-        let notes = ((load["components"] as? [[String: Any]]) ?? []).compactMap { $0["note"] as? String }
+        let load = try #require(
+            try json(["explain", "training-load", "--athlete", "jane", "--date", "2026-11-17"])
+                as? [String: Any])
+        let notes = ((load["components"] as? [[String: Any]]) ?? []).compactMap {
+            $0["note"] as? String
+        }
         #expect(notes.contains { $0.hasPrefix("power, NP") }, "\(notes)")
-        let soreness = try #require(try json(["log", "show", "--athlete", "jane", "--kind", "wellness", "--days", "14"])
-                                    as? [[String: Any]])
-        #expect(soreness.contains { (($0["entry"] as? [String: Any])?["doms"] as? [String: Any])?.isEmpty == false })
+        let soreness = try #require(
+            try json(["log", "show", "--athlete", "jane", "--kind", "wellness", "--days", "14"])
+                as? [[String: Any]])
+        #expect(
+            soreness.contains {
+                (($0["entry"] as? [String: Any])?["doms"] as? [String: Any])?.isEmpty == false
+            })
     }
 }

@@ -9,6 +9,8 @@ extension ViewsCLITests {
         let form = try #require(text.split(separator: "\n").first { $0.hasPrefix("Form") })
         let load = try #require(text.split(separator: "\n").first { $0.hasPrefix("Load") })
         #expect(form.contains("going into today: yesterday's fitness − fatigue"))
-        #expect(load.contains("fitness CTL") && load.contains("fatigue ATL") && load.contains("after today's training"))
+        #expect(
+            load.contains("fitness CTL") && load.contains("fatigue ATL")
+                && load.contains("after today's training"))
     }
 }

@@ -10,12 +10,17 @@ import Testing
     static let d = Fx.day("2026-04-15")
     static let athlete = AthleteContext(ageYears: 40, thresholds: Thresholds(maxHrBpm: 190))
 
-    static func sample(_ id: String, _ type: BiometricSample.Kind, _ value: Double, _ t: Instant) -> BiometricSample {
+    static func sample(_ id: String, _ type: BiometricSample.Kind, _ value: Double, _ t: Instant)
+        -> BiometricSample
+    {
         BiometricSample(id: id, time: t, type: type, value: value)
     }
 
     static func at(_ day: LocalDay, _ seconds: Int) -> Instant {
-        Instant(epochSeconds: day.instant(secondsSinceMidnight: seconds, in: TimeZone(identifier: "UTC")!)
+        Instant(
+            epochSeconds: day.instant(
+                secondsSinceMidnight: seconds, in: TimeZone(identifier: "UTC")!
+            )
             .timeIntervalSince1970, offsetSeconds: 0)
     }
 
@@ -27,8 +32,10 @@ import Testing
             for ago in 0...30 {
                 let day = d.adding(days: -ago)
                 if sleep {
-                    i.sleep.append(SleepRecord(id: "s\(ago)", start: at(day.adding(days: -1), 23 * 3600),
-                                               end: at(day, 6 * 3600), stage: .core))
+                    i.sleep.append(
+                        SleepRecord(
+                            id: "s\(ago)", start: at(day.adding(days: -1), 23 * 3600),
+                            end: at(day, 6 * 3600), stage: .core))
                 }
                 i.biometrics.append(sample("n\(ago)", .hrv_rmssd, 60, at(day, 3 * 3600)))
                 i.biometrics.append(sample("r\(ago)", .resting_hr, 50, at(day, 7 * 3600)))
@@ -41,13 +48,15 @@ import Testing
         }
     }
 
-    @Test("item 3: the baseline is the main-sleep median; spot checks and pre-midnight readings do not move it",
-          arguments: [
-              // (sleep block, spot, late, baseline, stress): with sleep 60 ⇒ 35.0; without, the
-              // calendar-day upper median of {60, spot, late}; 70·(1 − 0.5·2^0.8) = 9.06146.
-              (true, 20.0, 30.0, 60.0, 35.0), (true, 100.0, 90.0, 60.0, 35.0),
-              (false, 20.0, 30.0, 30.0, 9.061460), (false, 100.0, 90.0, 90.0, 70 * (1 - 0.5 * pow(60.0 / 90, 0.8))),
-          ])
+    @Test(
+        "item 3: the baseline is the main-sleep median; spot checks and pre-midnight readings do not move it",
+        arguments: [
+            // (sleep block, spot, late, baseline, stress): with sleep 60 ⇒ 35.0; without, the
+            // calendar-day upper median of {60, spot, late}; 70·(1 − 0.5·2^0.8) = 9.06146.
+            (true, 20.0, 30.0, 60.0, 35.0), (true, 100.0, 90.0, 60.0, 35.0),
+            (false, 20.0, 30.0, 30.0, 9.061460),
+            (false, 100.0, 90.0, 90.0, 70 * (1 - 0.5 * pow(60.0 / 90, 0.8))),
+        ])
     func sleepBaseline(sleep: Bool, spot: Double, late: Double, baseline: Double, stress: Double) {
         let r = provider.evaluate(Self.nights(sleep: sleep, spot: spot, late: late))
         #expect(r.status == .ok)
@@ -55,12 +64,14 @@ import Testing
         #expect(abs((r.number("stress") ?? -1) - stress) < 1e-5)
     }
 
-    @Test("item 4: one stray SDNN spot check on a day of three RMSSD readings is read as RMSSD (35.0)",
-          arguments: [1, 2])
+    @Test(
+        "item 4: one stray SDNN spot check on a day of three RMSSD readings is read as RMSSD (35.0)",
+        arguments: [1, 2])
     func strayKind(sdnn: Int) {
         var input = Self.nights(sleep: true, spot: 60, late: 60)
         for k in 0..<sdnn {
-            input.biometrics.append(Self.sample("x\(k)", .hrv_sdnn, 95, Self.at(Self.d, 16 * 3600 + 60 * k)))
+            input.biometrics.append(
+                Self.sample("x\(k)", .hrv_sdnn, 95, Self.at(Self.d, 16 * 3600 + 60 * k)))
         }
         let r = provider.evaluate(input)
         #expect(r.status == .ok)
@@ -71,40 +82,51 @@ import Testing
 
     @Test("item 4: an athlete who records SDNN most is measured in SDNN")
     func sdnnAthlete() {
-        let r = provider.evaluate(Fx.input(Self.d, athlete: Self.athlete) { i in
-            for ago in 0...20 {
-                let day = Self.d.adding(days: -ago)
-                i.biometrics.append(Self.sample("s\(ago)", .hrv_sdnn, 80, Self.at(day, 8 * 3600)))
-                i.biometrics.append(Self.sample("r\(ago)", .resting_hr, 50, Self.at(day, 7 * 3600)))
-            }
-            i.biometrics.append(Self.sample("rm", .hrv_rmssd, 20, Self.at(Self.d, 9 * 3600)))
-        })
+        let r = provider.evaluate(
+            Fx.input(Self.d, athlete: Self.athlete) { i in
+                for ago in 0...20 {
+                    let day = Self.d.adding(days: -ago)
+                    i.biometrics.append(
+                        Self.sample("s\(ago)", .hrv_sdnn, 80, Self.at(day, 8 * 3600)))
+                    i.biometrics.append(
+                        Self.sample("r\(ago)", .resting_hr, 50, Self.at(day, 7 * 3600)))
+                }
+                i.biometrics.append(Self.sample("rm", .hrv_rmssd, 20, Self.at(Self.d, 9 * 3600)))
+            })
         // The RMSSD reading at 09:00 is later but not the athlete's kind: SDNN 80 vs 80 ⇒ 35.0.
         #expect(r.number("hrv") == 80)
         #expect(Fx.close(r.number("stress"), 35))
     }
 
-    @Test("item 5: each trend day uses its own age: turned 40 three days ago ⇒ trend 4/7 · (15 − 1950/131)")
+    @Test(
+        "item 5: each trend day uses its own age: turned 40 three days ago ⇒ trend 4/7 · (15 − 1950/131)"
+    )
     func agePerDay() {
         var athlete = AthleteContext(ageYears: 40)
         athlete.birthdayDaysAgo = 3
-        let r = provider.evaluate(Fx.input(Self.d, athlete: athlete) { i in
-            for ago in 0..<50 {
-                let day = Self.d.adding(days: -ago)
-                i.biometrics.append(Self.sample("h\(ago)", .hrv_rmssd, 60, Self.at(day, 8 * 3600)))
-                i.biometrics.append(Self.sample("r\(ago)", .resting_hr, 50, Self.at(day, 7 * 3600)))
-                i.biometrics.append(Self.sample("b\(ago)", .heart_rate, 115, Self.at(day, 8 * 3600 + 60)))
-            }
-        })
+        let r = provider.evaluate(
+            Fx.input(Self.d, athlete: athlete) { i in
+                for ago in 0..<50 {
+                    let day = Self.d.adding(days: -ago)
+                    i.biometrics.append(
+                        Self.sample("h\(ago)", .hrv_rmssd, 60, Self.at(day, 8 * 3600)))
+                    i.biometrics.append(
+                        Self.sample("r\(ago)", .resting_hr, 50, Self.at(day, 7 * 3600)))
+                    i.biometrics.append(
+                        Self.sample("b\(ago)", .heart_rate, 115, Self.at(day, 8 * 3600 + 60)))
+                }
+            })
         // HR stress 65/130 at 40 (HRmax 180), 65/131 at 39 (HRmax 181): 15 vs 1950/131 points.
         #expect(Fx.close(r.number("stress"), 35 + 15))
         #expect(abs((r.number("trend_delta") ?? 0) - 4.0 / 7 * (15 - 1950.0 / 131)) < 1e-9)
     }
 
-    @Test("item 5: the age of a past day comes from the birthday", arguments: [
-        ("1986-04-12", "2026-04-15", 3 as Int?, 39), ("1986-04-15", "2026-04-15", 0, 39),
-        ("1986-01-01", "2026-04-15", nil, 40), ("2000-02-29", "2026-03-05", 4, 25),
-    ])
+    @Test(
+        "item 5: the age of a past day comes from the birthday",
+        arguments: [
+            ("1986-04-12", "2026-04-15", 3 as Int?, 39), ("1986-04-15", "2026-04-15", 0, 39),
+            ("1986-01-01", "2026-04-15", nil, 40), ("2000-02-29", "2026-03-05", 4, 25),
+        ])
     func birthday(birth: String, day: String, daysAgo: Int?, ageTenDaysBefore: Int) {
         var profile = AthleteProfile(handle: "a", name: "A", timeZone: "UTC")
         profile.birthDate = LocalDay(birth)
@@ -113,49 +135,69 @@ import Testing
         #expect(c.ageYears(daysBefore: 10) == ageTenDaysBefore)
     }
 
-    @Test("item 5: heart rate after midnight counts for a 23:58 reading: HR (110 + 130)/2 ⇒ trend 15/7")
+    @Test(
+        "item 5: heart rate after midnight counts for a 23:58 reading: HR (110 + 130)/2 ⇒ trend 15/7"
+    )
     func acrossMidnight() {
         let y = Self.d.adding(days: -1)
-        let r = provider.evaluate(Fx.input(Self.d, athlete: Self.athlete) { i in
-            for ago in 0..<50 {
-                let day = Self.d.adding(days: -ago)
-                i.biometrics.append(Self.sample("h\(ago)", .hrv_rmssd, 60, Self.at(day, 8 * 3600)))
-                i.biometrics.append(Self.sample("r\(ago)", .resting_hr, 50, Self.at(day, 7 * 3600)))
-            }
-            i.biometrics.append(Self.sample("late", .hrv_rmssd, 60, Self.at(y, 86_280)))
-            i.biometrics.append(Self.sample("hr1", .heart_rate, 110, Self.at(y, 86_220)))
-            i.biometrics.append(Self.sample("hr2", .heart_rate, 130, Self.at(Self.d, 120)))
-        })
+        let r = provider.evaluate(
+            Fx.input(Self.d, athlete: Self.athlete) { i in
+                for ago in 0..<50 {
+                    let day = Self.d.adding(days: -ago)
+                    i.biometrics.append(
+                        Self.sample("h\(ago)", .hrv_rmssd, 60, Self.at(day, 8 * 3600)))
+                    i.biometrics.append(
+                        Self.sample("r\(ago)", .resting_hr, 50, Self.at(day, 7 * 3600)))
+                }
+                i.biometrics.append(Self.sample("late", .hrv_rmssd, 60, Self.at(y, 86_280)))
+                i.biometrics.append(Self.sample("hr1", .heart_rate, 110, Self.at(y, 86_220)))
+                i.biometrics.append(Self.sample("hr2", .heart_rate, 130, Self.at(Self.d, 120)))
+            })
         // Yesterday: HR 120 ⇒ HR stress 70/140 ⇒ 50; the other 13 days 35 ⇒ (6·35 + 50)/7 − 35.
         #expect(Fx.close(r.number("trend_delta"), 15.0 / 7))
         #expect(Fx.close(r.number("stress"), 35))
     }
 
-    @Test("item 6: samples at one instant are ordered by record id, whatever the input order",
-          arguments: [false, true])
+    @Test(
+        "item 6: samples at one instant are ordered by record id, whatever the input order",
+        arguments: [false, true])
     func sameInstant(reversed: Bool) {
         var input = Self.nights(sleep: true, spot: 60, late: 60)
-        var pair = [Self.sample("b-2", .hrv_rmssd, 120, Self.at(Self.d, 20 * 3600)),
-                    Self.sample("a-1", .hrv_rmssd, 30, Self.at(Self.d, 20 * 3600))]
+        var pair = [
+            Self.sample("b-2", .hrv_rmssd, 120, Self.at(Self.d, 20 * 3600)),
+            Self.sample("a-1", .hrv_rmssd, 30, Self.at(Self.d, 20 * 3600)),
+        ]
         if reversed { pair.reverse() }
         input.biometrics += pair
         let r = provider.evaluate(input)
         #expect(r.number("hrv") == 120)
     }
 
-    @Test("item 6: confidence is null when the day is insufficient", arguments: [
-        // (baseline days, resting HR today, expected status)
-        (6, true, false), (30, false, false), (30, true, true),
-    ])
+    @Test(
+        "item 6: confidence is null when the day is insufficient",
+        arguments: [
+            // (baseline days, resting HR today, expected status)
+            (6, true, false), (30, false, false), (30, true, true),
+        ])
     func confidenceNull(days: Int, rest: Bool, ok: Bool) {
-        let r = provider.evaluate(Fx.input(Self.d, athlete: Self.athlete) { i in
-            for ago in 1...days {
-                i.biometrics.append(Self.sample("h\(ago)", .hrv_rmssd, 60, Self.at(Self.d.adding(days: -ago), 8 * 3600)))
-                i.biometrics.append(Self.sample("r\(ago)", .resting_hr, 50, Self.at(Self.d.adding(days: -ago), 7 * 3600)))
-            }
-            i.biometrics.append(Self.sample("t", .hrv_rmssd, 60, Self.at(Self.d, 8 * 3600)))
-            if rest { i.biometrics.append(Self.sample("tr", .resting_hr, 50, Self.at(Self.d, 7 * 3600))) }
-        })
+        let r = provider.evaluate(
+            Fx.input(Self.d, athlete: Self.athlete) { i in
+                for ago in 1...days {
+                    i.biometrics.append(
+                        Self.sample(
+                            "h\(ago)", .hrv_rmssd, 60, Self.at(Self.d.adding(days: -ago), 8 * 3600))
+                    )
+                    i.biometrics.append(
+                        Self.sample(
+                            "r\(ago)", .resting_hr, 50, Self.at(Self.d.adding(days: -ago), 7 * 3600)
+                        ))
+                }
+                i.biometrics.append(Self.sample("t", .hrv_rmssd, 60, Self.at(Self.d, 8 * 3600)))
+                if rest {
+                    i.biometrics.append(
+                        Self.sample("tr", .resting_hr, 50, Self.at(Self.d, 7 * 3600)))
+                }
+            })
         #expect((r.status == .ok) == ok)
         #expect((r.values["confidence"] == .null) == !ok)
     }

@@ -22,19 +22,26 @@ enum SyntheticRoster {
     }
 
     static let members: [Member] = [
-        Member(seed: 20_260_115, zone: "Europe/Berlin", start: "2026-01-15", sex: .female, birth: "1992-03-10") { p in
+        Member(
+            seed: 20_260_115, zone: "Europe/Berlin", start: "2026-01-15", sex: .female,
+            birth: "1992-03-10"
+        ) { p in
             p.bodyFatPct = 24
             p.nutrition.targetMode = .training
             p.nutrition.goal = .lose
             p.nutrition.weeklyChangeKg = -0.25
-            p.activity.stepGoals = [.init(from: LocalDay("2026-01-15")!, steps: 8000),
-                                    .init(from: LocalDay("2026-03-20")!, steps: 10_000),
-                                    .init(from: LocalDay("2026-05-15")!, steps: 7000)]
+            p.activity.stepGoals = [
+                .init(from: LocalDay("2026-01-15")!, steps: 8000),
+                .init(from: LocalDay("2026-03-20")!, steps: 10_000),
+                .init(from: LocalDay("2026-05-15")!, steps: 7000),
+            ]
             p.activity.bonusEvery = 5
             p.activity.maxBonus = 2
         },
-        Member(seed: 7, zone: "America/New_York", start: "2026-02-01", sex: .male, birth: "1985-05-02") { p in
-            p.thresholds.maxHrBpm = nil // 220 − age, across a birthday
+        Member(
+            seed: 7, zone: "America/New_York", start: "2026-02-01", sex: .male, birth: "1985-05-02"
+        ) { p in
+            p.thresholds.maxHrBpm = nil  // 220 − age, across a birthday
             p.weightKg = 78
             p.bodyFatPct = 15
             p.nutrition.bmrFormula = .katch
@@ -43,15 +50,19 @@ enum SyntheticRoster {
             p.nutrition.activityLevel = .very
             p.activity.stepGoals = [.init(from: LocalDay("2026-02-10")!, steps: 10_000)]
         },
-        Member(seed: 99, zone: "Asia/Tokyo", start: "2026-03-01", sex: nil, birth: "1978-08-20") { p in
+        Member(seed: 99, zone: "Asia/Tokyo", start: "2026-03-01", sex: nil, birth: "1978-08-20") {
+            p in
             p.weightKg = 66
             p.heightCm = 172
             p.nutrition.activityLevel = .sedentary
-            p.nutrition.goal = .lose // no weekly change: the pace comes from the target weight and date
+            // no weekly change: the pace comes from the target weight and date
+            p.nutrition.goal = .lose
             p.nutrition.targetWeightKg = 62
             p.nutrition.targetDate = LocalDay("2026-08-01")
-            p.activity.stepGoals = [.init(from: LocalDay("2026-03-01")!, steps: 6000),
-                                    .init(from: LocalDay("2026-06-01")!, steps: 9000)]
+            p.activity.stepGoals = [
+                .init(from: LocalDay("2026-03-01")!, steps: 6000),
+                .init(from: LocalDay("2026-06-01")!, steps: 9000),
+            ]
         },
     ]
 
@@ -59,7 +70,8 @@ enum SyntheticRoster {
     static func athletes(days: Int = 200) -> [AthleteDataset] {
         members.map { m in
             let start = LocalDay(m.start)!
-            var ds = SyntheticAthlete.dataset(seed: m.seed, start: start, days: days, zoneID: m.zone)
+            var ds = SyntheticAthlete.dataset(
+                seed: m.seed, start: start, days: days, zoneID: m.zone)
             ds.athlete.handle = "synthetic-\(m.seed)"
             ds.athlete.sex = m.sex
             ds.athlete.birthDate = LocalDay(m.birth)

@@ -7,7 +7,8 @@ import Foundation
 /// `--athlete` and `--date`, shared by every `coach log` command.
 struct LogTarget: ParsableArguments {
     @Option(help: "The athlete (athlete users log for themselves without it).") var athlete: String?
-    @Option(parsing: .unconditional, help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.") var date: String = "today"
+    @Option(parsing: .unconditional, help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.")
+    var date: String = "today"
 }
 
 /// One log command's book (athlete opened once, day resolved) and its confirmation line.
@@ -29,9 +30,12 @@ struct LogContext {
     func requireOnDay(_ at: Instant, option: String) throws {
         let d = at.day(in: profile.zone)
         guard d == day else {
-            throw CLIError.usage("\(option) falls on \(d), not on the logged day \(day); give --date \(d) as well")
+            throw CLIError.usage(
+                "\(option) falls on \(d), not on the logged day \(day); give --date \(d) as well")
         }
-        guard at.date <= book.session.now else { throw CLIError.usage("\(option) is in the future") }
+        guard at.date <= book.session.now else {
+            throw CLIError.usage("\(option) is in the future")
+        }
     }
 
     /// Stores an entry, then prints one confirmation line.

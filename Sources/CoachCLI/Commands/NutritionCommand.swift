@@ -8,7 +8,8 @@ import Foundation
 /// nutrition provider's energy expenditure (TDEE) and target for each day.
 struct NutritionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "nutrition", abstract: "Seven days of kcal, protein, carbs and fat against energy expenditure.")
+        commandName: "nutrition",
+        abstract: "Seven days of kcal, protein, carbs and fat against energy expenditure.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @OptionGroup var output: OutputOptions
@@ -28,7 +29,9 @@ struct NutritionCommand: ParsableCommand {
         }
 
         enum Keys: String, CodingKey {
-            case expenditureKcal = "expenditure_kcal", targetKcal = "target_kcal", inProgress = "in_progress"
+            case expenditureKcal = "expenditure_kcal"
+            case targetKcal = "target_kcal"
+            case inProgress = "in_progress"
         }
     }
 
@@ -36,25 +39,45 @@ struct NutritionCommand: ParsableCommand {
         try guarded {
             let view = try global.session().athleteView(target.handle, date: target.date)
             let (evaluation, moment) = (view.evaluation, view.moment)
-            let intake = DailyIntake.days(evaluation.dataset.food, zone: evaluation.zone, through: moment.day, count: 7)
+            let intake = DailyIntake.days(
+                evaluation.dataset.food, zone: evaluation.zone, through: moment.day, count: 7)
             let days = try intake.map { i in
                 let past = i.day < moment.day
                 let r = try evaluation.result("nutrition", day: i.day, now: past ? nil : moment.now)
-                return Day(intake: i, expenditureKcal: r.number("tdee"), targetKcal: r.number("kcal_target"),
-                           inProgress: !past && (moment.now.map { $0 < MetricInput.endOfDay(i.day, in: evaluation.zone) } ?? false))
+                return Day(
+                    intake: i, expenditureKcal: r.number("tdee"),
+                    targetKcal: r.number("kcal_target"),
+                    inProgress: !past
+                        && (moment.now.map { $0 < MetricInput.endOfDay(i.day, in: evaluation.zone) }
+                            ?? false)
+                )
             }
             if output.json { print(try Render.json(days)); return }
-            print(Terminal.bold("\(evaluation.index.profile.name) · nutrition, 7 days to \(moment.day)"))
+            print(
+                Terminal.bold(
+                    "\(evaluation.index.profile.name) · nutrition, 7 days to \(moment.day)"))
             func n(_ v: Double) -> String { Render.number(v, digits: 0) }
             var rows = days.map { d in
-                [d.intake.day.description + (d.inProgress ? " (so far)" : ""), "\(d.intake.entries)", n(d.intake.kcal),
-                 n(d.intake.proteinG), n(d.intake.carbsG), n(d.intake.fatG),
-                 Render.number(d.expenditureKcal, digits: 0), Render.number(d.targetKcal, digits: 0)]
+                [
+                    d.intake.day.description + (d.inProgress ? " (so far)" : ""),
+                    "\(d.intake.entries)", n(d.intake.kcal),
+                    n(d.intake.proteinG), n(d.intake.carbsG), n(d.intake.fatG),
+                    Render.number(d.expenditureKcal, digits: 0),
+                    Render.number(d.targetKcal, digits: 0),
+                ]
             }
             let sum = { (f: (DailyIntake) -> Double) in n(intake.reduce(0) { $0 + f($1) }) }
-            rows.append(["total", "\(intake.reduce(0) { $0 + $1.entries })", sum(\.kcal), sum(\.proteinG),
-                         sum(\.carbsG), sum(\.fatG), Render.number(days.compactMap(\.expenditureKcal).reduce(0, +), digits: 0), ""])
-            print(Render.table(["DAY", "MEALS", "KCAL", "PROTEIN G", "CARBS G", "FAT G", "EXPENDITURE", "TARGET"], rows))
+            rows.append([
+                "total", "\(intake.reduce(0) { $0 + $1.entries })", sum(\.kcal), sum(\.proteinG),
+                sum(\.carbsG), sum(\.fatG),
+                Render.number(days.compactMap(\.expenditureKcal).reduce(0, +), digits: 0), "",
+            ])
+            print(
+                Render.table(
+                    [
+                        "DAY", "MEALS", "KCAL", "PROTEIN G", "CARBS G", "FAT G", "EXPENDITURE",
+                        "TARGET",
+                    ], rows))
         }
     }
 }

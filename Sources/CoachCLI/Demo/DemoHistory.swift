@@ -26,18 +26,22 @@ struct DemoHistory {
     init(profile: AthleteProfile, story: Story, now: Date, days: Int = 120, seed: UInt64) {
         self.profile = profile; self.story = story; self.days = days
         today = LocalDay(date: now, timeZone: profile.zone)
-        secondsToday = Instant(date: now, timeZone: profile.zone).secondsSinceMidnight(in: profile.zone)
+        secondsToday = Instant(date: now, timeZone: profile.zone).secondsSinceMidnight(
+            in: profile.zone)
         rng = SplitMix64(seed: seed)
     }
 
     /// The dataset, ready for `importDataset`.
     mutating func dataset() -> AthleteDataset {
         var d = AthleteDataset(athlete: profile)
-        d.athlete.activity.setStepGoal(story == .taper ? 8000 : 10_000, from: today.adding(days: -days))
+        d.athlete.activity.setStepGoal(
+            story == .taper ? 8000 : 10_000, from: today.adding(days: -days))
         if story == .steady { d.athlete.activity.bonusEvery = 5 }
         let zone = profile.zone
         func at(_ day: LocalDay, _ h: Int, _ m: Int = 0) -> Instant {
-            Instant(date: day.instant(secondsSinceMidnight: h * 3600 + m * 60, in: zone), timeZone: zone)
+            Instant(
+                date: day.instant(secondsSinceMidnight: h * 3600 + m * 60, in: zone), timeZone: zone
+            )
         }
         var n = 0
         let handle = profile.handle
@@ -51,60 +55,98 @@ struct DemoHistory {
             let recent = back <= 4
             let ill = story == .runDown && recent
             // Night before: sleep, then morning HRV and resting HR inside it.
-            d.sleep.append(SleepRecord(id: id("z"), start: at(day.adding(days: -1), 23, Int(rng.uniform(0, 40))),
-                                       end: at(day, 6, 45), stage: .asleep))
+            d.sleep.append(
+                SleepRecord(
+                    id: id("z"), start: at(day.adding(days: -1), 23, Int(rng.uniform(0, 40))),
+                    end: at(day, 6, 45), stage: .asleep))
             let hrv = ill ? baseHRV * 0.55 + rng.normal(0, 2) : baseHRV + rng.normal(0, 6)
-            d.biometrics.append(BiometricSample(id: id("h"), time: at(day, 6, 30), type: .hrv_rmssd, value: (hrv * 10).rounded() / 10))
-            d.biometrics.append(BiometricSample(id: id("r"), time: at(day, 6, 40), type: .resting_hr,
-                                                value: (ill ? baseRHR + 9 : baseRHR + rng.normal(0, 1.5)).rounded()))
+            d.biometrics.append(
+                BiometricSample(
+                    id: id("h"), time: at(day, 6, 30), type: .hrv_rmssd,
+                    value: (hrv * 10).rounded() / 10))
+            d.biometrics.append(
+                BiometricSample(
+                    id: id("r"), time: at(day, 6, 40), type: .resting_hr,
+                    value: (ill ? baseRHR + 9 : baseRHR + rng.normal(0, 1.5)).rounded()))
             // Vitals from the night, shown beside readiness: unusual while marco is run down.
             let vitals: [(BiometricSample.Kind, Double, Int)] = [
-                (.respiratory_rate, ill ? 17.8 : 14 + rng.normal(0, 0.3), 1), (.spo2, ill ? 94 : 97 + rng.normal(0, 0.5), 0),
-                (.wrist_temp, ill ? 0.8 : rng.normal(0, 0.1), 2), (.hr_recovery, ill ? 18 : 30 + rng.normal(0, 2), 0),
+                (.respiratory_rate, ill ? 17.8 : 14 + rng.normal(0, 0.3), 1),
+                (.spo2, ill ? 94 : 97 + rng.normal(0, 0.5), 0),
+                (.wrist_temp, ill ? 0.8 : rng.normal(0, 0.1), 2),
+                (.hr_recovery, ill ? 18 : 30 + rng.normal(0, 2), 0),
             ]
             for (k, (type, value, digits)) in vitals.enumerated() {
                 let scale = digits == 2 ? 100.0 : digits == 1 ? 10 : 1
-                d.biometrics.append(BiometricSample(id: id("v"), time: at(day, 4, 10 * k), type: type,
-                                                    value: (value * scale).rounded() / scale, source: "demo"))
+                d.biometrics.append(
+                    BiometricSample(
+                        id: id("v"), time: at(day, 4, 10 * k), type: type,
+                        value: (value * scale).rounded() / scale, source: "demo"))
             }
-            if let w = workout(on: day, back: back, at: at, id: id), happened(Self.week[day.isoWeekday - 1].hour + 2) {
+            if let w = workout(on: day, back: back, at: at, id: id),
+                happened(Self.week[day.isoWeekday - 1].hour + 2)
+            {
                 d.workouts.append(w)
             }
             // Sore the day after a hard session (yesterday's workout, whatever today holds).
             let yesterday = day.adding(days: -1)
-            let hard = d.workouts.contains { $0.start.day(in: zone) == yesterday && Self.week[yesterday.isoWeekday - 1].intensity > 0.8 }
+            let hard = d.workouts.contains {
+                $0.start.day(in: zone) == yesterday
+                    && Self.week[yesterday.isoWeekday - 1].intensity > 0.8
+            }
             var doms: [MuscleGroup: Int] = [:]
-            if hard { doms[profile.sports.contains(.swimming) ? .shoulders : .quads] = Int(rng.uniform(4, 8)) }
+            if hard {
+                doms[profile.sports.contains(.swimming) ? .shoulders : .quads] = Int(
+                    rng.uniform(4, 8))
+            }
             let mood = ill ? 2 : min(5, max(2, Int(rng.normal(3.9, 0.6).rounded())))
             d.wellness.append(WellnessEntry(id: id("m"), day: day, mood: mood, doms: doms))
-            for (h, share, meal) in [(8, 0.25, "breakfast"), (13, 0.35, "lunch"), (19, 0.40, "dinner")] where happened(h) {
+            for (h, share, meal) in [
+                (8, 0.25, "breakfast"), (13, 0.35, "lunch"), (19, 0.40, "dinner"),
+            ] where happened(h) {
                 let base = story == .steady ? 2600.0 : 2300
-                var f = FoodEntry(id: id("f"), time: at(day, h), kcal: (base * share + rng.normal(0, 60)).rounded())
-                f.proteinG = (f.kcal * 0.25 / 4).rounded(); f.carbsG = (f.kcal * 0.5 / 4).rounded(); f.fatG = (f.kcal * 0.25 / 9).rounded()
+                var f = FoodEntry(
+                    id: id("f"), time: at(day, h),
+                    kcal: (base * share + rng.normal(0, 60)).rounded())
+                f.proteinG = (f.kcal * 0.25 / 4).rounded(); f.carbsG = (f.kcal * 0.5 / 4).rounded();
+                f.fatG = (f.kcal * 0.25 / 9).rounded()
                 f.meal = meal
                 d.food.append(f)
             }
             let goal = d.athlete.activity.goal(for: day) ?? 10_000
             let share = back > 0 ? 1 : Double(secondsToday) / 86_400
             // jane walks her goal but for every 13th day: runs of 12 bank bonus days that the misses spend.
-            let walked = story == .steady
-                ? (day.ordinal % 13 == 0 ? Double(goal) * 0.6 : Double(goal) * 1.15 + abs(rng.normal(0, 800)))
+            let walked =
+                story == .steady
+                ? (day.ordinal % 13 == 0
+                    ? Double(goal) * 0.6 : Double(goal) * 1.15 + abs(rng.normal(0, 800)))
                 : rng.normal(Double(goal) * 1.05, 2500)
             let steps = max(1500, Int(share * walked))
-            d.steps.append(StepsDay(day: day, steps: steps, distanceM: (Double(steps) * 0.74).rounded(),
-                                    activeKcal: (Double(steps) * 0.04).rounded()))
+            d.steps.append(
+                StepsDay(
+                    day: day, steps: steps, distanceM: (Double(steps) * 0.74).rounded(),
+                    activeKcal: (Double(steps) * 0.04).rounded()))
             // Heart rate through the day (the activity view's "current heart rate").
             for h in [9, 12, 15, 18, 21] where happened(h) {
-                d.biometrics.append(BiometricSample(id: id("hr"), time: at(day, h, 5), type: .heart_rate,
-                                                    value: (baseRHR + 20 + rng.normal(0, 6)).rounded(), source: "demo"))
+                d.biometrics.append(
+                    BiometricSample(
+                        id: id("hr"), time: at(day, h, 5), type: .heart_rate,
+                        value: (baseRHR + 20 + rng.normal(0, 6)).rounded(), source: "demo"))
             }
-            if back == 0, secondsToday >= 120 { // a reading two minutes ago: the current heart rate
-                let t = Instant(date: day.instant(secondsSinceMidnight: secondsToday - 120, in: zone), timeZone: zone)
-                d.biometrics.append(BiometricSample(id: id("hr"), time: t, type: .heart_rate,
-                                                    value: (baseRHR + 25 + rng.normal(0, 4)).rounded(), source: "demo"))
+            // a reading two minutes ago: the current heart rate
+            if back == 0, secondsToday >= 120 {
+                let t = Instant(
+                    date: day.instant(secondsSinceMidnight: secondsToday - 120, in: zone),
+                    timeZone: zone)
+                d.biometrics.append(
+                    BiometricSample(
+                        id: id("hr"), time: t, type: .heart_rate,
+                        value: (baseRHR + 25 + rng.normal(0, 4)).rounded(), source: "demo"))
             }
             if day.isoWeekday == 1 {
-                d.weight.append(WeightEntry(id: id("kg"), time: at(day, 7), kg: (((profile.weightKg ?? 65) + rng.normal(0, 0.4)) * 10).rounded() / 10))
+                d.weight.append(
+                    WeightEntry(
+                        id: id("kg"), time: at(day, 7),
+                        kg: (((profile.weightKg ?? 65) + rng.normal(0, 0.4)) * 10).rounded() / 10))
             }
         }
         d.weeks = plan(workouts: d.workouts)
@@ -112,10 +154,13 @@ struct DemoHistory {
     }
 
     /// The day's workout, if the athlete trains that day.
-    mutating func workout(on day: LocalDay, back: Int, at: (LocalDay, Int, Int) -> Instant, id: (String) -> String) -> Workout? {
+    mutating func workout(
+        on day: LocalDay, back: Int, at: (LocalDay, Int, Int) -> Instant, id: (String) -> String
+    ) -> Workout? {
         let slot = Self.week[day.isoWeekday - 1]
         guard slot.minutes > 0 else { return nil }
-        if story == .runDown && back <= 3 && slot.intensity > 0.8 { return nil }   // too tired: missed
+        // too tired: missed
+        if story == .runDown && back <= 3 && slot.intensity > 0.8 { return nil }
         var minutes = Double(slot.minutes), intensity = slot.intensity
         switch story {
         case .steady: break
@@ -135,13 +180,19 @@ struct DemoHistory {
             w.npW = (ftp * intensity).rounded(); w.avgPowerW = w.npW! - 12
             // A power file every 5 s: blocks around the session's intensity; its TSS comes from the stream.
             let count = Int(w.elapsedS! / 5)
-            w.samples = .init(intervalS: 5, powerW: (0..<count).map { i in
-                let block = (i / 36) % 4 == 1 ? 1.12 : 0.93
-                return (ftp * intensity * block * rng.uniform(0.92, 1.08)).rounded()
-            })
+            w.samples = .init(
+                intervalS: 5,
+                powerW: (0..<count).map { i in
+                    let block = (i / 36) % 4 == 1 ? 1.12 : 0.93
+                    return (ftp * intensity * block * rng.uniform(0.92, 1.08)).rounded()
+                })
             w.tss = nil
         }
-        if sport == .running { w.distanceM = (w.elapsedS! / ((profile.thresholds.thresholdPaceSPerKm ?? 300) / intensity) * 1000).rounded() }
+        if sport == .running {
+            w.distanceM =
+                (w.elapsedS! / ((profile.thresholds.thresholdPaceSPerKm ?? 300) / intensity) * 1000)
+                .rounded()
+        }
         w.title = slot.title
         w.source = "demo"
         return w
@@ -149,7 +200,8 @@ struct DemoHistory {
 
     /// The weekly template: Monday off, intervals Tuesday and Thursday, long session Saturday.
     static let week: [(minutes: Int, intensity: Double, hour: Int, title: String)] = [
-        (0, 0, 0, "Rest"), (75, 0.88, 18, "Intervals 4x8"), (60, 0.65, 7, "Endurance"), (70, 0.85, 18, "Threshold 3x12"),
+        (0, 0, 0, "Rest"), (75, 0.88, 18, "Intervals 4x8"), (60, 0.65, 7, "Endurance"),
+        (70, 0.85, 18, "Threshold 3x12"),
         (45, 0.6, 7, "Recovery"), (150, 0.72, 9, "Long endurance"), (60, 0.62, 10, "Easy aerobic"),
     ]
 
@@ -157,15 +209,21 @@ struct DemoHistory {
     func plan(workouts: [Workout]) -> [ProgramWeek] {
         (-5...1).map { offset in
             let monday = today.monday.adding(days: 7 * offset)
-            var week = ProgramWeek(id: "demo-\(profile.handle)-week-\(monday)", start: monday,
-                                   title: offset == 0 ? "This week" : offset > 0 ? "Next week" : "Build \(offset + 6)")
+            var week = ProgramWeek(
+                id: "demo-\(profile.handle)-week-\(monday)", start: monday,
+                title: offset == 0 ? "This week" : offset > 0 ? "Next week" : "Build \(offset + 6)")
             for (i, slot) in Self.week.enumerated() where slot.minutes > 0 {
                 let date = monday.adding(days: i)
-                var s = PlannedSession(id: "demo-\(profile.handle)-\(date)", date: date, title: slot.title)
+                var s = PlannedSession(
+                    id: "demo-\(profile.handle)-\(date)", date: date, title: slot.title)
                 s.sport = profile.sports[(date.ordinal & 1) % profile.sports.count]
                 s.plannedDurationS = Double(slot.minutes * 60)
-                s.plannedTss = (Double(slot.minutes) / 60 * slot.intensity * slot.intensity * 100).rounded()
-                if slot.intensity > 0.8 { s.targets = profile.sports.contains(.swimming) ? [.shoulders] : [.quads, .glutes] }
+                s.plannedTss = (Double(slot.minutes) / 60 * slot.intensity * slot.intensity * 100)
+                    .rounded()
+                if slot.intensity > 0.8 {
+                    s.targets =
+                        profile.sports.contains(.swimming) ? [.shoulders] : [.quads, .glutes]
+                }
                 week.sessions.append(s)
             }
             return week
@@ -186,11 +244,14 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo..<hi, using: &self) }
+    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
+        Double.random(in: lo..<hi, using: &self)
+    }
 
     /// A normal deviate (Box–Muller).
     mutating func normal(_ mean: Double, _ sd: Double) -> Double {
-        let u = max(Double.random(in: 0..<1, using: &self), 1e-12), v = Double.random(in: 0..<1, using: &self)
+        let u = max(Double.random(in: 0..<1, using: &self), 1e-12),
+            v = Double.random(in: 0..<1, using: &self)
         return mean + sd * (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 }

@@ -29,7 +29,9 @@ public struct DailyPhysiology: Sendable {
 
     /// Whether `a` counts as taken before `b`: by instant, then by record id.
     public static func precedes(_ a: BiometricSample, _ b: BiometricSample) -> Bool {
-        if a.time.epochSeconds != b.time.epochSeconds { return a.time.epochSeconds < b.time.epochSeconds }
+        if a.time.epochSeconds != b.time.epochSeconds {
+            return a.time.epochSeconds < b.time.epochSeconds
+        }
         return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
     }
 
@@ -41,7 +43,9 @@ public struct DailyPhysiology: Sendable {
     ///   - zone: the athlete's time zone.
     ///   - day: the last day of the series.
     /// - Returns: `nil` when there is no HRV or resting-HR sample on or before `day`.
-    public init?(biometrics: [BiometricSample], sleep: [SleepRecord], zone: TimeZone, through day: LocalDay) {
+    public init?(
+        biometrics: [BiometricSample], sleep: [SleepRecord], zone: TimeZone, through day: LocalDay
+    ) {
         var byKind: [[(t: Double, day: Int, v: Double)]] = [[], []]
         var rests: [(day: Int, sample: BiometricSample)] = []
         var lastSample: [[Int: BiometricSample]] = [[:], [:]]
@@ -63,7 +67,9 @@ public struct DailyPhysiology: Sendable {
         lastDay = day.ordinal
         let n = lastDay - firstDay + 1
         rhr = [Double?](repeating: nil, count: n)
-        for r in rests.sorted(by: { Self.precedes($0.sample, $1.sample) }) { rhr[r.day - first] = r.sample.value }
+        for r in rests.sorted(by: { Self.precedes($0.sample, $1.sample) }) {
+            rhr[r.day - first] = r.sample.value
+        }
         latest = lastSample.map { map in
             var row = [BiometricSample?](repeating: nil, count: n)
             for (d, s) in map { row[d - first] = s }
@@ -84,14 +90,18 @@ public struct DailyPhysiology: Sendable {
             if !samples.isEmpty {
                 let times = samples.map(\.t)
                 if mains == nil {
-                    mains = (0..<n).map { blocks.mainBlock(before: LocalDay(ordinal: first + $0), days: days) }
+                    mains = (0..<n).map {
+                        blocks.mainBlock(before: LocalDay(ordinal: first + $0), days: days)
+                    }
                 }
                 for i in 0..<n {
                     if let block = mains![i] {
                         let lo = Self.lowerBound(times, block.lowerBound)
                         var hi = lo
                         while hi < times.count, times[hi] <= block.upperBound { hi += 1 }
-                        if hi > lo { daily[i] = MetricMath.median(samples[lo..<hi].map(\.v)); continue }
+                        if hi > lo {
+                            daily[i] = MetricMath.median(samples[lo..<hi].map(\.v)); continue
+                        }
                     }
                     daily[i] = MetricMath.median(perDay[i])
                 }
@@ -117,7 +127,9 @@ public struct DailyPhysiology: Sendable {
     }
 
     /// The daily HRV of `kind` on `day` (ordinal), or `nil`.
-    public func hrv(_ kind: BiometricSample.Kind, on day: Int) -> Double? { at(hrv[Self.index(kind)], day) }
+    public func hrv(_ kind: BiometricSample.Kind, on day: Int) -> Double? {
+        at(hrv[Self.index(kind)], day)
+    }
 
     /// The last resting-HR value of `day` (ordinal), or `nil`.
     public func rhr(on day: Int) -> Double? { at(rhr, day) }
@@ -132,7 +144,8 @@ public struct DailyPhysiology: Sendable {
     }
 
     private func sum(_ prefix: [Int], _ from: Int, _ to: Int) -> Int {
-        let lo = min(max(from - firstDay, 0), prefix.count - 1), hi = min(max(to - firstDay + 1, 0), prefix.count - 1)
+        let lo = min(max(from - firstDay, 0), prefix.count - 1),
+            hi = min(max(to - firstDay + 1, 0), prefix.count - 1)
         return hi > lo ? prefix[hi] - prefix[lo] : 0
     }
 

@@ -12,14 +12,19 @@ public struct DailyIntake: Codable, Sendable, Equatable {
     public var carbsG: Double
     public var fatG: Double
 
-    public init(day: LocalDay, entries: Int = 0, kcal: Double = 0, proteinG: Double = 0, carbsG: Double = 0,
-                fatG: Double = 0) {
+    public init(
+        day: LocalDay, entries: Int = 0, kcal: Double = 0, proteinG: Double = 0, carbsG: Double = 0,
+        fatG: Double = 0
+    ) {
         self.day = day; self.entries = entries; self.kcal = kcal; self.proteinG = proteinG
         self.carbsG = carbsG; self.fatG = fatG
     }
 
     enum CodingKeys: String, CodingKey {
-        case day, entries, kcal, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g"
+        case day, entries, kcal
+        case proteinG = "protein_g"
+        case carbsG = "carbs_g"
+        case fatG = "fat_g"
     }
 
     /// The `count` days ending with `last`, oldest first, each with the food of that local day.
@@ -29,7 +34,9 @@ public struct DailyIntake: Codable, Sendable, Equatable {
     ///   - zone: the athlete's time zone (a meal belongs to the local day it was eaten on).
     ///   - last: the last day.
     ///   - count: how many days.
-    public static func days(_ food: [FoodEntry], zone: TimeZone, through last: LocalDay, count: Int) -> [DailyIntake] {
+    public static func days(_ food: [FoodEntry], zone: TimeZone, through last: LocalDay, count: Int)
+        -> [DailyIntake]
+    {
         let first = last.adding(days: 1 - count)
         var out = (0..<count).map { DailyIntake(day: first.adding(days: $0)) }
         for f in food {

@@ -18,23 +18,31 @@ extension NutritionSettings {
         let change = String(format: "%+.2g kg", weeklyChangeKg)
         switch goal {
         case .lose where weeklyChangeKg > 0:
-            throw CoachKitError.goalConflict("goal 'lose' needs a weekly change of 0 or less, not \(change) a week; "
-                + "give a negative weekly change (e.g. -0.5kg) or choose goal 'gain' or 'muscle'")
+            throw CoachKitError.goalConflict(
+                "goal 'lose' needs a weekly change of 0 or less, not \(change) a week; "
+                    + "give a negative weekly change (e.g. -0.5kg) or choose goal 'gain' or 'muscle'"
+            )
         case .gain where weeklyChangeKg < 0, .muscle where weeklyChangeKg < 0:
-            throw CoachKitError.goalConflict("goal '\(goal.rawValue)' needs a weekly change of 0 or more, not "
-                + "\(change) a week; give a positive weekly change (e.g. 0.25kg) or choose goal 'lose'")
+            throw CoachKitError.goalConflict(
+                "goal '\(goal.rawValue)' needs a weekly change of 0 or more, not "
+                    + "\(change) a week; give a positive weekly change (e.g. 0.25kg) or choose goal 'lose'"
+            )
         case .maintain where weeklyChangeKg != 0:
-            throw CoachKitError.goalConflict("goal 'maintain' keeps the weight, so the weekly change must be 0, not "
-                + "\(change); choose goal 'lose', 'gain' or 'muscle' or set the weekly change to 0")
+            throw CoachKitError.goalConflict(
+                "goal 'maintain' keeps the weight, so the weekly change must be 0, not "
+                    + "\(change); choose goal 'lose', 'gain' or 'muscle' or set the weekly change to 0"
+            )
         default: break
         }
         guard let target = targetWeightKg, let now = currentWeightKg else { return }
         let t = String(format: "%.1f kg", target), w = String(format: "%.1f kg", now)
         if goal == .lose && target >= now {
-            throw CoachKitError.goalConflict("goal 'lose' needs a target weight below the current \(w), not \(t)")
+            throw CoachKitError.goalConflict(
+                "goal 'lose' needs a target weight below the current \(w), not \(t)")
         }
         if (goal == .gain || goal == .muscle) && target <= now {
-            throw CoachKitError.goalConflict("goal '\(goal.rawValue)' needs a target weight above the current \(w), not \(t)")
+            throw CoachKitError.goalConflict(
+                "goal '\(goal.rawValue)' needs a target weight above the current \(w), not \(t)")
         }
     }
 
@@ -46,7 +54,8 @@ extension NutritionSettings {
     /// target is reached). "maintain", a passed date or no target give 0.
     public func weeklyChange(on day: LocalDay, weightKg: Double) -> Double {
         if weeklyChangeKg != 0 { return weeklyChangeKg }
-        guard goal != .maintain, let target = targetWeightKg, let date = targetDate, date > day else { return 0 }
+        guard goal != .maintain, let target = targetWeightKg, let date = targetDate, date > day
+        else { return 0 }
         let cap = Self.maxDerivedWeeklyChangeKg
         let rate = min(max((target - weightKg) * 7 / Double(day.days(to: date)), -cap), cap)
         return goal == .lose ? min(rate, 0) : max(rate, 0)
