@@ -15,16 +15,19 @@ let providers: [(name: String, path: String, extra: [Target.Dependency])] = [
 ]
 
 /// The provider targets, the one list of built-ins (`CoachProviders`) and their tests.
-let providerTargets: [Target] = providers.map {
-    .target(name: $0.name, dependencies: ["CoachKit"] + $0.extra, path: $0.path)
-} + [
-    .target(name: "CoachProviders", dependencies: ["CoachKit"] + providers.map { .target(name: $0.name) }),
-    .testTarget(
-        name: "ProviderTests",
-        dependencies: ["CoachKit", "CoachProviders"] + providers.map { .target(name: $0.name) },
-        path: "Tests/ProviderTests"
-    ),
-]
+let providerTargets: [Target] =
+    providers.map {
+        .target(name: $0.name, dependencies: ["CoachKit"] + $0.extra, path: $0.path)
+    } + [
+        .target(
+            name: "CoachProviders",
+            dependencies: ["CoachKit"] + providers.map { .target(name: $0.name) }),
+        .testTarget(
+            name: "ProviderTests",
+            dependencies: ["CoachKit", "CoachProviders"] + providers.map { .target(name: $0.name) },
+            path: "Tests/ProviderTests"
+        ),
+    ]
 
 let package = Package(
     name: "coach",
@@ -48,16 +51,21 @@ let package = Package(
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         .target(
             name: "CoachStore",
-            dependencies: ["CoachKit", "CoachCrypto", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "CoachKit", "CoachCrypto", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "CoachApp",
-            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider"]
+            dependencies: [
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
+            ]
         ),
         .target(
             name: "CoachCLI",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider", "CoachApp",
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
+                "CoachApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,7 +74,10 @@ let package = Package(
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
         .testTarget(
             name: "CoachStoreTests",
-            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "CoachKit", "CoachCrypto", "CoachStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachStore", "CoachCLI"]),
     ] + providerTargets,

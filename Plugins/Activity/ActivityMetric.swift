@@ -33,24 +33,35 @@ public struct ActivityMetric: BuiltinMetricProvider {
         for s in input.steps where s.day <= d { steps[s.day.ordinal, default: 0] = s.steps }
         let stepsToday = steps[d.ordinal] ?? 0
         guard let goal = StepStreak.goal(on: d, goals) else {
-            return .insufficient(id: id, reason: "no step goal in force on \(d); set a daily step goal",
-                                 values: ["steps_today": .number(Double(stepsToday)), "goal_today": nil, "bot_today": nil,
-                                          "streak": nil, "bonus_days": nil, "steps_week": nil, "bot_week": nil])
+            return .insufficient(
+                id: id, reason: "no step goal in force on \(d); set a daily step goal",
+                values: [
+                    "steps_today": .number(Double(stepsToday)), "goal_today": nil, "bot_today": nil,
+                    "streak": nil, "bonus_days": nil, "steps_week": nil, "bot_week": nil,
+                ])
         }
         let nowDay = LocalDay(date: input.now, timeZone: input.zone)
-        let seconds = nowDay < d ? 0 : nowDay > d ? 86_399
-            : Instant(date: input.now, timeZone: input.zone).secondsSinceMidnight(in: input.zone)
+        let seconds =
+            nowDay < d
+            ? 0
+            : nowDay > d
+                ? 86_399
+                : Instant(date: input.now, timeZone: input.zone).secondsSinceMidnight(
+                    in: input.zone)
         let botToday = StepStreak.bot(goal: goal, secondsSinceMidnight: seconds)
         let streak = StepStreak.walk(steps: steps, settings: settings, through: d)
         let week = (0..<7).map { d.adding(days: -6 + $0) }
         let stepsWeek = week.reduce(0) { $0 + (steps[$1.ordinal] ?? 0) }
-        let botWeek = week.dropLast().reduce(0) { $0 + (StepStreak.goal(on: $1, goals) ?? 0) } + botToday
-        let score = goal > 0 ? min(100, MetricMath.round(100 * Double(stepsToday) / Double(goal))) : 100
+        let botWeek =
+            week.dropLast().reduce(0) { $0 + (StepStreak.goal(on: $1, goals) ?? 0) } + botToday
+        let score =
+            goal > 0 ? min(100, MetricMath.round(100 * Double(stepsToday) / Double(goal))) : 100
 
         let recency = Double(max(0, settings.hrRecencyMin)) * 60
         let now = input.now.timeIntervalSince1970
         let heart = input.biometrics.filter {
-            $0.type == .heart_rate && $0.time.epochSeconds <= now && $0.time.epochSeconds >= now - recency
+            $0.type == .heart_rate && $0.time.epochSeconds <= now
+                && $0.time.epochSeconds >= now - recency
         }.max { $0.time < $1.time }
 
         let blocks = (0..<7).map { b -> SeriesPoint in
@@ -60,31 +71,46 @@ public struct ActivityMetric: BuiltinMetricProvider {
         }
         let series: [String: [SeriesPoint]] = [
             "steps": week.map { SeriesPoint(day: $0, value: Double(steps[$0.ordinal] ?? 0)) },
-            "goal": week.map { SeriesPoint(day: $0, value: StepStreak.goal(on: $0, goals).map(Double.init)) },
+            "goal": week.map {
+                SeriesPoint(day: $0, value: StepStreak.goal(on: $0, goals).map(Double.init))
+            },
             "weekly_steps": blocks,
         ]
         let ahead = stepsWeek >= botWeek
         let components = [
-            MetricComponent("steps today", value: Double(stepsToday), weight: 1, note: "goal \(goal)"),
-            MetricComponent("walking bot today", value: Double(botToday), note: "goal spread evenly over the day"),
-            MetricComponent("streak", value: Double(streak.streak),
-                            note: streak.todayAchieved ? "today counted" : "today pending"),
-            MetricComponent("bonus days", value: Double(streak.bank), note: "one per \(settings.bonusEvery) met days in a row, up to \(settings.maxBonus)"),
-            MetricComponent("steps this week", value: Double(stepsWeek), note: "last 7 days; bot \(botWeek)"),
-            MetricComponent("current heart rate", value: heart?.value,
-                            note: heart == nil ? "--" : "within \(settings.hrRecencyMin) min"),
+            MetricComponent(
+                "steps today", value: Double(stepsToday), weight: 1, note: "goal \(goal)"),
+            MetricComponent(
+                "walking bot today", value: Double(botToday),
+                note: "goal spread evenly over the day"),
+            MetricComponent(
+                "streak", value: Double(streak.streak),
+                note: streak.todayAchieved ? "today counted" : "today pending"),
+            MetricComponent(
+                "bonus days", value: Double(streak.bank),
+                note: "one per \(settings.bonusEvery) met days in a row, up to \(settings.maxBonus)"
+            ),
+            MetricComponent(
+                "steps this week", value: Double(stepsWeek), note: "last 7 days; bot \(botWeek)"),
+            MetricComponent(
+                "current heart rate", value: heart?.value,
+                note: heart == nil ? "--" : "within \(settings.hrRecencyMin) min"),
         ]
-        let text = "\(stepsToday) of \(goal) steps today => \(score)%; the walking bot is at \(botToday). "
+        let text =
+            "\(stepsToday) of \(goal) steps today => \(score)%; the walking bot is at \(botToday). "
             + "Streak \(streak.streak) day\(streak.streak == 1 ? "" : "s")"
             + (streak.todayAchieved ? " including today" : " (today pending)")
             + ", \(streak.bank) bonus day\(streak.bank == 1 ? "" : "s") banked. "
             + "Last 7 days \(stepsWeek) vs bot \(botWeek): \(ahead ? "you lead" : "the bot leads")."
         return MetricResult(
             id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
-            values: ["steps_today": .number(Double(stepsToday)), "goal_today": .number(Double(goal)),
-                     "bot_today": .number(Double(botToday)), "streak": .number(Double(streak.streak)),
-                     "bonus_days": .number(Double(streak.bank)), "steps_week": .number(Double(stepsWeek)),
-                     "bot_week": .number(Double(botWeek))],
+            values: [
+                "steps_today": .number(Double(stepsToday)), "goal_today": .number(Double(goal)),
+                "bot_today": .number(Double(botToday)), "streak": .number(Double(streak.streak)),
+                "bonus_days": .number(Double(streak.bank)),
+                "steps_week": .number(Double(stepsWeek)),
+                "bot_week": .number(Double(botWeek)),
+            ],
             components: components, flags: [], explanation: text, series: series)
     }
 }

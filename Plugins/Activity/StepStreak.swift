@@ -32,7 +32,9 @@ public struct StepStreak: Sendable, Equatable {
     ///   - steps: steps per day ordinal (missing days are 0).
     ///   - settings: goal history and bonus rules.
     ///   - day: the evaluated day (today).
-    public static func walk(steps: [Int: Int], settings: ActivitySettings, through day: LocalDay) -> StepStreak {
+    public static func walk(steps: [Int: Int], settings: ActivitySettings, through day: LocalDay)
+        -> StepStreak
+    {
         let goals = settings.stepGoals.sorted { $0.from < $1.from }
         var s = StepStreak()
         guard let first = goals.first?.from, first <= day else { return s }

@@ -9,7 +9,8 @@ public struct AdherenceMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "adherence",
         name: "Plan adherence",
-        summary: "Mean adherence of the planned sessions of the last 28 days, with compliance colours.",
+        summary:
+            "Mean adherence of the planned sessions of the last 28 days, with compliance colours.",
         version: "1.0.0",
         inputs: [InputRequirement(.plan, days: nil), InputRequirement(.workouts, days: nil)],
         range: .init(min: 0, max: 100),
@@ -26,29 +27,39 @@ public struct AdherenceMetric: BuiltinMetricProvider {
     public func evaluate(_ input: MetricInput) -> MetricResult {
         let id = Self.descriptor.id
         let d = input.day
-        let all = SessionAssessment.assess(sessions: input.plan, workouts: input.workouts, zone: input.zone, before: d)
+        let all = SessionAssessment.assess(
+            sessions: input.plan, workouts: input.workouts, zone: input.zone, before: d)
         let window = all.filter { $0.session.date >= d.adding(days: -28) }
         let week = all.filter { $0.session.date >= d.monday }
         func mean(_ xs: [SessionAssessment]) -> Double? { MetricMath.mean(xs.map(\.adherence)) }
         let missed = window.filter(\.missed).count
         let values: [String: MetricValue] = [
             "adherence_28d": MetricValue(mean(window)), "adherence_week": MetricValue(mean(week)),
-            "adherence_all": MetricValue(mean(all)), "sessions_counted": .number(Double(window.count)),
+            "adherence_all": MetricValue(mean(all)),
+            "sessions_counted": .number(Double(window.count)),
             "sessions_missed": .number(Double(missed)),
         ]
         let components = window.map {
-            MetricComponent("\($0.session.date) \($0.session.title)", value: $0.adherence, weight: 1, note: $0.note)
+            MetricComponent(
+                "\($0.session.date) \($0.session.title)", value: $0.adherence, weight: 1,
+                note: $0.note)
         }
         guard let m = mean(window) else {
-            return .insufficient(id: id, reason: "no planned sessions in the 28 days before \(d)", values: values)
+            return .insufficient(
+                id: id, reason: "no planned sessions in the 28 days before \(d)", values: values)
         }
         let score = MetricMath.round(MetricMath.clamp(m, 0, 100))
-        let colours = Compliance.allCases.map { c in "\(window.filter { !$0.missed && $0.compliance == c }.count) \(c.rawValue)" }
-        var text = "\(window.count) planned session\(window.count == 1 ? "" : "s") in the last 28 days: "
-            + colours.joined(separator: ", ") + ", \(missed) missed; mean adherence \(MetricFormat.fixed(m)) => \(score)."
+        let colours = Compliance.allCases.map { c in
+            "\(window.filter { !$0.missed && $0.compliance == c }.count) \(c.rawValue)"
+        }
+        var text =
+            "\(window.count) planned session\(window.count == 1 ? "" : "s") in the last 28 days: "
+            + colours.joined(separator: ", ")
+            + ", \(missed) missed; mean adherence \(MetricFormat.fixed(m)) => \(score)."
         if let w = mean(week) { text += " This week \(MetricFormat.fixed(w))% over \(week.count)." }
         if let a = mean(all) { text += " All time \(MetricFormat.fixed(a))% over \(all.count)." }
-        return MetricResult(id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
-                            values: values, components: components, flags: [], explanation: text)
+        return MetricResult(
+            id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
+            values: values, components: components, flags: [], explanation: text)
     }
 }

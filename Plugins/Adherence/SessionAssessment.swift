@@ -31,10 +31,16 @@ public struct SessionAssessment: Sendable, Equatable {
     ///   - zone: the athlete's time zone.
     ///   - day: the evaluated day; sessions on or after it are not assessed.
     /// - Returns: one assessment per past session, ordered by date and plan order.
-    public static func assess(sessions: [PlannedSession], workouts: [Workout], zone: TimeZone,
-                              before day: LocalDay) -> [SessionAssessment] {
+    public static func assess(
+        sessions: [PlannedSession], workouts: [Workout], zone: TimeZone,
+        before day: LocalDay
+    ) -> [SessionAssessment] {
         let past = sessions.enumerated().filter { $0.element.date < day }
-            .sorted { ($0.element.date, $0.element.order, $0.offset) < ($1.element.date, $1.element.order, $1.offset) }
+            .sorted {
+                ($0.element.date, $0.element.order, $0.offset) < (
+                    $1.element.date, $1.element.order, $1.offset
+                )
+            }
             .map(\.element)
         let linked = Set(sessions.compactMap(\.linkedWorkout))
         var byID: [String: Int] = [:]
@@ -49,7 +55,9 @@ public struct SessionAssessment: Sendable, Equatable {
             }
         }
         for k in free.keys {
-            free[k]!.sort { (workouts[$0].start, workouts[$0].id) < (workouts[$1].start, workouts[$1].id) }
+            free[k]!.sort {
+                (workouts[$0].start, workouts[$0].id) < (workouts[$1].start, workouts[$1].id)
+            }
         }
 
         return past.map { s in
@@ -57,7 +65,8 @@ public struct SessionAssessment: Sendable, Equatable {
             if let link = s.linkedWorkout {
                 workout = byID[link].map { workouts[$0] }
             } else if let pool = free[s.date.ordinal],
-                      let k = pool.firstIndex(where: { s.sport == nil || workouts[$0].sport == s.sport }) {
+                let k = pool.firstIndex(where: { s.sport == nil || workouts[$0].sport == s.sport })
+            {
                 workout = workouts[pool[k]]
                 free[s.date.ordinal]!.remove(at: k)
             }
@@ -67,18 +76,21 @@ public struct SessionAssessment: Sendable, Equatable {
 
     /// Assesses one session against the workout it is linked or matched to.
     public static func assess(_ s: PlannedSession, workout: Workout?) -> SessionAssessment {
-        var a = SessionAssessment(session: s, workoutID: workout?.id, ratio: nil, ratioBasis: nil,
-                                  adherence: 0, compliance: .red, missed: false)
+        var a = SessionAssessment(
+            session: s, workoutID: workout?.id, ratio: nil, ratioBasis: nil,
+            adherence: 0, compliance: .red, missed: false)
         if let w = workout {
             if let p = s.plannedTss, p > 0, let t = w.tss, t.isFinite {
                 a.ratio = t / p; a.ratioBasis = "tss"
-            } else if let p = s.plannedDurationS, p > 0, let t = w.elapsedS ?? w.movingS, t.isFinite {
+            } else if let p = s.plannedDurationS, p > 0, let t = w.elapsedS ?? w.movingS, t.isFinite
+            {
                 a.ratio = t / p; a.ratioBasis = "duration"
             }
         }
         if let pct = s.adherencePct, pct.isFinite {
             a.adherence = MetricMath.clamp(pct, 0, 100)
-            a.compliance = a.ratio.map { Compliance.of(ratio: $0) } ?? Compliance.of(percent: a.adherence)
+            a.compliance =
+                a.ratio.map { Compliance.of(ratio: $0) } ?? Compliance.of(percent: a.adherence)
         } else if workout != nil {
             a.adherence = a.ratio.map { adherence(ratio: $0) } ?? 100
             a.compliance = a.ratio.map { Compliance.of(ratio: $0) } ?? .green
@@ -93,8 +105,14 @@ public struct SessionAssessment: Sendable, Equatable {
         if missed { return "missed" }
         var text = compliance.rawValue
         if session.adherencePct != nil { text += ": recorded \(MetricFormat.fixed(adherence, 0))%" }
-        if let r = ratio, let b = ratioBasis { text += (session.adherencePct != nil ? ", " : ": ") + "r \(MetricFormat.fixed(r, 2)) by \(b)" }
-        if ratio == nil && session.adherencePct == nil { text += ": done, nothing planned to compare" }
+        if let r = ratio, let b = ratioBasis {
+            text +=
+                (session.adherencePct != nil ? ", " : ": ")
+                + "r \(MetricFormat.fixed(r, 2)) by \(b)"
+        }
+        if ratio == nil && session.adherencePct == nil {
+            text += ": done, nothing planned to compare"
+        }
         return text
     }
 }

@@ -11,7 +11,8 @@ public struct ExertionMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "exertion",
         name: "Exertion",
-        summary: "Session-RPE load of the last 3 days against the last 28 (50 = usual), with monotony, strain and ACWR.",
+        summary:
+            "Session-RPE load of the last 3 days against the last 28 (50 = usual), with monotony, strain and ACWR.",
         version: "1.0.0",
         inputs: [InputRequirement(.workouts, days: nil)],
         range: .init(min: 0, max: 100),
@@ -29,10 +30,13 @@ public struct ExertionMetric: BuiltinMetricProvider {
     public func evaluate(_ input: MetricInput) -> MetricResult {
         let id = Self.descriptor.id
         let d = input.day
-        let empty: [String: MetricValue] = ["acute3": nil, "chronic3": nil, "load7": nil, "monotony": nil,
-                                            "strain": nil, "acwr": nil]
+        let empty: [String: MetricValue] = [
+            "acute3": nil, "chronic3": nil, "load7": nil, "monotony": nil,
+            "strain": nil, "acwr": nil,
+        ]
         guard let load = SessionLoad(workouts: input.workouts, zone: input.zone, through: d) else {
-            return .insufficient(id: id, reason: "no workouts with an RPE on or before \(d)", values: empty)
+            return .insufficient(
+                id: id, reason: "no workouts with an RPE on or before \(d)", values: empty)
         }
         let acute3 = load.sum(days: 3, endingOn: d)
         let chronic3 = 3 * load.sum(days: 28, endingOn: d) / 28
@@ -44,15 +48,20 @@ public struct ExertionMetric: BuiltinMetricProvider {
         let acwr = load.ewmaRatio
         let values: [String: MetricValue] = [
             "acute3": .number(acute3), "chronic3": .number(chronic3), "load7": .number(load7),
-            "monotony": MetricValue(monotony), "strain": MetricValue(strain), "acwr": MetricValue(acwr),
+            "monotony": MetricValue(monotony), "strain": MetricValue(strain),
+            "acwr": MetricValue(acwr),
         ]
         let since = load.firstDay.days(to: d)
-        let series = ["load": (0..<min(28, since + 1)).reversed().map {
-            SeriesPoint(day: d.adding(days: -$0), value: load.load(on: d.adding(days: -$0)))
-        }]
+        let series = [
+            "load": (0..<min(28, since + 1)).reversed().map {
+                SeriesPoint(day: d.adding(days: -$0), value: load.load(on: d.adding(days: -$0)))
+            }
+        ]
         guard since >= 14 else {
-            return .insufficient(id: id, reason: "first RPE workout on \(load.firstDay), \(since) days ago (needs 14)",
-                                 values: values, series: series)
+            return .insufficient(
+                id: id,
+                reason: "first RPE workout on \(load.firstDay), \(since) days ago (needs 14)",
+                values: values, series: series)
         }
         let raw = chronic3 > 0 ? MetricMath.clamp(100 * acute3 / (2 * chronic3), 0, 100) : 0
         let score = MetricMath.round(raw)
@@ -60,20 +69,35 @@ public struct ExertionMetric: BuiltinMetricProvider {
         if let r = acwr, r > 1.5 { flags.append("load_spike") }
         if let r = acwr, r < 0.8 { flags.append("detraining") }
         let components = [
-            MetricComponent("acute (3 days)", value: acute3, note: "RPE x minutes, today and the 2 days before"),
-            MetricComponent("chronic (3-day equivalent)", value: chronic3, note: "3 x the 28-day load / 28"),
+            MetricComponent(
+                "acute (3 days)", value: acute3, note: "RPE x minutes, today and the 2 days before"),
+            MetricComponent(
+                "chronic (3-day equivalent)", value: chronic3, note: "3 x the 28-day load / 28"),
             MetricComponent("weekly load", value: load7, note: "last 7 days"),
-            MetricComponent("monotony", value: monotony, note: monotony == nil ? "undefined: no day-to-day variation" : "mean / SD of the last 7 days"),
+            MetricComponent(
+                "monotony", value: monotony,
+                note: monotony == nil
+                    ? "undefined: no day-to-day variation" : "mean / SD of the last 7 days"),
             MetricComponent("strain", value: strain, note: "weekly load x monotony"),
-            MetricComponent("ACWR (EWMA 7/28)", value: acwr, note: acwr.map { $0 > 1.5 ? "spike" : $0 < 0.8 ? "detraining" : "in range" } ?? "no chronic load"),
+            MetricComponent(
+                "ACWR (EWMA 7/28)", value: acwr,
+                note: acwr.map { $0 > 1.5 ? "spike" : $0 < 0.8 ? "detraining" : "in range" }
+                    ?? "no chronic load"),
         ]
-        var text = "Last 3 days \(MetricFormat.fixed(acute3, 0)) load (RPE x min) vs \(MetricFormat.fixed(chronic3, 0)) "
+        var text =
+            "Last 3 days \(MetricFormat.fixed(acute3, 0)) load (RPE x min) vs \(MetricFormat.fixed(chronic3, 0)) "
             + "usual for 3 days => \(score) (50 = usual)."
-        text += " Week \(MetricFormat.fixed(load7, 0)), monotony \(MetricFormat.optional(monotony, 2)), strain "
+        text +=
+            " Week \(MetricFormat.fixed(load7, 0)), monotony \(MetricFormat.optional(monotony, 2)), strain "
             + "\(MetricFormat.optional(strain, 0)); ACWR \(MetricFormat.optional(acwr, 2))."
-        if flags.contains("load_spike") { text += " Load spike: acute load is over 1.5x the chronic." }
-        if flags.contains("detraining") { text += " Acute load is under 0.8x the chronic (detraining)." }
-        return MetricResult(id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
-                            values: values, components: components, flags: flags, explanation: text, series: series)
+        if flags.contains("load_spike") {
+            text += " Load spike: acute load is over 1.5x the chronic."
+        }
+        if flags.contains("detraining") {
+            text += " Acute load is under 0.8x the chronic (detraining)."
+        }
+        return MetricResult(
+            id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
+            values: values, components: components, flags: flags, explanation: text, series: series)
     }
 }

@@ -14,7 +14,9 @@ public struct SessionLoad: Sendable, Equatable {
 
     /// The load of one workout, or `nil` without RPE 1–10 and a duration.
     public static func load(of w: Workout) -> Double? {
-        guard let r = w.rpe, (1...10).contains(r), let s = w.elapsedS ?? w.movingS, s.isFinite, s > 0 else { return nil }
+        guard let r = w.rpe, (1...10).contains(r), let s = w.elapsedS ?? w.movingS, s.isFinite,
+            s > 0
+        else { return nil }
         return Double(r) * s / 60
     }
 

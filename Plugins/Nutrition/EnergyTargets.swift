@@ -30,9 +30,13 @@ public struct EnergyTargets: Sendable, Equatable {
     ///   - weightKg: the weight in force that day.
     ///   - bodyFatPct: the body fat in force that day, in percent.
     ///   - workoutKcal: the day's workout energy (used in training mode).
-    public static func make(athlete: AthleteContext, weightKg: Double?, bodyFatPct: Double?,
-                            workoutKcal: Double) -> Result<EnergyTargets, Missing> {
-        guard let kg = weightKg, kg > 0 else { return .failure(Missing("no weight logged and none in the profile")) }
+    public static func make(
+        athlete: AthleteContext, weightKg: Double?, bodyFatPct: Double?,
+        workoutKcal: Double
+    ) -> Result<EnergyTargets, Missing> {
+        guard let kg = weightKg, kg > 0 else {
+            return .failure(Missing("no weight logged and none in the profile"))
+        }
         let settings = athlete.nutrition
         let bmr: Double
         let formula: Formula
@@ -44,18 +48,23 @@ public struct EnergyTargets: Sendable, Equatable {
             if athlete.heightCm == nil { missing.append("height") }
             if athlete.ageYears == nil { missing.append("age (birth date)") }
             guard let cm = athlete.heightCm, let age = athlete.ageYears else {
-                return .failure(Missing("the profile lacks \(missing.joined(separator: " and ")) for the BMR"))
+                return .failure(
+                    Missing("the profile lacks \(missing.joined(separator: " and ")) for the BMR"))
             }
             bmr = mifflinStJeor(kg: kg, cm: cm, age: age, sex: athlete.sex)
             formula = .mifflin
         }
-        let tdee = settings.targetMode == .training ? bmr * 1.2 + workoutKcal : bmr * settings.activityLevel.multiplier
+        let tdee =
+            settings.targetMode == .training
+            ? bmr * 1.2 + workoutKcal : bmr * settings.activityLevel.multiplier
         let adjustment = settings.weeklyChangeKg * 7700 / 7
         let floor = safetyFloor(athlete.sex)
         let raw = tdee + adjustment
-        return .success(EnergyTargets(formula: formula, bmr: bmr, tdee: tdee, goalAdjustment: adjustment,
-                                      kcalTarget: max(raw, floor), floored: raw < floor,
-                                      proteinTarget: kg * proteinPerKg(settings.goal), weightKg: kg))
+        return .success(
+            EnergyTargets(
+                formula: formula, bmr: bmr, tdee: tdee, goalAdjustment: adjustment,
+                kcalTarget: max(raw, floor), floored: raw < floor,
+                proteinTarget: kg * proteinPerKg(settings.goal), weightKg: kg))
     }
 
     /// Why targets could not be set.
@@ -66,7 +75,12 @@ public struct EnergyTargets: Sendable, Equatable {
 
     /// Mifflin–St Jeor BMR in kcal/day; unknown sex uses the constant for `other` (−78).
     public static func mifflinStJeor(kg: Double, cm: Double, age: Int, sex: Sex?) -> Double {
-        let s: Double = switch sex { case .male: 5; case .female: -161; default: -78 }
+        let s: Double =
+            switch sex {
+            case .male: 5;
+            case .female: -161;
+            default: -78
+            }
         return 10 * kg + 6.25 * cm - 5 * Double(age) + s
     }
 
@@ -77,12 +91,21 @@ public struct EnergyTargets: Sendable, Equatable {
 
     /// The lowest daily energy target coach suggests for `sex`.
     public static func safetyFloor(_ sex: Sex?) -> Double {
-        switch sex { case .male: 1500; case .female: 1200; default: 1350 }
+        switch sex {
+        case .male: 1500;
+        case .female: 1200;
+        default: 1350
+        }
     }
 
     /// Grams of protein per kg of body weight for `goal`.
     public static func proteinPerKg(_ goal: NutritionSettings.Goal) -> Double {
-        switch goal { case .lose: 2.0; case .maintain: 1.6; case .gain: 1.8; case .muscle: 2.0 }
+        switch goal {
+        case .lose: 2.0;
+        case .maintain: 1.6;
+        case .gain: 1.8;
+        case .muscle: 2.0
+        }
     }
 
     /// A day's score: 100 · (0.6 · max(0, 1 − |kcal − target| / target) + 0.4 · min(1, protein / target)).
@@ -100,7 +123,9 @@ public enum WorkoutEnergy {
     public static func kcal(_ w: Workout) -> Double {
         if let k = w.kcal, k.isFinite { return k }
         if let s = w.samples, s.powerW.contains(where: { $0 != nil }),
-           let series = PowerStream.resampled(s.powerW, intervalS: s.intervalS, durationS: w.elapsedS) {
+            let series = PowerStream.resampled(
+                s.powerW, intervalS: s.intervalS, durationS: w.elapsedS)
+        {
             return PowerStream.kilojoules(series)
         }
         if let p = w.avgPowerW, let t = w.elapsedS, p.isFinite, t.isFinite { return p * t / 1000 }

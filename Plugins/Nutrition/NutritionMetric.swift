@@ -10,10 +10,13 @@ public struct NutritionMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "nutrition",
         name: "Nutrition",
-        summary: "Energy and protein against daily targets (BMR, activity, goal), mean of the logged days of the last week.",
+        summary:
+            "Energy and protein against daily targets (BMR, activity, goal), mean of the logged days of the last week.",
         version: "1.0.0",
-        inputs: [InputRequirement(.food, days: 7), InputRequirement(.workouts, days: 7),
-                 InputRequirement(.weight, days: nil)],
+        inputs: [
+            InputRequirement(.food, days: 7), InputRequirement(.workouts, days: 7),
+            InputRequirement(.weight, days: nil),
+        ],
         range: .init(min: 0, max: 100),
         unit: "points",
         bands: [
@@ -30,7 +33,8 @@ public struct NutritionMetric: BuiltinMetricProvider {
         let id = Self.descriptor.id
         let d = input.day.ordinal
         let zone = input.zone
-        var kcal: [Int: Double] = [:], protein: [Int: Double] = [:], workoutKcal: [Int: Double] = [:]
+        var kcal: [Int: Double] = [:], protein: [Int: Double] = [:],
+            workoutKcal: [Int: Double] = [:]
         for f in input.food {
             let x = f.time.day(in: zone).ordinal
             guard x <= d, x >= d - 6 else { continue }
@@ -41,8 +45,10 @@ public struct NutritionMetric: BuiltinMetricProvider {
             let x = w.start.day(in: zone).ordinal
             if x <= d, x >= d - 6 { workoutKcal[x, default: 0] += WorkoutEnergy.kcal(w) }
         }
-        let weights = input.weight.map { (day: $0.time.day(in: zone).ordinal, t: $0.time.epochSeconds, entry: $0) }
-            .sorted { ($0.day, $0.t) < ($1.day, $1.t) }
+        let weights = input.weight.map {
+            (day: $0.time.day(in: zone).ordinal, t: $0.time.epochSeconds, entry: $0)
+        }
+        .sorted { ($0.day, $0.t) < ($1.day, $1.t) }
         func latest(_ x: Int) -> (kg: Double?, bf: Double?) {
             var kg = input.athlete.weightKg, bf = input.athlete.bodyFatPct
             var lastKgDay = Int.min, lastBfDay = Int.min
@@ -54,8 +60,9 @@ public struct NutritionMetric: BuiltinMetricProvider {
         }
         func targets(_ x: Int) -> Result<EnergyTargets, EnergyTargets.Missing> {
             let (kg, bf) = latest(x)
-            return EnergyTargets.make(athlete: input.athlete, weightKg: kg, bodyFatPct: bf,
-                                      workoutKcal: workoutKcal[x] ?? 0)
+            return EnergyTargets.make(
+                athlete: input.athlete, weightKg: kg, bodyFatPct: bf,
+                workoutKcal: workoutKcal[x] ?? 0)
         }
         let logged = (d - 6...d).filter { kcal[$0] != nil }
         var values: [String: MetricValue] = [
@@ -79,10 +86,13 @@ public struct NutritionMetric: BuiltinMetricProvider {
             guard case .success(let t) = targets(x) else { continue }
             let s = t.dayScore(kcal: kcal[x]!, protein: protein[x]!)
             scores.append(s)
-            components.append(MetricComponent(
-                LocalDay(ordinal: x).description, value: s, weight: 1,
-                note: "\(MetricFormat.fixed(kcal[x]!, 0)) of \(MetricFormat.fixed(t.kcalTarget, 0)) kcal, "
-                    + "\(MetricFormat.fixed(protein[x]!, 0)) of \(MetricFormat.fixed(t.proteinTarget, 0)) g protein"))
+            components.append(
+                MetricComponent(
+                    LocalDay(ordinal: x).description, value: s, weight: 1,
+                    note:
+                        "\(MetricFormat.fixed(kcal[x]!, 0)) of \(MetricFormat.fixed(t.kcalTarget, 0)) kcal, "
+                        + "\(MetricFormat.fixed(protein[x]!, 0)) of \(MetricFormat.fixed(t.proteinTarget, 0)) g protein"
+                ))
         }
         var flags: [String] = today.floored ? ["target_floor"] : []
         let (kgToday, bfToday) = latest(d)
@@ -90,29 +100,40 @@ public struct NutritionMetric: BuiltinMetricProvider {
             let ffm = kg * (1 - bf / 100)
             let ea = (k - (workoutKcal[d] ?? 0)) / ffm
             if ea < 30 { flags.append("low_energy_availability") }
-            components.append(MetricComponent("energy availability", value: ea,
-                note: "kcal per kg fat-free mass (\(MetricFormat.fixed(ffm)) kg); under 30 is low"))
+            components.append(
+                MetricComponent(
+                    "energy availability", value: ea,
+                    note:
+                        "kcal per kg fat-free mass (\(MetricFormat.fixed(ffm)) kg); under 30 is low"
+                ))
         }
-        let basis = "BMR \(MetricFormat.fixed(today.bmr, 0)) (\(today.formula == .katch ? "Katch-McArdle" : "Mifflin-St Jeor"), "
+        let basis =
+            "BMR \(MetricFormat.fixed(today.bmr, 0)) (\(today.formula == .katch ? "Katch-McArdle" : "Mifflin-St Jeor"), "
             + "\(MetricFormat.fixed(today.weightKg)) kg) => TDEE \(MetricFormat.fixed(today.tdee, 0)); goal "
             + "\(MetricFormat.signed(today.goalAdjustment, 0)) kcal/day => target \(MetricFormat.fixed(today.kcalTarget, 0)) kcal"
             + (today.floored ? " (raised to the safety floor)" : "")
             + ", protein \(MetricFormat.fixed(today.proteinTarget, 0)) g."
         guard scores.count >= 3, let mean = MetricMath.mean(scores) else {
-            return .insufficient(id: id, reason: "food logged on \(scores.count) of the last 7 days (needs 3)",
-                                 values: values, components: components)
+            return .insufficient(
+                id: id, reason: "food logged on \(scores.count) of the last 7 days (needs 3)",
+                values: values, components: components)
         }
         let score = MetricMath.round(MetricMath.clamp(mean, 0, 100))
         var text = basis
         if let k = kcal[d] {
-            text += " Today \(MetricFormat.fixed(k, 0)) kcal and \(MetricFormat.fixed(protein[d] ?? 0, 0)) g protein."
+            text +=
+                " Today \(MetricFormat.fixed(k, 0)) kcal and \(MetricFormat.fixed(protein[d] ?? 0, 0)) g protein."
         } else {
             text += " Nothing logged today."
         }
-        text += " Score \(score) = mean of \(scores.count) logged days ("
+        text +=
+            " Score \(score) = mean of \(scores.count) logged days ("
             + scores.map { MetricFormat.fixed($0, 0) }.joined(separator: ", ") + ")."
-        if flags.contains("low_energy_availability") { text += " Energy availability is under 30 kcal/kg FFM." }
-        return MetricResult(id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
-                            values: values, components: components, flags: flags, explanation: text)
+        if flags.contains("low_energy_availability") {
+            text += " Energy availability is under 30 kcal/kg FFM."
+        }
+        return MetricResult(
+            id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
+            values: values, components: components, flags: flags, explanation: text)
     }
 }

@@ -20,7 +20,9 @@ struct DailyPhysiology {
     /// Prefix sums of days with a daily HRV per kind.
     private var valueDays: [[Int]]
 
-    init?(biometrics: [BiometricSample], sleep: [SleepRecord], zone: TimeZone, through day: LocalDay) {
+    init?(
+        biometrics: [BiometricSample], sleep: [SleepRecord], zone: TimeZone, through day: LocalDay
+    ) {
         var byKind: [[(t: Double, day: Int, v: Double)]] = [[], []]
         var rests: [(t: Double, day: Int, index: Int, v: Double)] = []
         let days = ZoneDays(zone: zone, spanning: biometrics) { $0.time }
@@ -41,7 +43,9 @@ struct DailyPhysiology {
         lastDay = day.ordinal
         let n = lastDay - firstDay + 1
         rhr = [Double?](repeating: nil, count: n)
-        for r in rests.sorted(by: { ($0.t, $0.index) < ($1.t, $1.index) }) { rhr[r.day - first] = r.v }
+        for r in rests.sorted(by: { ($0.t, $0.index) < ($1.t, $1.index) }) {
+            rhr[r.day - first] = r.v
+        }
         let blocks = SleepBlocks(sleep)
         var mains: [ClosedRange<Double>?]?
         hrv = []
@@ -57,14 +61,18 @@ struct DailyPhysiology {
             if !samples.isEmpty {
                 let times = samples.map(\.t)
                 if mains == nil {
-                    mains = (0..<n).map { blocks.mainBlock(before: LocalDay(ordinal: first + $0), days: days) }
+                    mains = (0..<n).map {
+                        blocks.mainBlock(before: LocalDay(ordinal: first + $0), days: days)
+                    }
                 }
                 for i in 0..<n {
                     if let block = mains![i] {
                         let lo = Self.lowerBound(times, block.lowerBound)
                         var hi = lo
                         while hi < times.count, times[hi] <= block.upperBound { hi += 1 }
-                        if hi > lo { daily[i] = MetricMath.median(samples[lo..<hi].map(\.v)); continue }
+                        if hi > lo {
+                            daily[i] = MetricMath.median(samples[lo..<hi].map(\.v)); continue
+                        }
                     }
                     daily[i] = MetricMath.median(perDay[i])
                 }
@@ -89,7 +97,9 @@ struct DailyPhysiology {
         sum(valueDays[Self.index(kind)], from, to)
     }
 
-    func hrv(_ kind: BiometricSample.Kind, on day: Int) -> Double? { at(hrv[Self.index(kind)], day) }
+    func hrv(_ kind: BiometricSample.Kind, on day: Int) -> Double? {
+        at(hrv[Self.index(kind)], day)
+    }
     func rhr(on day: Int) -> Double? { at(rhr, day) }
 
     private func at(_ series: [Double?], _ day: Int) -> Double? {
@@ -97,7 +107,8 @@ struct DailyPhysiology {
     }
 
     private func sum(_ prefix: [Int], _ from: Int, _ to: Int) -> Int {
-        let lo = min(max(from - firstDay, 0), prefix.count - 1), hi = min(max(to - firstDay + 1, 0), prefix.count - 1)
+        let lo = min(max(from - firstDay, 0), prefix.count - 1),
+            hi = min(max(to - firstDay + 1, 0), prefix.count - 1)
         return hi > lo ? prefix[hi] - prefix[lo] : 0
     }
 

@@ -38,9 +38,13 @@ public struct PhysiologyModifier: Sendable, Equatable {
     /// Walks the athlete's biometric history up to `input.day` and reads the modifier of that day.
     public init(input: MetricInput) {
         let d = input.day.ordinal
-        guard let phys = DailyPhysiology(biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
-                                         through: input.day) else {
-            today = Day(kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
+        guard
+            let phys = DailyPhysiology(
+                biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
+                through: input.day)
+        else {
+            today = Day(
+                kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
             return
         }
         var previous: Double?
@@ -67,11 +71,14 @@ public struct PhysiologyModifier: Sendable, Equatable {
 
     /// Reads day `x` against its baselines; they are only summarised for a qualifying day or when
     /// `detailed`.
-    static func read(_ p: DailyPhysiology, _ x: Int, hrvBase: SlidingBaseline, rhrBase: SlidingBaseline,
-                     detailed: Bool) -> Day {
+    static func read(
+        _ p: DailyPhysiology, _ x: Int, hrvBase: SlidingBaseline, rhrBase: SlidingBaseline,
+        detailed: Bool
+    ) -> Day {
         let kind = p.hrvKind(for: x)
-        var day = Day(kind: kind, hrv: p.hrv(kind, on: x), rhr: p.rhr(on: x),
-                      hrvDays: p.hrvDays(kind, from: x - 28, to: x - 1))
+        var day = Day(
+            kind: kind, hrv: p.hrv(kind, on: x), rhr: p.rhr(on: x),
+            hrvDays: p.hrvDays(kind, from: x - 28, to: x - 1))
         let qualifies = day.hrvDays >= 14 && day.hrv != nil && day.rhr != nil
         guard qualifies || detailed else { return day }
         day.hrvBaseline = hrvBase.median
@@ -85,11 +92,13 @@ public struct PhysiologyModifier: Sendable, Equatable {
             return day
         }
         guard hrvBase.count >= 7, rhrBase.count >= 7 else {
-            day.reason = "baselines need 7 values each (HRV \(hrvBase.count), resting HR \(rhrBase.count))"
+            day.reason =
+                "baselines need 7 values each (HRV \(hrvBase.count), resting HR \(rhrBase.count))"
             return day
         }
         guard let hz = hrvBase.z(hrv, floor: kind.madFloor),
-              let rz = rhrBase.z(rhr, floor: BiometricSample.Kind.resting_hr.madFloor) else { return day }
+            let rz = rhrBase.z(rhr, floor: BiometricSample.Kind.resting_hr.madFloor)
+        else { return day }
         day.hrvZ = hz
         day.rhrZ = rz
         let h = MetricMath.clamp(hz / 1.5, -1, 1), r = MetricMath.clamp(-rz / 1.5, -1, 1)

@@ -11,10 +11,13 @@ public struct ReadinessMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "readiness",
         name: "Readiness",
-        summary: "Body battery 0-100: form going into the day, adjusted by HRV and resting heart rate.",
+        summary:
+            "Body battery 0-100: form going into the day, adjusted by HRV and resting heart rate.",
         version: "1.0.0",
-        inputs: [InputRequirement(.workouts, days: nil), InputRequirement(.biometrics, days: nil),
-                 InputRequirement(.sleep, days: nil)],
+        inputs: [
+            InputRequirement(.workouts, days: nil), InputRequirement(.biometrics, days: nil),
+            InputRequirement(.sleep, days: nil),
+        ],
         range: .init(min: 0, max: 100),
         unit: "points",
         bands: ReadinessZone.all.map(\.band)
@@ -27,9 +30,14 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         let d = input.day
         guard let (_, chart) = PerformanceChart.build(from: input) else {
             return .insufficient(
-                id: id, reason: "no workouts on or before \(d): readiness needs training history for form (TSB)",
-                values: ["raw": nil, "adjustment": nil, "hrv_z": nil, "rhr_z": nil, "tsb": nil, "ctl": nil,
-                         "tss_low": nil, "tss_high": nil])
+                id: id,
+                reason:
+                    "no workouts on or before \(d): readiness needs training history for form (TSB)",
+                values: [
+                    "raw": nil, "adjustment": nil, "hrv_z": nil, "rhr_z": nil, "tsb": nil,
+                    "ctl": nil,
+                    "tss_low": nil, "tss_high": nil,
+                ])
         }
         let tsb = chart.tsb(on: d)
         let ctl = chart.ctl(after: d.adding(days: -1))
@@ -45,22 +53,30 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         var flags: [String] = illness ? ["possible_illness"] : []
         flags += vitals.readings.filter(\.unusual).map(\.flag)
 
-        var components = [MetricComponent("form (TSB)", value: tsb, weight: 1,
-                                          note: "going into the day => \(MetricFormat.fixed(raw)) points")]
+        var components = [
+            MetricComponent(
+                "form (TSB)", value: tsb, weight: 1,
+                note: "going into the day => \(MetricFormat.fixed(raw)) points")
+        ]
         components += physiologyComponents(phys)
         components += vitals.readings.map { r in
-            let base = r.baseline.map { "median \(MetricFormat.fixed($0, 1)) over \(r.baselineDays) days" }
+            let base =
+                r.baseline.map { "median \(MetricFormat.fixed($0, 1)) over \(r.baselineDays) days" }
                 ?? "baseline needs 7 days (\(r.baselineDays))"
             let z = r.z.map { ", z \(MetricFormat.signed($0, 2))" } ?? ""
-            return MetricComponent(r.type.rawValue.replacingOccurrences(of: "_", with: " "), value: r.value,
-                                   note: "\(base)\(z)\(r.unusual ? ", unusual" : ""); shown only")
+            return MetricComponent(
+                r.type.rawValue.replacingOccurrences(of: "_", with: " "), value: r.value,
+                note: "\(base)\(z)\(r.unusual ? ", unusual" : ""); shown only")
         }
 
-        var text = "Form (TSB) \(MetricFormat.signed(tsb)) going into the day => \(MetricFormat.fixed(raw))."
+        var text =
+            "Form (TSB) \(MetricFormat.signed(tsb)) going into the day => \(MetricFormat.fixed(raw))."
         if let hz = phys.hrvZ, let rz = phys.rhrZ, let hrv = phys.hrv, let rhr = phys.rhr,
-           let hb = phys.hrvBaseline, let rb = phys.rhrBaseline {
+            let hb = phys.hrvBaseline, let rb = phys.rhrBaseline
+        {
             let pct = hb != 0 ? (hrv / hb - 1) * 100 : 0
-            text += " HRV \(MetricFormat.fixed(hrv)) ms, \(MetricFormat.fixed(abs(pct), 0))% "
+            text +=
+                " HRV \(MetricFormat.fixed(hrv)) ms, \(MetricFormat.fixed(abs(pct), 0))% "
                 + "\(pct < 0 ? "under" : "over") baseline \(MetricFormat.fixed(hb)) (z \(MetricFormat.signed(hz, 2)));"
                 + " resting HR \(MetricFormat.fixed(rhr, 0)) bpm vs \(MetricFormat.fixed(rb, 0)) "
                 + "(z \(MetricFormat.signed(rz, 2))) => \(MetricFormat.signed(adjustment)) (smoothed)."
@@ -69,38 +85,53 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         }
         text += " Score \(score): \(zone.band.name)."
         if let r = range {
-            text += illness
+            text +=
+                illness
                 ? " Possible illness (HRV low and resting HR high): take a rest day."
                 : " Suggested load \(MetricFormat.fixed(r.low, 0))-\(MetricFormat.fixed(r.high, 0)) TSS "
                     + "(CTL \(MetricFormat.fixed(ctl)))."
         } else {
-            text += " No TSS range: too little training history (CTL \(MetricFormat.fixed(ctl)) < 10)."
+            text +=
+                " No TSS range: too little training history (CTL \(MetricFormat.fixed(ctl)) < 10)."
             if illness { text += " Possible illness (HRV low and resting HR high)." }
         }
         for r in vitals.readings where r.unusual {
-            text += " Unusual \(r.type.rawValue.replacingOccurrences(of: "_", with: " ")): "
+            text +=
+                " Unusual \(r.type.rawValue.replacingOccurrences(of: "_", with: " ")): "
                 + "\(MetricFormat.fixed(r.value)) (z \(MetricFormat.signed(r.z ?? 0, 2)))."
         }
 
         return MetricResult(
             id: id, status: .ok, score: score, band: zone.band.label,
-            values: ["raw": .number(raw), "adjustment": .number(adjustment), "hrv_z": MetricValue(phys.hrvZ),
-                     "rhr_z": MetricValue(phys.rhrZ), "tsb": .number(tsb), "ctl": .number(ctl),
-                     "tss_low": MetricValue(range?.low), "tss_high": MetricValue(range?.high)],
+            values: [
+                "raw": .number(raw), "adjustment": .number(adjustment),
+                "hrv_z": MetricValue(phys.hrvZ),
+                "rhr_z": MetricValue(phys.rhrZ), "tsb": .number(tsb), "ctl": .number(ctl),
+                "tss_low": MetricValue(range?.low), "tss_high": MetricValue(range?.high),
+            ],
             components: components, flags: flags, explanation: text)
     }
 
     private func physiologyComponents(_ p: PhysiologyModifier.Day) -> [MetricComponent] {
-        let hrvNote = p.hrvZ.map { "z \(MetricFormat.signed($0, 2)) vs median \(MetricFormat.optional(p.hrvBaseline))" }
+        let hrvNote =
+            p.hrvZ.map {
+                "z \(MetricFormat.signed($0, 2)) vs median \(MetricFormat.optional(p.hrvBaseline))"
+            }
             ?? (p.reason ?? "not available")
-        let rhrNote = p.rhrZ.map { "z \(MetricFormat.signed($0, 2)) vs median \(MetricFormat.optional(p.rhrBaseline))" }
+        let rhrNote =
+            p.rhrZ.map {
+                "z \(MetricFormat.signed($0, 2)) vs median \(MetricFormat.optional(p.rhrBaseline))"
+            }
             ?? (p.reason ?? "not available")
         return [
-            MetricComponent("HRV (\(p.kind == .hrv_sdnn ? "SDNN" : "RMSSD"))", value: p.hrv, weight: 0.6, note: hrvNote),
+            MetricComponent(
+                "HRV (\(p.kind == .hrv_sdnn ? "SDNN" : "RMSSD"))", value: p.hrv, weight: 0.6,
+                note: hrvNote),
             MetricComponent("resting HR", value: p.rhr, weight: 0.4, note: rhrNote),
-            MetricComponent("adjustment", value: p.adjustment ?? 0, weight: 1,
-                            note: p.rawAdjustment.map { "today \(MetricFormat.signed($0)), smoothed 30/70" }
-                                ?? "none (\(p.reason ?? "not available"))"),
+            MetricComponent(
+                "adjustment", value: p.adjustment ?? 0, weight: 1,
+                note: p.rawAdjustment.map { "today \(MetricFormat.signed($0)), smoothed 30/70" }
+                    ?? "none (\(p.reason ?? "not available"))"),
         ]
     }
 }

@@ -12,11 +12,20 @@ public struct ReadinessZone: Sendable, Equatable {
     public let high: Double
 
     public static let all: [ReadinessZone] = [
-        ReadinessZone(band: MetricBand("Recovery", min: 0, max: 19, colour: "#E53E3E"), low: 0, high: 0.5),
-        ReadinessZone(band: MetricBand("Easy Endurance", min: 20, max: 39, colour: "#DD6B20"), low: 0.5, high: 0.8),
-        ReadinessZone(band: MetricBand("Tempo/Sweetspot", min: 40, max: 59, colour: "#D69E2E"), low: 0.8, high: 1.1),
-        ReadinessZone(band: MetricBand("Threshold/VO2max", min: 60, max: 79, colour: "#38A169"), low: 1.1, high: 1.4),
-        ReadinessZone(band: MetricBand("Race/Peak", min: 80, max: 100, colour: "#3182CE"), low: 1.4, high: 1.8),
+        ReadinessZone(
+            band: MetricBand("Recovery", min: 0, max: 19, colour: "#E53E3E"), low: 0, high: 0.5),
+        ReadinessZone(
+            band: MetricBand("Easy Endurance", min: 20, max: 39, colour: "#DD6B20"), low: 0.5,
+            high: 0.8),
+        ReadinessZone(
+            band: MetricBand("Tempo/Sweetspot", min: 40, max: 59, colour: "#D69E2E"), low: 0.8,
+            high: 1.1),
+        ReadinessZone(
+            band: MetricBand("Threshold/VO2max", min: 60, max: 79, colour: "#38A169"), low: 1.1,
+            high: 1.4),
+        ReadinessZone(
+            band: MetricBand("Race/Peak", min: 80, max: 100, colour: "#3182CE"), low: 1.4, high: 1.8
+        ),
     ]
 
     /// The zone of an integer score (0–100).
@@ -31,7 +40,9 @@ public struct ReadinessZone: Sendable, Equatable {
     ///   - adjustment: the smoothed physiology adjustment.
     ///   - illness: whether the possible-illness flag is raised.
     /// - Returns: `nil` when CTL < 10; (0, 0) on possible illness.
-    public func tssRange(ctl: Double, adjustment: Double, illness: Bool) -> (low: Double, high: Double)? {
+    public func tssRange(ctl: Double, adjustment: Double, illness: Bool) -> (
+        low: Double, high: Double
+    )? {
         guard ctl >= 10 else { return nil }
         if illness { return (0, 0) }
         var lo = low, hi = high

@@ -13,9 +13,11 @@ public struct SleepBlocks: Sendable, Equatable {
     /// Merges the asleep records of `records`.
     public init(_ records: [SleepRecord]) {
         let asleep: Set<SleepRecord.Stage> = [.asleep, .core, .deep, .rem]
-        let spans = records.filter { asleep.contains($0.stage) && $0.end.epochSeconds >= $0.start.epochSeconds }
-            .map { $0.start.epochSeconds...$0.end.epochSeconds }
-            .sorted { $0.lowerBound < $1.lowerBound }
+        let spans = records.filter {
+            asleep.contains($0.stage) && $0.end.epochSeconds >= $0.start.epochSeconds
+        }
+        .map { $0.start.epochSeconds...$0.end.epochSeconds }
+        .sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Double>] = []
         for s in spans {
             if let last = merged.last, s.lowerBound <= last.upperBound {
@@ -29,7 +31,8 @@ public struct SleepBlocks: Sendable, Equatable {
 
     /// The window searched for the night before `day`: 14:00 of the previous day to 10:00 of `day`.
     public static func nightWindow(before day: LocalDay, zone: TimeZone) -> ClosedRange<Double> {
-        let start = day.adding(days: -1).instant(secondsSinceMidnight: 14 * 3600, in: zone).timeIntervalSince1970
+        let start = day.adding(days: -1).instant(secondsSinceMidnight: 14 * 3600, in: zone)
+            .timeIntervalSince1970
         let end = day.instant(secondsSinceMidnight: 10 * 3600, in: zone).timeIntervalSince1970
         return start...end
     }
@@ -43,8 +46,10 @@ public struct SleepBlocks: Sendable, Equatable {
 
     /// The main sleep block of the night before `day`, using a prepared zone table.
     public func mainBlock(before day: LocalDay, days: ZoneDays) -> ClosedRange<Double>? {
-        mainBlock(in: days.epoch(of: day.adding(days: -1), secondsSinceMidnight: 14 * 3600)
-                  ... days.epoch(of: day, secondsSinceMidnight: 10 * 3600))
+        mainBlock(
+            in: days.epoch(
+                of: day.adding(days: -1), secondsSinceMidnight: 14 * 3600)...days.epoch(
+                    of: day, secondsSinceMidnight: 10 * 3600))
     }
 
     /// The longest block clipped to `w`, ties to the earlier one.
@@ -57,7 +62,8 @@ public struct SleepBlocks: Sendable, Equatable {
         var best: ClosedRange<Double>?
         var i = lo
         while i < blocks.count, blocks[i].lowerBound <= w.upperBound {
-            let a = max(blocks[i].lowerBound, w.lowerBound), b = min(blocks[i].upperBound, w.upperBound)
+            let a = max(blocks[i].lowerBound, w.lowerBound),
+                b = min(blocks[i].upperBound, w.upperBound)
             if b > a, b - a > (best.map { $0.upperBound - $0.lowerBound } ?? 0) { best = a...b }
             i += 1
         }

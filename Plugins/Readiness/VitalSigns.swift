@@ -18,7 +18,9 @@ public struct VitalSigns: Sendable, Equatable {
         public var flag: String { "unusual_\(type.rawValue)" }
     }
 
-    public static let types: [BiometricSample.Kind] = [.respiratory_rate, .wrist_temp, .spo2, .hr_recovery]
+    public static let types: [BiometricSample.Kind] = [
+        .respiratory_rate, .wrist_temp, .spo2, .hr_recovery,
+    ]
 
     /// Today's readings, for the types measured today.
     public let readings: [Reading]
@@ -27,7 +29,9 @@ public struct VitalSigns: Sendable, Equatable {
     public init(biometrics: [BiometricSample], zone: TimeZone, day: LocalDay) {
         let d = day.ordinal
         var last: [BiometricSample.Kind: [Int: (t: Double, v: Double)]] = [:]
-        let days = ZoneDays(zone: zone, spanning: biometrics.filter { Self.types.contains($0.type) }) { $0.time }
+        let days = ZoneDays(
+            zone: zone, spanning: biometrics.filter { Self.types.contains($0.type) }
+        ) { $0.time }
         for s in biometrics where Self.types.contains(s.type) && s.value.isFinite {
             let x = days.day(of: s.time).ordinal
             guard x <= d, x >= d - 28 else { continue }
@@ -38,9 +42,10 @@ public struct VitalSigns: Sendable, Equatable {
             guard let days = last[type], let today = days[d]?.v else { return nil }
             let base = (d - 28..<d).compactMap { days[$0]?.v }
             let enough = base.count >= 7
-            return Reading(type: type, value: today, baseline: enough ? MetricMath.median(base) : nil,
-                           baselineDays: base.count,
-                           z: enough ? MetricMath.robustZ(today, baseline: base, floor: type.madFloor) : nil)
+            return Reading(
+                type: type, value: today, baseline: enough ? MetricMath.median(base) : nil,
+                baselineDays: base.count,
+                z: enough ? MetricMath.robustZ(today, baseline: base, floor: type.madFloor) : nil)
         }
     }
 }

@@ -40,7 +40,9 @@ public struct SelfAssessmentMetric: BuiltinMetricProvider {
             var parts: [String] = []
             if let m = a.mood { parts.append("mood \(m)") }
             if let so = a.soreness { parts.append("soreness \(MetricFormat.fixed(so))") }
-            components.append(MetricComponent(x.description, value: s, weight: w, note: parts.joined(separator: ", ")))
+            components.append(
+                MetricComponent(
+                    x.description, value: s, weight: w, note: parts.joined(separator: ", ")))
         }
         let worst = today?.worstGroup
         let values: [String: MetricValue] = [
@@ -48,29 +50,37 @@ public struct SelfAssessmentMetric: BuiltinMetricProvider {
             "days_logged": .number(Double(logged)), "worst_group": MetricValue(worst?.rawValue),
         ]
         guard den > 0 else {
-            return .insufficient(id: id, reason: "no mood or soreness logged in the 7 days up to \(d)", values: values)
+            return .insufficient(
+                id: id, reason: "no mood or soreness logged in the 7 days up to \(d)",
+                values: values)
         }
         let score = MetricMath.round(MetricMath.clamp(num / den, 0, 100))
         var flags: [String] = []
         let sore = Set((today?.doms ?? [:]).filter { $0.value >= 6 }.map(\.key))
         let planned = input.plan.filter { $0.date == d || $0.date == d.adding(days: 1) }
-        let clashes = planned.flatMap { s in s.targets.filter { sore.contains($0) }.map { (s, $0) } }
+        let clashes = planned.flatMap { s in s.targets.filter { sore.contains($0) }.map { (s, $0) }
+        }
         if !clashes.isEmpty { flags.append("sore_group_planned") }
 
-        var text = "Weighted mean of \(logged) logged day\(logged == 1 ? "" : "s") (today weight 7, six days ago 1) = "
+        var text =
+            "Weighted mean of \(logged) logged day\(logged == 1 ? "" : "s") (today weight 7, six days ago 1) = "
             + "\(MetricFormat.fixed(num / den)) => \(score)."
         if let t = today {
             if let m = t.mood { text += " Mood today \(m)/5." }
             if let s = t.soreness {
-                text += " Soreness today \(MetricFormat.fixed(s))" + (worst.map { ", worst \($0.rawValue) \(t.doms[$0]!)/10." } ?? ".")
+                text +=
+                    " Soreness today \(MetricFormat.fixed(s))"
+                    + (worst.map { ", worst \($0.rawValue) \(t.doms[$0]!)/10." } ?? ".")
             }
         } else {
             text += " Nothing logged today."
         }
         for (s, g) in clashes {
-            text += " Planned \(s.date) \"\(s.title)\" targets \(g.rawValue), rated \(today!.doms[g]!)/10 today."
+            text +=
+                " Planned \(s.date) \"\(s.title)\" targets \(g.rawValue), rated \(today!.doms[g]!)/10 today."
         }
-        return MetricResult(id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
-                            values: values, components: components, flags: flags, explanation: text)
+        return MetricResult(
+            id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
+            values: values, components: components, flags: flags, explanation: text)
     }
 }

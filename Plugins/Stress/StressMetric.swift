@@ -10,7 +10,8 @@ public struct StressMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "stress",
         name: "Stress",
-        summary: "Stress 0-100 from the day's latest HRV reading and heart rate against a 30-day baseline.",
+        summary:
+            "Stress 0-100 from the day's latest HRV reading and heart rate against a 30-day baseline.",
         version: "1.0.0",
         inputs: [InputRequirement(.biometrics, days: 44)],
         range: .init(min: 0, max: 100),
@@ -33,44 +34,62 @@ public struct StressMetric: BuiltinMetricProvider {
         let prev7 = (d - 13...d - 7).compactMap { history.reading(on: $0)?.stress }
         var trend: Double?
         if let a = MetricMath.mean(last7), let b = MetricMath.mean(prev7) { trend = a - b }
-        let trendWord = trend.map { $0 > 5 ? "rising" : $0 < -5 ? "falling" : "stable" } ?? "unknown"
+        let trendWord =
+            trend.map { $0 > 5 ? "rising" : $0 < -5 ? "falling" : "stable" } ?? "unknown"
 
         guard let r = history.reading(on: d) else {
-            return .insufficient(id: id, reason: "no HRV measurement on \(input.day)",
-                                 values: ["stress": nil, "hrv": nil, "hrv_baseline": nil, "hr": nil,
-                                          "rhr_baseline": nil, "confidence": nil, "trend_delta": MetricValue(trend)])
+            return .insufficient(
+                id: id, reason: "no HRV measurement on \(input.day)",
+                values: [
+                    "stress": nil, "hrv": nil, "hrv_baseline": nil, "hr": nil,
+                    "rhr_baseline": nil, "confidence": nil, "trend_delta": MetricValue(trend),
+                ])
         }
         let values: [String: MetricValue] = [
-            "stress": MetricValue(r.stress), "hrv": .number(r.hrv), "hrv_baseline": MetricValue(r.hrvBaseline),
-            "hr": MetricValue(r.hr), "rhr_baseline": MetricValue(r.rhrBaseline), "confidence": .number(r.confidence),
+            "stress": MetricValue(r.stress), "hrv": .number(r.hrv),
+            "hrv_baseline": MetricValue(r.hrvBaseline),
+            "hr": MetricValue(r.hr), "rhr_baseline": MetricValue(r.rhrBaseline),
+            "confidence": .number(r.confidence),
             "trend_delta": MetricValue(trend),
         ]
         guard let stress = r.stress, let hrvPart = r.hrvStress, let hrPart = r.hrStress else {
-            return .insufficient(id: id, reason: r.missing ?? "stress could not be computed", values: values)
+            return .insufficient(
+                id: id, reason: r.missing ?? "stress could not be computed", values: values)
         }
         let score = MetricMath.round(stress)
         let band = Self.descriptor.band(for: score)
         let s = r.time.secondsSinceMidnight(in: input.zone)
-        let clock = String(s / 3600 < 10 ? "0" : "") + "\(s / 3600):" + (s % 3600 / 60 < 10 ? "0" : "") + "\(s % 3600 / 60)"
+        let clock =
+            String(s / 3600 < 10 ? "0" : "") + "\(s / 3600):" + (s % 3600 / 60 < 10 ? "0" : "")
+            + "\(s % 3600 / 60)"
         let kind = r.kind == .hrv_sdnn ? "SDNN" : "RMSSD"
-        let hrSource = r.hrSamples > 0 ? "\(r.hrSamples) heart-rate samples within 5 min" : "resting HR of the day"
+        let hrSource =
+            r.hrSamples > 0
+            ? "\(r.hrSamples) heart-rate samples within 5 min" : "resting HR of the day"
         let components = [
-            MetricComponent("HRV stress", value: hrvPart, weight: 0.7,
-                            note: "HRV \(MetricFormat.fixed(r.hrv)) ms (\(kind)) vs baseline "
-                                + "\(MetricFormat.optional(r.hrvBaseline)) over \(r.baselineDays) days"),
-            MetricComponent("heart-rate stress", value: hrPart, weight: 0.3,
-                            note: "HR \(MetricFormat.optional(r.hr, 0)) bpm (\(hrSource)); resting baseline "
-                                + "\(MetricFormat.optional(r.rhrBaseline, 0)), max \(MetricFormat.optional(r.maxHR, 0))"),
-            MetricComponent("confidence", value: r.confidence, note: "baseline days and heart-rate samples"),
+            MetricComponent(
+                "HRV stress", value: hrvPart, weight: 0.7,
+                note: "HRV \(MetricFormat.fixed(r.hrv)) ms (\(kind)) vs baseline "
+                    + "\(MetricFormat.optional(r.hrvBaseline)) over \(r.baselineDays) days"),
+            MetricComponent(
+                "heart-rate stress", value: hrPart, weight: 0.3,
+                note: "HR \(MetricFormat.optional(r.hr, 0)) bpm (\(hrSource)); resting baseline "
+                    + "\(MetricFormat.optional(r.rhrBaseline, 0)), max \(MetricFormat.optional(r.maxHR, 0))"
+            ),
+            MetricComponent(
+                "confidence", value: r.confidence, note: "baseline days and heart-rate samples"),
             MetricComponent("trend", value: trend, note: trendWord),
         ]
-        let text = "Latest HRV at \(clock): \(MetricFormat.fixed(r.hrv)) ms \(kind) vs baseline "
+        let text =
+            "Latest HRV at \(clock): \(MetricFormat.fixed(r.hrv)) ms \(kind) vs baseline "
             + "\(MetricFormat.optional(r.hrvBaseline)) => HRV stress \(MetricFormat.fixed(hrvPart, 2)) (weight 0.7); "
             + "HR \(MetricFormat.optional(r.hr, 0)) bpm vs resting \(MetricFormat.optional(r.rhrBaseline, 0)) and max "
             + "\(MetricFormat.optional(r.maxHR, 0)) => HR stress \(MetricFormat.fixed(hrPart, 2)) (weight 0.3). "
             + "Stress \(MetricFormat.fixed(stress)) (\(band?.name ?? "")), confidence \(MetricFormat.fixed(r.confidence, 2)). "
-            + "Trend \(trendWord)" + (trend.map { " (\(MetricFormat.signed($0)) vs the week before)." } ?? ".")
-        return MetricResult(id: id, status: .ok, score: score, band: band?.label, values: values,
-                            components: components, flags: [], explanation: text)
+            + "Trend \(trendWord)"
+            + (trend.map { " (\(MetricFormat.signed($0)) vs the week before)." } ?? ".")
+        return MetricResult(
+            id: id, status: .ok, score: score, band: band?.label, values: values,
+            components: components, flags: [], explanation: text)
     }
 }

@@ -29,8 +29,11 @@ public struct StressReading: Sendable, Equatable {
     }
 
     /// The stress formula on its own.
-    public static func stress(hrv: Double, hrvBaseline: Double, hr: Double, rhrBaseline: Double, maxHR: Double)
-        -> (stress: Double, hrvPart: Double, hrPart: Double) {
+    public static func stress(
+        hrv: Double, hrvBaseline: Double, hr: Double, rhrBaseline: Double, maxHR: Double
+    )
+        -> (stress: Double, hrvPart: Double, hrPart: Double)
+    {
         let h = MetricMath.clamp(1 - 0.5 * pow(hrv / hrvBaseline, 0.8), 0, 1)
         let r = MetricMath.clamp((hr - rhrBaseline) / (maxHR - rhrBaseline), 0, 1)
         return (100 * (0.7 * h + 0.3 * r), h, r)
@@ -74,9 +77,10 @@ struct StressHistory {
         guard let m = hrvByDay[day]?.last else { return nil }
         let base = (day - 30..<day).compactMap { dailyHRV($0, m.type) }
         let rests = (day - 30..<day).compactMap { restByDay[$0] }
-        var r = StressReading(kind: m.type, time: m.time, hrv: m.value,
-                              hrvBaseline: MetricMath.median(base), baselineDays: base.count, hr: nil,
-                              hrSamples: 0, rhrBaseline: MetricMath.median(rests), maxHR: maxHR)
+        var r = StressReading(
+            kind: m.type, time: m.time, hrv: m.value,
+            hrvBaseline: MetricMath.median(base), baselineDays: base.count, hr: nil,
+            hrSamples: 0, rhrBaseline: MetricMath.median(rests), maxHR: maxHR)
         let t = m.time.epochSeconds
         var lo = 0, hi = heartRates.count
         while lo < hi {
@@ -84,18 +88,35 @@ struct StressHistory {
             if heartRates[mid].t < t - 300 { lo = mid + 1 } else { hi = mid }
         }
         var near: [Double] = []
-        while lo < heartRates.count, heartRates[lo].t <= t + 300 { near.append(heartRates[lo].v); lo += 1 }
-        if let mean = MetricMath.mean(near) { r.hr = mean; r.hrSamples = near.count } else { r.hr = restByDay[day] }
+        while lo < heartRates.count, heartRates[lo].t <= t + 300 {
+            near.append(heartRates[lo].v); lo += 1
+        }
+        if let mean = MetricMath.mean(near) {
+            r.hr = mean; r.hrSamples = near.count
+        } else {
+            r.hr = restByDay[day]
+        }
 
-        if base.count < 7 { r.missing = "HRV baseline has \(base.count) of the 7 days it needs in the 30 days before" }
-        else if r.rhrBaseline == nil { r.missing = "no resting heart rate in the 30 days before for a baseline" }
-        else if r.hr == nil { r.missing = "no heart rate within 5 minutes of the HRV reading and no resting heart rate that day" }
-        else if maxHR == nil { r.missing = "no maximum heart rate or age in the profile" }
-        else if let mx = maxHR, let rb = r.rhrBaseline, mx <= rb { r.missing = "maximum heart rate is not above the resting baseline" }
-        else if let hb = r.hrvBaseline, hb <= 0 { r.missing = "HRV baseline is 0" }
-        guard r.missing == nil, let hb = r.hrvBaseline, let hr = r.hr, let rb = r.rhrBaseline, let mx = maxHR
+        if base.count < 7 {
+            r.missing =
+                "HRV baseline has \(base.count) of the 7 days it needs in the 30 days before"
+        } else if r.rhrBaseline == nil {
+            r.missing = "no resting heart rate in the 30 days before for a baseline"
+        } else if r.hr == nil {
+            r.missing =
+                "no heart rate within 5 minutes of the HRV reading and no resting heart rate that day"
+        } else if maxHR == nil {
+            r.missing = "no maximum heart rate or age in the profile"
+        } else if let mx = maxHR, let rb = r.rhrBaseline, mx <= rb {
+            r.missing = "maximum heart rate is not above the resting baseline"
+        } else if let hb = r.hrvBaseline, hb <= 0 {
+            r.missing = "HRV baseline is 0"
+        }
+        guard r.missing == nil, let hb = r.hrvBaseline, let hr = r.hr, let rb = r.rhrBaseline,
+            let mx = maxHR
         else { return r }
-        let s = StressReading.stress(hrv: m.value, hrvBaseline: hb, hr: hr, rhrBaseline: rb, maxHR: mx)
+        let s = StressReading.stress(
+            hrv: m.value, hrvBaseline: hb, hr: hr, rhrBaseline: rb, maxHR: mx)
         r.stress = s.stress
         r.hrvStress = s.hrvPart
         r.hrStress = s.hrPart

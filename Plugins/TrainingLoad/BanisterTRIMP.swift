@@ -16,7 +16,8 @@ public struct BanisterTRIMP: Sendable, Equatable {
     /// - Returns: `nil` unless resting, maximum and threshold heart rate are known and max > rest.
     public init?(thresholds t: Thresholds, sex: Sex?) {
         guard let rest = t.restHrBpm, let max = t.maxHrBpm, let lthr = t.lthrBpm,
-              rest.isFinite, max.isFinite, lthr.isFinite, max > rest else { return nil }
+            rest.isFinite, max.isFinite, lthr.isFinite, max > rest
+        else { return nil }
         restHR = rest; maxHR = max; thresholdHR = lthr
         (a, b) = sex == .female ? (0.86, 1.67) : (0.64, 1.92)
     }
@@ -28,7 +29,9 @@ public struct BanisterTRIMP: Sendable, Equatable {
     }
 
     /// TRIMP of `minutes` at a steady `heartRate`.
-    public func load(minutes: Double, heartRate: Double) -> Double { minutes * perMinute(heartRate) }
+    public func load(minutes: Double, heartRate: Double) -> Double {
+        minutes * perMinute(heartRate)
+    }
 
     /// TRIMP of a sample stream: each non-null sample counts `intervalS / 60` minutes.
     public func load(samples: [Double?], intervalS: Double) -> Double {

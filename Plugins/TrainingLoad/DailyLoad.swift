@@ -21,7 +21,9 @@ public struct DailyLoad: Sendable, Equatable {
     ///   - zone: the athlete's time zone.
     ///   - day: the last day of the series (the evaluated day).
     /// - Returns: `nil` when no workout starts on or before `day`.
-    public init?(workouts: [Workout], athlete: AthleteContext, zone: TimeZone, through day: LocalDay) {
+    public init?(
+        workouts: [Workout], athlete: AthleteContext, zone: TimeZone, through day: LocalDay
+    ) {
         var dated: [(day: Int, workout: Workout)] = []
         dated.reserveCapacity(workouts.count)
         let days = ZoneDays(zone: zone, spanning: workouts) { $0.start }

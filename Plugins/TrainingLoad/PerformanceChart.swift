@@ -52,8 +52,11 @@ public struct PerformanceChart: Sendable, Equatable {
     }
 
     /// One day of the chart: yesterday's CTL and ATL plus today's TSS give today's.
-    public static func step(ctl: Double, atl: Double, tss: Double, settings: PMCSettings = PMCSettings())
-        -> (ctl: Double, atl: Double) {
+    public static func step(
+        ctl: Double, atl: Double, tss: Double, settings: PMCSettings = PMCSettings()
+    )
+        -> (ctl: Double, atl: Double)
+    {
         let (kc, ka) = coefficients(settings)
         return (ctl + kc * (tss - ctl), atl + ka * (tss - atl))
     }
@@ -77,7 +80,9 @@ public struct PerformanceChart: Sendable, Equatable {
     public func tsbAfter(_ day: LocalDay) -> Double { ctl(after: day) - atl(after: day) }
 
     /// CTL change over the last seven days: CTL(day) − CTL(day − 7).
-    public func ramp(on day: LocalDay) -> Double { ctl(after: day) - ctl(after: day.adding(days: -7)) }
+    public func ramp(on day: LocalDay) -> Double {
+        ctl(after: day) - ctl(after: day.adding(days: -7))
+    }
 
     private func value(_ series: [Double], _ seed: Double, _ day: LocalDay) -> Double {
         let i = day.ordinal - firstDay.ordinal
@@ -86,9 +91,13 @@ public struct PerformanceChart: Sendable, Equatable {
     }
 
     /// The daily load and chart of `input` up to its day, or `nil` without workouts.
-    public static func build(from input: MetricInput) -> (load: DailyLoad, chart: PerformanceChart)? {
-        guard let load = DailyLoad(workouts: input.workouts, athlete: input.athlete, zone: input.zone,
-                                   through: input.day) else { return nil }
+    public static func build(from input: MetricInput) -> (load: DailyLoad, chart: PerformanceChart)?
+    {
+        guard
+            let load = DailyLoad(
+                workouts: input.workouts, athlete: input.athlete, zone: input.zone,
+                through: input.day)
+        else { return nil }
         return (load, PerformanceChart(load: load, settings: input.athlete.pmc))
     }
 }

@@ -10,7 +10,8 @@ public struct TrainingLoadMetric: BuiltinMetricProvider {
     public static let descriptor = MetricDescriptor(
         id: "training-load",
         name: "Training load",
-        summary: "Fitness (CTL), fatigue (ATL) and form (TSB) from the TSS of every workout; the score is CTL.",
+        summary:
+            "Fitness (CTL), fatigue (ATL) and form (TSB) from the TSS of every workout; the score is CTL.",
         version: "1.0.0",
         inputs: [InputRequirement(.workouts, days: nil)],
         range: .init(min: 0, max: 1000),
@@ -30,25 +31,36 @@ public struct TrainingLoadMetric: BuiltinMetricProvider {
         let id = Self.descriptor.id
         guard let (load, chart) = PerformanceChart.build(from: input) else {
             return .insufficient(
-                id: id, reason: "no workouts on or before \(input.day): training load needs at least one workout",
-                values: ["tss": nil, "ctl": nil, "atl": nil, "tsb": nil, "tsb_after": nil, "ramp": nil])
+                id: id,
+                reason:
+                    "no workouts on or before \(input.day): training load needs at least one workout",
+                values: [
+                    "tss": nil, "ctl": nil, "atl": nil, "tsb": nil, "tsb_after": nil, "ramp": nil,
+                ])
         }
         let d = input.day
         let tss = load.tss(on: d)
         let ctl = chart.ctl(after: d), atl = chart.atl(after: d)
         let tsb = chart.tsb(on: d), after = chart.tsbAfter(d), ramp = chart.ramp(on: d)
         let score = MetricMath.round(ctl)
-        var components = load.lastDayWorkouts.map { MetricComponent($0.label, value: $0.tss, note: $0.note) }
+        var components = load.lastDayWorkouts.map {
+            MetricComponent($0.label, value: $0.tss, note: $0.note)
+        }
         components += [
             MetricComponent("fitness (CTL)", value: ctl, note: "end of \(d)"),
             MetricComponent("fatigue (ATL)", value: atl, note: "end of \(d)"),
-            MetricComponent("form (TSB)", value: tsb, note: "going into \(d); \(MetricFormat.signed(after)) after it"),
+            MetricComponent(
+                "form (TSB)", value: tsb,
+                note: "going into \(d); \(MetricFormat.signed(after)) after it"),
             MetricComponent("ramp", value: ramp, note: "CTL change over 7 days"),
         ]
         let workouts = load.lastDayWorkouts.count
-        let today = workouts == 0 ? "rest day (0 TSS)"
+        let today =
+            workouts == 0
+            ? "rest day (0 TSS)"
             : "\(MetricFormat.fixed(tss)) TSS from \(workouts) workout\(workouts == 1 ? "" : "s")"
-        let explanation = "Today: \(today). Fitness (CTL) \(MetricFormat.fixed(ctl)), fatigue (ATL) "
+        let explanation =
+            "Today: \(today). Fitness (CTL) \(MetricFormat.fixed(ctl)), fatigue (ATL) "
             + "\(MetricFormat.fixed(atl)); form going into the day (TSB) \(MetricFormat.signed(tsb)), "
             + "\(MetricFormat.signed(after)) after it; ramp \(MetricFormat.signed(ramp)) CTL over 7 days. "
             + "History since \(load.firstDay)."
@@ -62,8 +74,10 @@ public struct TrainingLoadMetric: BuiltinMetricProvider {
         }
         return MetricResult(
             id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
-            values: ["tss": .number(tss), "ctl": .number(ctl), "atl": .number(atl), "tsb": .number(tsb),
-                     "tsb_after": .number(after), "ramp": .number(ramp)],
+            values: [
+                "tss": .number(tss), "ctl": .number(ctl), "atl": .number(atl), "tsb": .number(tsb),
+                "tsb_after": .number(after), "ramp": .number(ramp),
+            ],
             components: components, flags: [], explanation: explanation, series: series)
     }
 }

@@ -17,18 +17,27 @@ public enum WorkoutStress {
     /// - Returns: the score and method; a workout with no usable method scores 0 with method `nil`.
     public static func tss(of workout: Workout, athlete: AthleteContext) -> WorkoutTSS {
         let label = workout.title ?? workout.sport.rawValue
-        func make(_ tss: Double, _ method: TSSMethod, estimated: Bool = false, intensity: Double? = nil,
-                  np: Double? = nil) -> WorkoutTSS {
-            WorkoutTSS(workoutID: workout.id, label: label, tss: tss, method: method, estimated: estimated,
-                       intensityFactor: intensity, normalizedPower: np)
+        func make(
+            _ tss: Double, _ method: TSSMethod, estimated: Bool = false, intensity: Double? = nil,
+            np: Double? = nil
+        ) -> WorkoutTSS {
+            WorkoutTSS(
+                workoutID: workout.id, label: label, tss: tss, method: method, estimated: estimated,
+                intensityFactor: intensity, normalizedPower: np)
         }
         if let t = workout.tss, t.isFinite, t >= 0 { return make(t, .device) }
         if let p = power(workout, ftp: athlete.thresholds.ftpW) {
             return make(p.tss, .power, estimated: p.estimated, intensity: p.intensity, np: p.np)
         }
-        if let p = pace(workout, thresholds: athlete.thresholds) { return make(p.tss, .pace, intensity: p.intensity) }
-        if let h = heartRate(workout, thresholds: athlete.thresholds, sex: athlete.sex) { return make(h, .heartRate) }
-        if let r = rpe(workout) { return make(r.tss, .rpe, estimated: true, intensity: r.intensity) }
+        if let p = pace(workout, thresholds: athlete.thresholds) {
+            return make(p.tss, .pace, intensity: p.intensity)
+        }
+        if let h = heartRate(workout, thresholds: athlete.thresholds, sex: athlete.sex) {
+            return make(h, .heartRate)
+        }
+        if let r = rpe(workout) {
+            return make(r.tss, .rpe, estimated: true, intensity: r.intensity)
+        }
         return WorkoutTSS(workoutID: workout.id, label: label, tss: 0, method: nil)
     }
 
@@ -39,11 +48,15 @@ public enum WorkoutStress {
     }
 
     /// Power method: samples, then `np_w`, then `avg_power_w` (estimated).
-    static func power(_ w: Workout, ftp: Double?) -> (tss: Double, intensity: Double, np: Double, estimated: Bool)? {
+    static func power(_ w: Workout, ftp: Double?) -> (
+        tss: Double, intensity: Double, np: Double, estimated: Bool
+    )? {
         guard let ftp, ftp > 0 else { return nil }
         if let s = w.samples, PowerStream.recordedSeconds(s.powerW, intervalS: s.intervalS) >= 30,
-           let series = PowerStream.resampled(s.powerW, intervalS: s.intervalS, durationS: w.elapsedS),
-           let np = PowerStream.normalizedPower(series) {
+            let series = PowerStream.resampled(
+                s.powerW, intervalS: s.intervalS, durationS: w.elapsedS),
+            let np = PowerStream.normalizedPower(series)
+        {
             let h = hours(w) ?? Double(series.count) / 3600
             let f = np / ftp
             return (h * f * f * 100, f, np, false)
@@ -63,8 +76,9 @@ public enum WorkoutStress {
     /// Pace method: running against threshold pace (IF²), swimming against CSS (IF³).
     static func pace(_ w: Workout, thresholds t: Thresholds) -> (tss: Double, intensity: Double)? {
         guard w.sport == .running || w.sport == .swimming, let h = hours(w),
-              let distance = w.distanceM, distance > 0,
-              let duration = w.movingS ?? w.elapsedS, duration > 0 else { return nil }
+            let distance = w.distanceM, distance > 0,
+            let duration = w.movingS ?? w.elapsedS, duration > 0
+        else { return nil }
         if w.sport == .running {
             guard let threshold = t.thresholdPaceSPerKm, threshold > 0 else { return nil }
             let f = threshold / (duration / (distance / 1000))

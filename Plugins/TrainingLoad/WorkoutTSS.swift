@@ -32,10 +32,13 @@ public struct WorkoutTSS: Sendable, Equatable {
     public var normalizedPower: Double?
 
     /// A workout's TSS with the method that produced it.
-    public init(workoutID: String, label: String, tss: Double, method: TSSMethod?, estimated: Bool = false,
-                intensityFactor: Double? = nil, normalizedPower: Double? = nil) {
+    public init(
+        workoutID: String, label: String, tss: Double, method: TSSMethod?, estimated: Bool = false,
+        intensityFactor: Double? = nil, normalizedPower: Double? = nil
+    ) {
         self.workoutID = workoutID; self.label = label; self.tss = tss; self.method = method
-        self.estimated = estimated; self.intensityFactor = intensityFactor; self.normalizedPower = normalizedPower
+        self.estimated = estimated; self.intensityFactor = intensityFactor;
+        self.normalizedPower = normalizedPower
     }
 
     /// A short note such as `power, IF 0.85` or `rpe (estimated)`.

@@ -5,7 +5,9 @@ import Foundation
 public struct SealedPayload: Equatable, Sendable {
     public var nonce: [UInt8]
     public var ciphertext: [UInt8]
-    public init(nonce: [UInt8], ciphertext: [UInt8]) { self.nonce = nonce; self.ciphertext = ciphertext }
+    public init(nonce: [UInt8], ciphertext: [UInt8]) {
+        self.nonce = nonce; self.ciphertext = ciphertext
+    }
 }
 
 /// XChaCha20-Poly1305 (IETF) authenticated encryption with associated data.
@@ -15,8 +17,10 @@ public enum AEAD {
     public static let tagBytes = Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
 
     /// Encrypts `plaintext` under `key` with a fresh random nonce, binding `ad`.
-    public static func seal(_ plaintext: [UInt8], ad: [UInt8], key: SecretKey,
-                            random: RandomSource = SystemRandom()) throws -> SealedPayload {
+    public static func seal(
+        _ plaintext: [UInt8], ad: [UInt8], key: SecretKey,
+        random: RandomSource = SystemRandom()
+    ) throws -> SealedPayload {
         guard key.count == keyBytes else { throw CryptoError.invalidLength(what: "encryption key") }
         let nonce = random.bytes(nonceBytes)
         var out = [UInt8](repeating: 0, count: plaintext.count + tagBytes)
@@ -31,7 +35,8 @@ public enum AEAD {
     }
 
     /// Decrypts and authenticates; returns nothing unless nonce, ciphertext, tag and `ad` are intact.
-    public static func open(_ sealed: SealedPayload, ad: [UInt8], key: SecretKey) throws -> [UInt8] {
+    public static func open(_ sealed: SealedPayload, ad: [UInt8], key: SecretKey) throws -> [UInt8]
+    {
         guard key.count == keyBytes else { throw CryptoError.invalidLength(what: "encryption key") }
         guard sealed.nonce.count == nonceBytes, sealed.ciphertext.count >= tagBytes else {
             throw CryptoError.authenticationFailed
@@ -40,7 +45,8 @@ public enum AEAD {
         var outLen: UInt64 = 0
         let rc = key.withBytes { k in
             crypto_aead_xchacha20poly1305_ietf_decrypt(
-                &out, &outLen, nil, sealed.ciphertext, UInt64(sealed.ciphertext.count), ad, UInt64(ad.count),
+                &out, &outLen, nil, sealed.ciphertext, UInt64(sealed.ciphertext.count), ad,
+                UInt64(ad.count),
                 sealed.nonce, k.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
         guard rc == 0 else { throw CryptoError.authenticationFailed }
@@ -48,7 +54,9 @@ public enum AEAD {
     }
 
     /// Decrypts straight into secure memory (for wrapped keys).
-    public static func openKey(_ sealed: SealedPayload, ad: [UInt8], key: SecretKey) throws -> SecretKey {
+    public static func openKey(_ sealed: SealedPayload, ad: [UInt8], key: SecretKey) throws
+        -> SecretKey
+    {
         var bytes = try open(sealed, ad: ad, key: key)
         return try SecretKey(consuming: &bytes)
     }

@@ -41,6 +41,10 @@ public protocol ADField {
 }
 
 extension String: ADField { public func append(to ad: inout AssociatedData) { ad.append(self) } }
-extension Array: ADField where Element == UInt8 { public func append(to ad: inout AssociatedData) { ad.append(self) } }
-extension Int: ADField { public func append(to ad: inout AssociatedData) { ad.append(Int64(self)) } }
+extension Array: ADField where Element == UInt8 {
+    public func append(to ad: inout AssociatedData) { ad.append(self) }
+}
+extension Int: ADField {
+    public func append(to ad: inout AssociatedData) { ad.append(Int64(self)) }
+}
 extension Int64: ADField { public func append(to ad: inout AssociatedData) { ad.append(self) } }

@@ -15,8 +15,9 @@ public struct BoxKeyPair: Sendable {
         var pk = [UInt8](repeating: 0, count: publicBytes)
         let sk = try SecretKey(count: secretBytes) { out in
             let rc = seed.withBytes { s in
-                crypto_box_seed_keypair(&pk, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                        s.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                crypto_box_seed_keypair(
+                    &pk, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    s.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             guard rc == 0 else { throw CryptoError.keyGenerationFailed }
         }
@@ -36,7 +37,9 @@ public enum SealedBox {
     /// Seals `message` to `publicKey`.
     public static func seal(_ message: [UInt8], to publicKey: [UInt8]) throws -> [UInt8] {
         try Sodium.initialize()
-        guard publicKey.count == BoxKeyPair.publicBytes else { throw CryptoError.invalidLength(what: "public key") }
+        guard publicKey.count == BoxKeyPair.publicBytes else {
+            throw CryptoError.invalidLength(what: "public key")
+        }
         var out = [UInt8](repeating: 0, count: message.count + overhead)
         guard crypto_box_seal(&out, message, UInt64(message.count), publicKey) == 0 else {
             throw CryptoError.authenticationFailed
@@ -49,8 +52,9 @@ public enum SealedBox {
         guard box.count >= overhead else { throw CryptoError.authenticationFailed }
         return try SecretKey(count: box.count - overhead) { out in
             let rc = keys.secretKey.withBytes { sk in
-                crypto_box_seal_open(out.baseAddress!.assumingMemoryBound(to: UInt8.self), box, UInt64(box.count),
-                                     keys.publicKey, sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                crypto_box_seal_open(
+                    out.baseAddress!.assumingMemoryBound(to: UInt8.self), box, UInt64(box.count),
+                    keys.publicKey, sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             guard rc == 0 else { throw CryptoError.authenticationFailed }
         }

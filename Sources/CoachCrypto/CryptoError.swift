@@ -23,11 +23,13 @@ public enum CryptoError: LocalizedError, Equatable, Sendable {
 
     public var errorDescription: String? {
         switch self {
-        case .unavailable: "libsodium could not be initialised; reinstall libsodium (apt-get install libsodium-dev)"
+        case .unavailable:
+            "libsodium could not be initialised; reinstall libsodium (apt-get install libsodium-dev)"
         case .authenticationFailed: "decryption failed: the data was altered or the key is wrong"
         case .invalidLength(let what): "\(what) has the wrong length"
         case .unsafeKDFParameters(let why): "refusing password-hashing parameters: \(why)"
-        case .kdfFailed: "password hashing failed (not enough memory?); close other programs and retry"
+        case .kdfFailed:
+            "password hashing failed (not enough memory?); close other programs and retry"
         case .badSignature: "a signature did not verify"
         case .badPadding: "decrypted data has invalid padding"
         case .keyGenerationFailed: "key generation failed"

@@ -11,11 +11,13 @@ public enum Hashing {
     }
 
     /// Keyed BLAKE2b (a MAC / key commitment) of `message` under `key`.
-    public static func keyedBlake2b(_ message: [UInt8], key: SecretKey, length: Int = 32) -> [UInt8] {
+    public static func keyedBlake2b(_ message: [UInt8], key: SecretKey, length: Int = 32) -> [UInt8]
+    {
         var out = [UInt8](repeating: 0, count: length)
         key.withBytes { k in
-            _ = crypto_generichash(&out, length, message, UInt64(message.count),
-                                   k.baseAddress!.assumingMemoryBound(to: UInt8.self), k.count)
+            _ = crypto_generichash(
+                &out, length, message, UInt64(message.count),
+                k.baseAddress!.assumingMemoryBound(to: UInt8.self), k.count)
         }
         return out
     }
@@ -28,16 +30,23 @@ public enum Hashing {
     }
 
     /// Derives subkey `id` for the 8-character `context` from a 32-byte master key.
-    public static func deriveSubkey(id: UInt64, context: String, from master: SecretKey) throws -> SecretKey {
+    public static func deriveSubkey(id: UInt64, context: String, from master: SecretKey) throws
+        -> SecretKey
+    {
         let ctx = Array(context.utf8)
-        guard ctx.count == Int(crypto_kdf_CONTEXTBYTES) else { throw CryptoError.invalidLength(what: "KDF context") }
-        guard master.count == Int(crypto_kdf_KEYBYTES) else { throw CryptoError.invalidLength(what: "master key") }
+        guard ctx.count == Int(crypto_kdf_CONTEXTBYTES) else {
+            throw CryptoError.invalidLength(what: "KDF context")
+        }
+        guard master.count == Int(crypto_kdf_KEYBYTES) else {
+            throw CryptoError.invalidLength(what: "master key")
+        }
         return try SecretKey(count: 32) { out in
             let rc = master.withBytes { m in
                 ctx.withUnsafeBufferPointer { c in
                     c.withMemoryRebound(to: CChar.self) { cc in
-                        crypto_kdf_derive_from_key(out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32, id,
-                                                   cc.baseAddress!, m.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                        crypto_kdf_derive_from_key(
+                            out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32, id,
+                            cc.baseAddress!, m.baseAddress!.assumingMemoryBound(to: UInt8.self))
                     }
                 }
             }
@@ -69,7 +78,9 @@ public enum Padding {
     public static func unpad(_ bytes: [UInt8], blockSize: Int = 128) throws -> [UInt8] {
         var buf = bytes
         var unpadded = 0
-        guard !buf.isEmpty, sodium_unpad(&unpadded, &buf, buf.count, blockSize) == 0 else { throw CryptoError.badPadding }
+        guard !buf.isEmpty, sodium_unpad(&unpadded, &buf, buf.count, blockSize) == 0 else {
+            throw CryptoError.badPadding
+        }
         return Array(buf[0..<unpadded])
     }
 }

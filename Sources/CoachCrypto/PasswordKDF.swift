@@ -21,31 +21,47 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         var limits: (ops: UInt64, mem: UInt64) {
             switch self {
             case .interactive:
-                (UInt64(crypto_pwhash_opslimit_interactive()), UInt64(crypto_pwhash_memlimit_interactive()))
+                (
+                    UInt64(crypto_pwhash_opslimit_interactive()),
+                    UInt64(crypto_pwhash_memlimit_interactive())
+                )
             case .moderate:
-                (UInt64(crypto_pwhash_opslimit_moderate()), UInt64(crypto_pwhash_memlimit_moderate()))
+                (
+                    UInt64(crypto_pwhash_opslimit_moderate()),
+                    UInt64(crypto_pwhash_memlimit_moderate())
+                )
             case .sensitive:
-                (UInt64(crypto_pwhash_opslimit_sensitive()), UInt64(crypto_pwhash_memlimit_sensitive()))
+                (
+                    UInt64(crypto_pwhash_opslimit_sensitive()),
+                    UInt64(crypto_pwhash_memlimit_sensitive())
+                )
             }
         }
     }
 
     public init(algorithm: String, opsLimit: UInt64, memLimit: UInt64, salt: [UInt8]) {
-        self.algorithm = algorithm; self.opsLimit = opsLimit; self.memLimit = memLimit; self.salt = salt
+        self.algorithm = algorithm; self.opsLimit = opsLimit; self.memLimit = memLimit;
+        self.salt = salt
     }
 
     /// Fresh parameters at `preset` strength with a random salt.
-    public static func new(_ preset: Preset, random: RandomSource = SystemRandom()) -> KDFParameters {
+    public static func new(_ preset: Preset, random: RandomSource = SystemRandom()) -> KDFParameters
+    {
         let l = preset.limits
-        return KDFParameters(algorithm: argon2id, opsLimit: l.ops, memLimit: l.mem,
-                             salt: random.bytes(Int(crypto_pwhash_SALTBYTES)))
+        return KDFParameters(
+            algorithm: argon2id, opsLimit: l.ops, memLimit: l.mem,
+            salt: random.bytes(Int(crypto_pwhash_SALTBYTES)))
     }
 
     /// Checks the parameters before any hashing: nothing weaker than INTERACTIVE, nothing
     /// above four times SENSITIVE (which would only be a denial of service).
     public func validate() throws {
-        guard algorithm == Self.argon2id else { throw CryptoError.unsafeKDFParameters("unknown algorithm") }
-        guard salt.count == Int(crypto_pwhash_SALTBYTES) else { throw CryptoError.unsafeKDFParameters("bad salt length") }
+        guard algorithm == Self.argon2id else {
+            throw CryptoError.unsafeKDFParameters("unknown algorithm")
+        }
+        guard salt.count == Int(crypto_pwhash_SALTBYTES) else {
+            throw CryptoError.unsafeKDFParameters("bad salt length")
+        }
         let low = Preset.interactive.limits, high = Preset.sensitive.limits
         guard opsLimit >= low.ops, memLimit >= low.mem else {
             throw CryptoError.unsafeKDFParameters("below the interactive minimum")
@@ -64,9 +80,10 @@ public struct KDFParameters: Codable, Equatable, Sendable {
         guard passphrase.count > 0 else { throw CryptoError.invalidLength(what: "passphrase") }
         return try SecretKey(count: 32, guarded: true) { out in
             let rc = passphrase.withBytes { pw in
-                crypto_pwhash(out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
-                              pw.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(pw.count),
-                              salt, opsLimit, Int(memLimit), crypto_pwhash_ALG_ARGON2ID13)
+                crypto_pwhash(
+                    out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
+                    pw.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(pw.count),
+                    salt, opsLimit, Int(memLimit), crypto_pwhash_ALG_ARGON2ID13)
             }
             guard rc == 0 else { throw CryptoError.kdfFailed }
         }

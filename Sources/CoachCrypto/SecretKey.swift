@@ -19,7 +19,9 @@ public final class SecretKey: @unchecked Sendable {
     public let count: Int
 
     /// Allocates `count` bytes filled by `fill`, in guarded storage when `guarded`.
-    init(count: Int, guarded: Bool = false, fill: (UnsafeMutableRawBufferPointer) throws -> Void) throws {
+    init(count: Int, guarded: Bool = false, fill: (UnsafeMutableRawBufferPointer) throws -> Void)
+        throws
+    {
         try Sodium.initialize()
         if guarded {
             guard let p = sodium_malloc(count) else { throw CryptoError.keyGenerationFailed }
@@ -46,7 +48,9 @@ public final class SecretKey: @unchecked Sendable {
     }
 
     /// A fresh random key of `count` bytes, in guarded storage.
-    public static func random(count: Int = 32, using random: RandomSource = SystemRandom()) throws -> SecretKey {
+    public static func random(count: Int = 32, using random: RandomSource = SystemRandom()) throws
+        -> SecretKey
+    {
         try SecretKey(count: count, guarded: true) { random.fill($0) }
     }
 

@@ -16,8 +16,9 @@ public struct SigningKeyPair: Sendable {
         var pk = [UInt8](repeating: 0, count: publicBytes)
         let sk = try SecretKey(count: secretBytes) { out in
             let rc = seed.withBytes { s in
-                crypto_sign_seed_keypair(&pk, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                         s.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                crypto_sign_seed_keypair(
+                    &pk, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    s.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             guard rc == 0 else { throw CryptoError.keyGenerationFailed }
         }
@@ -33,15 +34,20 @@ public struct SigningKeyPair: Sendable {
     public func sign(_ message: [UInt8]) -> [UInt8] {
         var sig = [UInt8](repeating: 0, count: Self.signatureBytes)
         secretKey.withBytes { sk in
-            _ = crypto_sign_detached(&sig, nil, message, UInt64(message.count),
-                                     sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            _ = crypto_sign_detached(
+                &sig, nil, message, UInt64(message.count),
+                sk.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
         return sig
     }
 
     /// Whether `signature` is a valid signature of `message` by `publicKey`.
-    public static func verify(_ signature: [UInt8], of message: [UInt8], publicKey: [UInt8]) -> Bool {
-        guard signature.count == signatureBytes, publicKey.count == publicBytes else { return false }
-        return crypto_sign_verify_detached(signature, message, UInt64(message.count), publicKey) == 0
+    public static func verify(_ signature: [UInt8], of message: [UInt8], publicKey: [UInt8]) -> Bool
+    {
+        guard signature.count == signatureBytes, publicKey.count == publicBytes else {
+            return false
+        }
+        return crypto_sign_verify_detached(signature, message, UInt64(message.count), publicKey)
+            == 0
     }
 }

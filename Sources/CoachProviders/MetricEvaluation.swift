@@ -34,7 +34,8 @@ public struct MetricEvaluation: Sendable {
                 return try provider.evaluate(input)
             } catch {
                 // A provider that fails (a plugin that crashed) is one error row; the others still show.
-                let reason = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+                let reason =
+                    (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
                 return MetricResult.failure(id: descriptor.id, reason: reason)
             }
         }
@@ -53,8 +54,10 @@ public struct MetricEvaluation: Sendable {
     }
 
     /// Results for `ids` for one athlete on one day (see `results(day:now:ids:)`).
-    public static func evaluate(_ dataset: AthleteDataset, day: LocalDay, now: Date?, ids: [String] = [],
-                                registry: ProviderRegistry = .builtins) throws -> [MetricResult] {
+    public static func evaluate(
+        _ dataset: AthleteDataset, day: LocalDay, now: Date?, ids: [String] = [],
+        registry: ProviderRegistry = .builtins
+    ) throws -> [MetricResult] {
         try MetricEvaluation(dataset, registry: registry).results(day: day, now: now, ids: ids)
     }
 }

@@ -80,9 +80,10 @@ extension StoreError {
         case .weekHasSessions: .replaceWeek
         case .planChangeDenied: .recordAdherence
         case .authenticationFailed, .userDisabled, .permissionDenied, .duplicateHandle,
-             .invalidHandle, .invalidInput, .invalidData, .conflict, .retiredEpoch, .weakPassphrase,
-             .parameterOutOfRange, .athleteOnlyForAthleteUser, .adherenceOnly, .workspaceBusy,
-             .unsupportedFormat: nil
+            .invalidHandle, .invalidInput, .invalidData, .conflict, .retiredEpoch, .weakPassphrase,
+            .parameterOutOfRange, .athleteOnlyForAthleteUser, .adherenceOnly, .workspaceBusy,
+            .unsupportedFormat:
+            nil
         case .grantTampered: .restoreBackup
         }
     }

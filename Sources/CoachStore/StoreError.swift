@@ -9,7 +9,9 @@ import Foundation
 /// class of failure (the CLI's exit code).
 public enum StoreError: LocalizedError, Equatable, Sendable {
     /// Broad classes of failure, one exit code each.
-    public enum Category: Sendable { case usage, auth, permission, notFound, invalidData, conflict, corrupt }
+    public enum Category: Sendable {
+        case usage, auth, permission, notFound, invalidData, conflict, corrupt
+    }
 
     case workspaceMissing(String)
     case workspaceExists(String)
@@ -75,14 +77,17 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     public var category: Category {
         switch self {
         case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound, .weekNotFound,
-             .sessionNotFound: .notFound
+            .sessionNotFound:
+            .notFound
         case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict,
-             .weekHasSessions: .conflict
+            .weekHasSessions:
+            .conflict
         case .notAWorkspace, .corrupt, .tampered, .newerFormat, .grantTampered: .corrupt
         case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession,
-             .athleteRequired, .athleteNameEmpty, .parameterOutOfRange, .secondOwner,
-             .athleteUserNeedsAthlete, .athleteOnlyForAthleteUser, .weekCopiedOntoItself,
-             .workspaceBusy: .usage
+            .athleteRequired, .athleteNameEmpty, .parameterOutOfRange, .secondOwner,
+            .athleteUserNeedsAthlete, .athleteOnlyForAthleteUser, .weekCopiedOntoItself,
+            .workspaceBusy:
+            .usage
         case .invalidData, .unsupportedFormat: .invalidData
         case .authenticationFailed, .userDisabled, .noSession, .sessionExpired: .auth
         case .permissionDenied, .adherenceOnly, .planChangeDenied: .permission
@@ -95,11 +100,9 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     }
 }
 
-/// Validates handles of users and athletes.
-enum Handle {
-    static func validate(_ h: String) throws {
-        let ok = (2...32).contains(h.count) && h.first!.isLowercase && h.first!.isASCII
-            && h.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" || $0 == "_" }
-        guard ok else { throw StoreError.invalidHandle(h) }
+extension Handle {
+    /// Refuses text that breaks the rules for a new handle.
+    static func validate(_ text: String) throws {
+        guard Handle(text).isValid else { throw StoreError.invalidHandle(text) }
     }
 }

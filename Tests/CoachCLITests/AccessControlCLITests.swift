@@ -11,25 +11,35 @@ import Testing
         let s = try CoachSandbox()
         try s.initialise()
         try s.expectOK(s.run(["athlete", "add", "bert", "--name", "Bert Bauer", "--as", "olivia"]))
-        try s.expectOK(s.run(["athlete", "note", "jane", "--goals", "jane-private-goal", "--as", "olivia"]))
+        try s.expectOK(
+            s.run(["athlete", "note", "jane", "--goals", "jane-private-goal", "--as", "olivia"]))
         let ap = try s.secretFile("bert-user", athletePass)
-        try s.expectOK(s.run(["user", "add", "bert-user", "--role", "athlete", "--athlete", "bert", "--new-passphrase-file", ap, "--as", "olivia"]))
+        try s.expectOK(
+            s.run([
+                "user", "add", "bert-user", "--role", "athlete", "--athlete", "bert",
+                "--new-passphrase-file", ap, "--as", "olivia",
+            ]))
         try s.expectOK(s.run(["unlock", "--as", "bert-user", "--passphrase-file", ap]))
         return s
     }
 
-    @Test("An athlete user cannot show, edit, note or list another athlete", arguments: [
-        ["athlete", "show", "jane"], ["athlete", "edit", "jane", "--weight", "70kg"], ["athlete", "note", "jane", "--goals", "hijack"],
-        ["athlete", "remove", "jane", "--yes"], ["access", "grant", "--athlete", "jane", "--to", "bert-user"],
-        ["audit", "--athlete", "jane"],
-    ])
+    @Test(
+        "An athlete user cannot show, edit, note or list another athlete",
+        arguments: [
+            ["athlete", "show", "jane"], ["athlete", "edit", "jane", "--weight", "70kg"],
+            ["athlete", "note", "jane", "--goals", "hijack"],
+            ["athlete", "remove", "jane", "--yes"],
+            ["access", "grant", "--athlete", "jane", "--to", "bert-user"],
+            ["audit", "--athlete", "jane"],
+        ])
     func athleteUserRefused(command: [String]) throws {
         let s = try Self.scene()
         let before = try s.auditEntries()
         let r = try s.run(command + ["--as", "bert-user"])
         #expect(r.status == 66 || r.status == 77, "exit \(r.status): \(r.stderr)")
         #expect(!r.crashed)
-        #expect(r.errorLines.count == 1 && r.stderr.hasPrefix("coach: "), "one clear line: \(r.stderr)")
+        #expect(
+            r.errorLines.count == 1 && r.stderr.hasPrefix("coach: "), "one clear line: \(r.stderr)")
         #expect(!r.stdout.contains("jane-private-goal") && !r.stderr.contains("jane-private-goal"))
         #expect(try s.auditEntries() == before, "nothing was written")
         let show = try s.expectOK(s.run(["athlete", "show", "jane", "--json", "--as", "olivia"]))
@@ -49,11 +59,19 @@ import Testing
     func revokedCoach() throws {
         let s = try Self.scene()
         let cp = try s.secretFile("carl", Self.coachPass)
-        try s.expectOK(s.run(["user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp, "--as", "olivia"]))
-        try s.expectOK(s.run(["access", "grant", "--athlete", "jane", "--to", "carl", "--as", "olivia"]))
+        try s.expectOK(
+            s.run([
+                "user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp, "--as",
+                "olivia",
+            ]))
+        try s.expectOK(
+            s.run(["access", "grant", "--athlete", "jane", "--to", "carl", "--as", "olivia"]))
         try s.expectOK(s.run(["unlock", "--as", "carl", "--passphrase-file", cp]))
-        #expect(try s.expectOK(s.run(["athlete", "show", "jane", "--json", "--as", "carl"])).stdout.contains("jane-private-goal"))
-        try s.expectOK(s.run(["access", "revoke", "--athlete", "jane", "--from", "carl", "--as", "olivia"]))
+        #expect(
+            try s.expectOK(s.run(["athlete", "show", "jane", "--json", "--as", "carl"])).stdout
+                .contains("jane-private-goal"))
+        try s.expectOK(
+            s.run(["access", "revoke", "--athlete", "jane", "--from", "carl", "--as", "olivia"]))
         let show = try s.run(["athlete", "show", "jane", "--as", "carl"])
         #expect(show.status == 77, "the session was ended: \(show.stderr)")
         #expect(show.errorLines.count == 1)
@@ -62,9 +80,15 @@ import Testing
         // Even with the passphrase, carl no longer holds jane.
         let again = try s.run(["athlete", "show", "jane", "--as", "carl", "--passphrase-file", cp])
         #expect(again.status == 66 && again.stderr.contains("no athlete 'jane'"))
-        #expect(try s.expectOK(s.run(["athlete", "list", "--json", "--as", "carl", "--passphrase-file", cp])).stdout.contains("[") )
-        #expect(try s.expectOK(s.run(["athlete", "show", "jane", "--json", "--as", "olivia"])).stdout.contains("jane-private-goal"))
-        let access = try s.expectOK(s.run(["access", "list", "--athlete", "jane", "--json", "--as", "olivia"]))
+        #expect(
+            try s.expectOK(
+                s.run(["athlete", "list", "--json", "--as", "carl", "--passphrase-file", cp])
+            ).stdout.contains("["))
+        #expect(
+            try s.expectOK(s.run(["athlete", "show", "jane", "--json", "--as", "olivia"])).stdout
+                .contains("jane-private-goal"))
+        let access = try s.expectOK(
+            s.run(["access", "list", "--athlete", "jane", "--json", "--as", "olivia"]))
         #expect(!access.stdout.contains("carl") && access.stdout.contains("\"epoch\" : 2"))
     }
 }

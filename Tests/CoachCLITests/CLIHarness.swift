@@ -26,10 +26,14 @@ final class CoachSandbox: @unchecked Sendable {
     private(set) var history: [CoachResult] = []
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("coach-cli-\(UUID().uuidString)").path
+        root =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "coach-cli-\(UUID().uuidString)"
+            ).path
         for sub in ["", "/home", "/run", "/tmp", "/secrets"] {
-            try FileManager.default.createDirectory(atPath: root + sub, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: root + sub, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         }
     }
 
@@ -39,28 +43,40 @@ final class CoachSandbox: @unchecked Sendable {
     static let binary: String? = {
         let fm = FileManager.default
         let bundle = Bundle.main.bundleURL
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("coach"), bundle.deletingLastPathComponent().appendingPathComponent("coach"),
-                          root.appendingPathComponent(".build/debug/coach")].map(\.path)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [
+            bundle.appendingPathComponent("coach"),
+            bundle.deletingLastPathComponent().appendingPathComponent("coach"),
+            root.appendingPathComponent(".build/debug/coach"),
+        ].map(\.path)
         return candidates.first { fm.isExecutableFile(atPath: $0) }
     }()
 
     var environment: [String: String] {
-        ["HOME": root + "/home", "XDG_RUNTIME_DIR": runtimeDir, "TMPDIR": root + "/tmp", "COACH_WORKSPACE": workspace,
-         "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        [
+            "HOME": root + "/home", "XDG_RUNTIME_DIR": runtimeDir, "TMPDIR": root + "/tmp",
+            "COACH_WORKSPACE": workspace,
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
     }
 
     /// Writes a secret file (0600) under secrets/ and returns its path.
     func secretFile(_ name: String, _ content: String) throws -> String {
         let path = root + "/secrets/" + name
-        _ = FileManager.default.createFile(atPath: path, contents: Data((content + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data((content + "\n").utf8),
+            attributes: [.posixPermissions: 0o600])
         return path
     }
 
     /// Runs `coach args…` under `umask`, with optional stdin and extra environment; waits up to `timeout`.
     @discardableResult
-    func run(_ args: [String], stdin: String? = nil, env extra: [String: String] = [:], umask: String = "022",
-             timeout: Double = 120) throws -> CoachResult {
+    func run(
+        _ args: [String], stdin: String? = nil, env extra: [String: String] = [:],
+        umask: String = "022",
+        timeout: Double = 120
+    ) throws -> CoachResult {
         let process = try start(args, stdin: stdin, env: extra, umask: umask)
         let deadline = Date().addingTimeInterval(timeout)
         while process.process.isRunning && Date() < deadline { usleep(5000) }
@@ -77,8 +93,12 @@ final class CoachSandbox: @unchecked Sendable {
     }
 
     /// Starts `coach args…` without waiting (for kill tests).
-    func start(_ args: [String], stdin: String? = nil, env extra: [String: String] = [:], umask: String = "022") throws -> Running {
-        let binary = try #require(Self.binary, "the coach executable is not built; run 'swift build' first")
+    func start(
+        _ args: [String], stdin: String? = nil, env extra: [String: String] = [:],
+        umask: String = "022"
+    ) throws -> Running {
+        let binary = try #require(
+            Self.binary, "the coach executable is not built; run 'swift build' first")
         let id = UUID().uuidString
         let out = root + "/tmp/out-\(id)", err = root + "/tmp/err-\(id)"
         _ = FileManager.default.createFile(atPath: out, contents: nil)
@@ -92,7 +112,8 @@ final class CoachSandbox: @unchecked Sendable {
         p.standardError = FileHandle(forWritingAtPath: err)
         if let stdin {
             let inPath = root + "/tmp/in-\(id)"
-            _ = FileManager.default.createFile(atPath: inPath, contents: Data(stdin.utf8), attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(
+                atPath: inPath, contents: Data(stdin.utf8), attributes: [.posixPermissions: 0o600])
             p.standardInput = FileHandle(forReadingAtPath: inPath)
         } else {
             p.standardInput = FileHandle.nullDevice
@@ -102,10 +123,11 @@ final class CoachSandbox: @unchecked Sendable {
     }
 
     func finish(_ r: Running) -> CoachResult {
-        let result = CoachResult(args: r.args, environment: r.env, status: r.process.terminationStatus,
-                                 crashed: r.process.terminationReason == .uncaughtSignal,
-                                 stdout: (try? String(contentsOfFile: r.out, encoding: .utf8)) ?? "",
-                                 stderr: (try? String(contentsOfFile: r.err, encoding: .utf8)) ?? "")
+        let result = CoachResult(
+            args: r.args, environment: r.env, status: r.process.terminationStatus,
+            crashed: r.process.terminationReason == .uncaughtSignal,
+            stdout: (try? String(contentsOfFile: r.out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: r.err, encoding: .utf8)) ?? "")
         try? FileManager.default.removeItem(atPath: r.out)
         try? FileManager.default.removeItem(atPath: r.err)
         try? FileManager.default.removeItem(atPath: root + "/tmp/in-" + r.out.suffix(36))
@@ -116,33 +138,53 @@ final class CoachSandbox: @unchecked Sendable {
     /// `coach init` with the owner `olivia` (interactive KDF) and an unlocked owner session.
     func initialise(unlock: Bool = true, athlete: String? = "jane") throws {
         let pass = try secretFile("owner", Self.ownerPass)
-        try expectOK(run(["init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", pass]))
-        if unlock { try expectOK(run(["unlock", "--as", "olivia", "--passphrase-file", pass, "--ttl", "1h"])) }
+        try expectOK(
+            run([
+                "init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", pass,
+            ]))
+        if unlock {
+            try expectOK(
+                run(["unlock", "--as", "olivia", "--passphrase-file", pass, "--ttl", "1h"]))
+        }
         if let athlete {
             let auth = unlock ? ["--as", "olivia"] : ["--as", "olivia", "--passphrase-file", pass]
-            try expectOK(run(["athlete", "add", athlete, "--name", "Jane Doe", "--time-zone", "Europe/Berlin"] + auth))
+            try expectOK(
+                run(
+                    [
+                        "athlete", "add", athlete, "--name", "Jane Doe", "--time-zone",
+                        "Europe/Berlin",
+                    ] + auth))
         }
     }
 
     /// Fails the test with the process's stderr unless it exited 0.
     @discardableResult
-    func expectOK(_ r: CoachResult, sourceLocation: SourceLocation = #_sourceLocation) throws -> CoachResult {
-        #expect(r.status == 0 && !r.crashed, "coach \(r.args.joined(separator: " ")) failed (\(r.status)): \(r.stderr)",
-                sourceLocation: sourceLocation)
+    func expectOK(_ r: CoachResult, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> CoachResult
+    {
+        #expect(
+            r.status == 0 && !r.crashed,
+            "coach \(r.args.joined(separator: " ")) failed (\(r.status)): \(r.stderr)",
+            sourceLocation: sourceLocation)
         return r
     }
 
     /// The number of audit entries, from `coach audit verify --json` (needs no unlock).
     func auditEntries(workspace: String? = nil) throws -> Int {
-        let r = try run(["audit", "verify", "--json"] + (workspace.map { ["--workspace", $0] } ?? []))
+        let r = try run(
+            ["audit", "verify", "--json"] + (workspace.map { ["--workspace", $0] } ?? []))
         let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
-        return try #require(obj?["entries"] as? Int, "audit verify printed: \(r.stdout) \(r.stderr)")
+        return try #require(
+            obj?["entries"] as? Int, "audit verify printed: \(r.stdout) \(r.stderr)")
     }
 
     /// Runs a query with the sqlite3 shell (read-only inspection of the file).
     func sqlite(_ sql: String, workspace: String? = nil) throws -> String {
-        let tool = try #require(["/usr/bin/sqlite3", "/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "sqlite3 is needed to inspect the workspace file")
+        let tool = try #require(
+            ["/usr/bin/sqlite3", "/bin/sqlite3"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            },
+            "sqlite3 is needed to inspect the workspace file")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
         p.arguments = [workspace ?? self.workspace, sql]

@@ -10,13 +10,17 @@ import Testing
     static let fractions: [Double] = [0.1, 0.3, 0.5, 0.65, 0.8, 0.9, 1.0]
 
     static func dataset() throws -> Data {
-        var d = AthleteDataset(athlete: AthleteProfile(handle: "bulk", name: "Bulk Athlete", timeZone: "Europe/Berlin"))
+        var d = AthleteDataset(
+            athlete: AthleteProfile(handle: "bulk", name: "Bulk Athlete", timeZone: "Europe/Berlin")
+        )
         let first = LocalDay("2024-01-01")!
         for i in 0..<perKind {
             let day = first.adding(days: i)
-            d.wellness.append(WellnessEntry(id: "well-\(i)", day: day, mood: 1 + i % 5, doms: [.quads: i % 10]))
+            d.wellness.append(
+                WellnessEntry(id: "well-\(i)", day: day, mood: 1 + i % 5, doms: [.quads: i % 10]))
             d.steps.append(StepsDay(day: day, steps: 5000 + i))
-            let t = Instant(epochSeconds: Double(day.ordinal * 86_400 + 25_200), offsetSeconds: 3600)
+            let t = Instant(
+                epochSeconds: Double(day.ordinal * 86_400 + 25_200), offsetSeconds: 3600)
             d.weight.append(WeightEntry(id: "weight-\(i)", time: t, kg: 60 + Double(i % 20) / 10))
         }
         return try JSONEncoder().encode(d)
@@ -27,7 +31,8 @@ import Testing
         let r = try s.run(["export", "--athlete", "bulk", "--workspace", ws] + auth)
         if r.status == 66 { return nil }
         try s.expectOK(r)
-        let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let obj = try #require(
+            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         return ["wellness", "steps", "weight"].reduce(0) { $0 + ((obj[$1] as? [Any])?.count ?? 0) }
     }
 
@@ -35,8 +40,12 @@ import Testing
     static func healthy(_ s: CoachSandbox, _ ws: String, _ auth: [String], _ label: String) throws {
         let r = try s.run(["doctor", "--json", "--workspace", ws] + auth)
         #expect(r.status == 0 && !r.crashed, "\(label): doctor \(r.status) \(r.stdout) \(r.stderr)")
-        let checks = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]) ?? []
-        #expect(Set(checks.compactMap { $0["name"] as? String }).isSuperset(of: ["integrity", "foreign-keys", "audit", "keys"]), "\(label)")
+        let checks =
+            (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]) ?? []
+        #expect(
+            Set(checks.compactMap { $0["name"] as? String }).isSuperset(of: [
+                "integrity", "foreign-keys", "audit", "keys",
+            ]), "\(label)")
     }
 
     /// Runs `args`, SIGKILLs it after `delay` seconds if still running; returns whether it finished first.
@@ -60,7 +69,10 @@ import Testing
     func importKilled() throws {
         let s = try CoachSandbox()
         try s.initialise(unlock: false, athlete: nil)
-        let auth = ["--as", "olivia", "--passphrase-file", try s.secretFile("owner", CoachSandbox.ownerPass)]
+        let auth = [
+            "--as", "olivia", "--passphrase-file",
+            try s.secretFile("owner", CoachSandbox.ownerPass),
+        ]
         let file = s.root + "/bulk.json"
         try Self.dataset().write(to: URL(fileURLWithPath: file))
         let pristine = s.root + "/pristine.sqlite"
@@ -77,19 +89,30 @@ import Testing
         for (i, fraction) in Self.fractions.enumerated() {
             let ws = s.root + "/import-\(i).sqlite"
             try Self.copy(pristine, ws)
-            let finished = try Self.killed(s, ["import", "json", file, "--create", "--workspace", ws] + auth, after: full * fraction)
+            let finished = try Self.killed(
+                s, ["import", "json", file, "--create", "--workspace", ws] + auth,
+                after: full * fraction)
             try Self.healthy(s, ws, auth, "import killed at \(fraction)")
             let count = try Self.exported(s, ws, auth)
-            #expect(count == nil || count == total, "all or nothing after a kill at \(fraction): \(String(describing: count))")
+            #expect(
+                count == nil || count == total,
+                "all or nothing after a kill at \(fraction): \(String(describing: count))")
             if finished { #expect(count == total) }
             if count == nil {
-                try s.expectOK(s.run(["import", "json", file, "--create", "--workspace", ws] + auth))
+                try s.expectOK(
+                    s.run(["import", "json", file, "--create", "--workspace", ws] + auth))
             }
-            let again = try s.expectOK(s.run(["import", "json", file, "--athlete", "bulk", "--json", "--workspace", ws] + auth))
-            let summary = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
+            let again = try s.expectOK(
+                s.run(
+                    ["import", "json", file, "--athlete", "bulk", "--json", "--workspace", ws]
+                        + auth))
+            let summary =
+                try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
             #expect(summary?["added"] as? Int == 0, "re-import adds nothing: \(again.stdout)")
             #expect(try Self.exported(s, ws, auth) == total)
-            #expect(try s.sqlite("SELECT COUNT(*) FROM records", workspace: ws) == "\(total + 1)", "records plus the profile, no duplicates")
+            #expect(
+                try s.sqlite("SELECT COUNT(*) FROM records", workspace: ws) == "\(total + 1)",
+                "records plus the profile, no duplicates")
         }
         print("test 13: full import of \(total) records took \(String(format: "%.2f", full)) s")
     }
@@ -104,31 +127,46 @@ import Testing
         try Self.dataset().write(to: URL(fileURLWithPath: file))
         try s.expectOK(s.run(["import", "json", file, "--create"] + auth))
         let cp = try s.secretFile("carl", "coach passphrase for rekey")
-        try s.expectOK(s.run(["user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp] + auth))
+        try s.expectOK(
+            s.run(["user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp] + auth))
         try s.expectOK(s.run(["access", "grant", "--athlete", "bulk", "--to", "carl"] + auth))
         try s.expectOK(s.run(["access", "revoke", "--athlete", "bulk", "--from", "carl"] + auth))
         let pristine = s.root + "/pristine.sqlite"
         try s.expectOK(s.run(["backup", "--out", pristine]))
-        #expect(try s.sqlite("SELECT COUNT(*) FROM records WHERE epoch = 1", workspace: pristine) == "\(3 * Self.perKind + 1)")
+        #expect(
+            try s.sqlite("SELECT COUNT(*) FROM records WHERE epoch = 1", workspace: pristine)
+                == "\(3 * Self.perKind + 1)")
 
         let timed = s.root + "/timed.sqlite"
         try Self.copy(pristine, timed)
         let start = Date()
-        try s.expectOK(s.run(["access", "rekey", "--athlete", "bulk", "--workspace", timed] + auth))
+        try s.expectOK(
+            s.run(["access", "rekey", "--athlete", "bulk", "--workspace", timed] + auth))
         let full = Date().timeIntervalSince(start)
 
         for (i, fraction) in Self.fractions.enumerated() {
             let ws = s.root + "/rekey-\(i).sqlite"
             try Self.copy(pristine, ws)
-            _ = try Self.killed(s, ["access", "rekey", "--athlete", "bulk", "--workspace", ws] + auth, after: full * fraction)
+            _ = try Self.killed(
+                s, ["access", "rekey", "--athlete", "bulk", "--workspace", ws] + auth,
+                after: full * fraction)
             try Self.healthy(s, ws, auth, "rekey killed at \(fraction)")
-            let epochs = try s.sqlite("SELECT GROUP_CONCAT(DISTINCT epoch) FROM records", workspace: ws)
-            let audited = try s.sqlite("SELECT COUNT(*) FROM audit WHERE action = 'access.rekey'", workspace: ws)
-            #expect((epochs == "1" && audited == "0") || (epochs == "2" && audited == "1"), "kill at \(fraction): epochs \(epochs), audit \(audited)")
+            let epochs = try s.sqlite(
+                "SELECT GROUP_CONCAT(DISTINCT epoch) FROM records", workspace: ws)
+            let audited = try s.sqlite(
+                "SELECT COUNT(*) FROM audit WHERE action = 'access.rekey'", workspace: ws)
+            #expect(
+                (epochs == "1" && audited == "0") || (epochs == "2" && audited == "1"),
+                "kill at \(fraction): epochs \(epochs), audit \(audited)")
             #expect(try Self.exported(s, ws, auth) == 3 * Self.perKind)
-            try s.expectOK(s.run(["access", "rekey", "--athlete", "bulk", "--workspace", ws] + auth))
-            #expect(try s.sqlite("SELECT GROUP_CONCAT(DISTINCT epoch) FROM records", workspace: ws) == "2")
+            try s.expectOK(
+                s.run(["access", "rekey", "--athlete", "bulk", "--workspace", ws] + auth))
+            #expect(
+                try s.sqlite("SELECT GROUP_CONCAT(DISTINCT epoch) FROM records", workspace: ws)
+                    == "2")
         }
-        print("test 13: full rekey of \(3 * Self.perKind + 1) records took \(String(format: "%.2f", full)) s")
+        print(
+            "test 13: full rekey of \(3 * Self.perKind + 1) records took \(String(format: "%.2f", full)) s"
+        )
     }
 }

@@ -9,24 +9,41 @@ import Testing
         let s = try CoachSandbox()
         let nested = s.root + "/data/deep/workspace.sqlite"
         let pass = try s.secretFile("owner", CoachSandbox.ownerPass)
-        try s.expectOK(s.run(["init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", pass], env: ["COACH_WORKSPACE": nested], umask: "022"))
-        try s.expectOK(s.run(["unlock", "--as", "olivia", "--passphrase-file", pass], env: ["COACH_WORKSPACE": nested], umask: "022"))
-        try s.expectOK(s.run(["athlete", "add", "jane", "--name", "J"], env: ["COACH_WORKSPACE": nested], umask: "022"))
+        try s.expectOK(
+            s.run(
+                [
+                    "init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file",
+                    pass,
+                ], env: ["COACH_WORKSPACE": nested], umask: "022"))
+        try s.expectOK(
+            s.run(
+                ["unlock", "--as", "olivia", "--passphrase-file", pass],
+                env: ["COACH_WORKSPACE": nested], umask: "022"))
+        try s.expectOK(
+            s.run(
+                ["athlete", "add", "jane", "--name", "J"], env: ["COACH_WORKSPACE": nested],
+                umask: "022"))
         #expect(CoachSandbox.mode(nested) == 0o600)
-        #expect(CoachSandbox.mode(s.root + "/data/deep") == 0o700 && CoachSandbox.mode(s.root + "/data") == 0o700)
+        #expect(
+            CoachSandbox.mode(s.root + "/data/deep") == 0o700
+                && CoachSandbox.mode(s.root + "/data") == 0o700)
         #expect(CoachSandbox.mode(s.runtimeDir + "/coach") == 0o700)
         for token in try FileManager.default.contentsOfDirectory(atPath: s.runtimeDir + "/coach") {
             #expect(CoachSandbox.mode(s.runtimeDir + "/coach/" + token) == 0o600)
         }
-        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: nested + suffix) {
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: nested + suffix)
+        {
             #expect(CoachSandbox.mode(nested + suffix) == 0o600, "\(suffix)")
         }
         let backup = s.root + "/backup.sqlite"
-        try s.expectOK(s.run(["backup", "--out", backup], env: ["COACH_WORKSPACE": nested], umask: "000"))
+        try s.expectOK(
+            s.run(["backup", "--out", backup], env: ["COACH_WORKSPACE": nested], umask: "000"))
         #expect(CoachSandbox.mode(backup) == 0o600)
     }
 
-    enum Unsafe: String, CaseIterable, Sendable { case symlink, worldWritable, groupWritable, worldWritableFolder, notSQLite, directory }
+    enum Unsafe: String, CaseIterable, Sendable {
+        case symlink, worldWritable, groupWritable, worldWritableFolder, notSQLite, directory
+    }
 
     @Test("Unsafe workspaces are refused with one line", arguments: Unsafe.allCases)
     func refused(kind: Unsafe) throws {
@@ -37,14 +54,16 @@ import Testing
         switch kind {
         case .symlink:
             target = s.root + "/link.sqlite"
-            try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: s.workspace)
+            try FileManager.default.createSymbolicLink(
+                atPath: target, withDestinationPath: s.workspace)
         case .worldWritable: chmod(s.workspace, 0o666)
         case .groupWritable: chmod(s.workspace, 0o620)
         case .worldWritableFolder: chmod(s.root + "/ws", 0o777)
         case .notSQLite:
             target = s.root + "/random.sqlite"
-            _ = FileManager.default.createFile(atPath: target, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255) }),
-                                               attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(
+                atPath: target, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255) }),
+                attributes: [.posixPermissions: 0o600])
             expected = 74
         case .directory:
             target = s.root + "/home"
@@ -57,7 +76,10 @@ import Testing
         if kind == .worldWritable || kind == .groupWritable {
             #expect(r.stderr.contains("others can write"))
             // An explicit flag accepts it.
-            try s.expectOK(s.run(["athlete", "list", "--workspace", target, "--as", "olivia", "--allow-shared"]))
+            try s.expectOK(
+                s.run([
+                    "athlete", "list", "--workspace", target, "--as", "olivia", "--allow-shared",
+                ]))
         }
         if kind == .notSQLite { #expect(r.stderr.contains("not a coach workspace")) }
     }

@@ -14,11 +14,14 @@ import Testing
     static func exports(_ s: CoachSandbox) throws -> [String] {
         try s.initialise(athlete: nil)
         let generated = try RepoFiles.generatedDataset(in: s, days: 75)
-        return [try RepoFiles.importAndExport(s, file: generated, handle: "gen"),
-                try RepoFiles.importAndExport(s, file: RepoFiles.everyFieldFixture, handle: "full")]
+        return [
+            try RepoFiles.importAndExport(s, file: generated, handle: "gen"),
+            try RepoFiles.importAndExport(s, file: RepoFiles.everyFieldFixture, handle: "full"),
+        ]
     }
 
-    @Test("Exports of a generated athlete and of an every-field athlete validate against the schema")
+    @Test(
+        "Exports of a generated athlete and of an every-field athlete validate against the schema")
     func exportsValidate() throws {
         let s = try CoachSandbox()
         let v = try Self.validator()
@@ -28,19 +31,24 @@ import Testing
         }
     }
 
-    @Test("Python's jsonschema (when installed) accepts the schema as draft 2020-12 and the exports",
-          .enabled(if: (try? RepoFiles.runPython(["-c", "import jsonschema"]).status) == 0))
+    @Test(
+        "Python's jsonschema (when installed) accepts the schema as draft 2020-12 and the exports",
+        .enabled(if: (try? RepoFiles.runPython(["-c", "import jsonschema"]).status) == 0))
     func pythonJSONSchemaAgrees() throws {
         let s = try CoachSandbox()
         let files = try Self.exports(s)
-        let r = try RepoFiles.runPython(["-c", """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1]))
-            jsonschema.Draft202012Validator.check_schema(schema)
-            v = jsonschema.Draft202012Validator(schema)
-            bad = [f"{f}: {e.json_path}: {e.message}" for f in sys.argv[2:] for e in v.iter_errors(json.load(open(f)))]
-            print("\\n".join(bad[:5])); sys.exit(1 if bad else 0)
-            """, RepoFiles.schemaPath] + files)
+        let r = try RepoFiles.runPython(
+            [
+                "-c",
+                """
+                import json, sys, jsonschema
+                schema = json.load(open(sys.argv[1]))
+                jsonschema.Draft202012Validator.check_schema(schema)
+                v = jsonschema.Draft202012Validator(schema)
+                bad = [f"{f}: {e.json_path}: {e.message}" for f in sys.argv[2:] for e in v.iter_errors(json.load(open(f)))]
+                print("\\n".join(bad[:5])); sys.exit(1 if bad else 0)
+                """, RepoFiles.schemaPath,
+            ] + files)
         #expect(r.status == 0, "\(r.output)")
     }
 
@@ -48,7 +56,9 @@ import Testing
     func everyFieldCoversSchema() throws {
         let s = try CoachSandbox()
         try s.initialise(athlete: nil)
-        let export = try JSONDocument.parse(RepoFiles.read(RepoFiles.importAndExport(s, file: RepoFiles.everyFieldFixture, handle: "full")))
+        let export = try JSONDocument.parse(
+            RepoFiles.read(
+                RepoFiles.importAndExport(s, file: RepoFiles.everyFieldFixture, handle: "full")))
         func schemaNames(_ d: JSONDocument) -> Set<String> {
             switch d {
             case .object(let o):
@@ -56,7 +66,8 @@ import Testing
                 if case .object(let props)? = o["properties"] { names.formUnion(props.keys) }
                 for v in o.values { names.formUnion(schemaNames(v)) }
                 return names
-            case .array(let a): return a.reduce(into: Set<String>()) { $0.formUnion(schemaNames($1)) }
+            case .array(let a):
+                return a.reduce(into: Set<String>()) { $0.formUnion(schemaNames($1)) }
             default: return []
             }
         }
@@ -81,22 +92,52 @@ import Testing
     }
 
     static let breakages: [Breakage] = [
-        Breakage(name: "missing athlete handle", path: ["athlete", "handle"], json: nil, expected: "missing required 'handle'"),
-        Breakage(name: "missing food kcal", path: ["food", "0", "kcal"], json: nil, expected: "missing required 'kcal'"),
-        Breakage(name: "missing format", path: ["format"], json: nil, expected: "missing required 'format'"),
-        Breakage(name: "mood as a string", path: ["wellness", "0", "mood"], json: "\"four\"", expected: "expected integer"),
-        Breakage(name: "fractional steps", path: ["steps", "0", "steps"], json: "100.5", expected: "expected integer"),
-        Breakage(name: "workouts not an array", path: ["workouts"], json: "{}", expected: "expected array"),
-        Breakage(name: "additional top-level section", path: ["extras"], json: "[]", expected: "additional property 'extras'"),
-        Breakage(name: "additional workout field", path: ["workouts", "0", "watts"], json: "200", expected: "additional property 'watts'"),
-        Breakage(name: "unknown sport", path: ["workouts", "0", "sport"], json: "\"curling\"", expected: "not one of the allowed values"),
-        Breakage(name: "unknown muscle group", path: ["wellness", "0", "doms", "glutez"], json: "3", expected: "additional property 'glutez'"),
-        Breakage(name: "other format tag", path: ["format"], json: "\"coach/2\"", expected: "must be"),
-        Breakage(name: "day not YYYY-MM-DD", path: ["wellness", "0", "day"], json: "\"24.11.2026\"", expected: "does not match"),
-        Breakage(name: "instant without offset", path: ["food", "0", "time"], json: "\"2026-11-24T12:30:00\"", expected: "does not match"),
-        Breakage(name: "mood above 5", path: ["wellness", "0", "mood"], json: "6", expected: "above the maximum"),
-        Breakage(name: "negative kcal", path: ["food", "0", "kcal"], json: "-1", expected: "below the minimum"),
-        Breakage(name: "empty id", path: ["weight", "0", "id"], json: "\"\"", expected: "shorter than 1"),
+        Breakage(
+            name: "missing athlete handle", path: ["athlete", "handle"], json: nil,
+            expected: "missing required 'handle'"),
+        Breakage(
+            name: "missing food kcal", path: ["food", "0", "kcal"], json: nil,
+            expected: "missing required 'kcal'"),
+        Breakage(
+            name: "missing format", path: ["format"], json: nil,
+            expected: "missing required 'format'"),
+        Breakage(
+            name: "mood as a string", path: ["wellness", "0", "mood"], json: "\"four\"",
+            expected: "expected integer"),
+        Breakage(
+            name: "fractional steps", path: ["steps", "0", "steps"], json: "100.5",
+            expected: "expected integer"),
+        Breakage(
+            name: "workouts not an array", path: ["workouts"], json: "{}",
+            expected: "expected array"),
+        Breakage(
+            name: "additional top-level section", path: ["extras"], json: "[]",
+            expected: "additional property 'extras'"),
+        Breakage(
+            name: "additional workout field", path: ["workouts", "0", "watts"], json: "200",
+            expected: "additional property 'watts'"),
+        Breakage(
+            name: "unknown sport", path: ["workouts", "0", "sport"], json: "\"curling\"",
+            expected: "not one of the allowed values"),
+        Breakage(
+            name: "unknown muscle group", path: ["wellness", "0", "doms", "glutez"], json: "3",
+            expected: "additional property 'glutez'"),
+        Breakage(
+            name: "other format tag", path: ["format"], json: "\"coach/2\"", expected: "must be"),
+        Breakage(
+            name: "day not YYYY-MM-DD", path: ["wellness", "0", "day"], json: "\"24.11.2026\"",
+            expected: "does not match"),
+        Breakage(
+            name: "instant without offset", path: ["food", "0", "time"],
+            json: "\"2026-11-24T12:30:00\"", expected: "does not match"),
+        Breakage(
+            name: "mood above 5", path: ["wellness", "0", "mood"], json: "6",
+            expected: "above the maximum"),
+        Breakage(
+            name: "negative kcal", path: ["food", "0", "kcal"], json: "-1",
+            expected: "below the minimum"),
+        Breakage(
+            name: "empty id", path: ["weight", "0", "id"], json: "\"\"", expected: "shorter than 1"),
     ]
 
     @Test("Documents that break the schema are rejected", arguments: breakages)
@@ -104,25 +145,36 @@ import Testing
         let valid = try JSONDocument.parse(RepoFiles.read(RepoFiles.everyFieldFixture))
         let v = try Self.validator()
         #expect(v.errors(valid).isEmpty, "the starting document is valid")
-        let broken = Self.setting(valid, b.path, try b.json.map { try JSONDocument.parse(Data($0.utf8)) })
+        let broken = Self.setting(
+            valid, b.path, try b.json.map { try JSONDocument.parse(Data($0.utf8)) })
         let errors = v.errors(broken)
         #expect(errors.contains { $0.contains(b.expected) }, "\(b.name): \(errors)")
     }
 
     @Test("The validator refuses schemas with keywords it does not implement")
     func unknownKeywordRefused() throws {
-        let schema = try JSONDocument.parse(Data(#"{"type": "object", "patternProperties": {"^x": {"type": "string"}}}"#.utf8))
-        #expect(throws: JSONSchemaValidator.UnsupportedKeyword.self) { try JSONSchemaValidator(schema: schema) }
+        let schema = try JSONDocument.parse(
+            Data(#"{"type": "object", "patternProperties": {"^x": {"type": "string"}}}"#.utf8))
+        #expect(throws: JSONSchemaValidator.UnsupportedKeyword.self) {
+            try JSONSchemaValidator(schema: schema)
+        }
     }
 
-    static func setting(_ d: JSONDocument, _ path: [String], _ value: JSONDocument?) -> JSONDocument {
+    static func setting(_ d: JSONDocument, _ path: [String], _ value: JSONDocument?) -> JSONDocument
+    {
         guard let key = path.first else { return value ?? .null }
         switch d {
         case .object(var o):
-            if path.count == 1, value == nil { o.removeValue(forKey: key) } else { o[key] = setting(o[key] ?? .object([:]), Array(path.dropFirst()), value) }
+            if path.count == 1, value == nil {
+                o.removeValue(forKey: key)
+            } else {
+                o[key] = setting(o[key] ?? .object([:]), Array(path.dropFirst()), value)
+            }
             return .object(o)
         case .array(var a):
-            if let i = Int(key), a.indices.contains(i) { a[i] = setting(a[i], Array(path.dropFirst()), value) }
+            if let i = Int(key), a.indices.contains(i) {
+                a[i] = setting(a[i], Array(path.dropFirst()), value)
+            }
             return .array(a)
         default: return d
         }

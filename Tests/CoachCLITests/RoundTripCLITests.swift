@@ -10,13 +10,18 @@ import Testing
         var testDescription: String { name }
     }
 
-    @Test("export → import --create in a fresh workspace → export is byte-identical", arguments: [
-        Source(name: "generated athlete, 150 days", days: 150), Source(name: "every-field athlete", days: nil),
-    ])
+    @Test(
+        "export → import --create in a fresh workspace → export is byte-identical",
+        arguments: [
+            Source(name: "generated athlete, 150 days", days: 150),
+            Source(name: "every-field athlete", days: nil),
+        ])
     func roundTrip(source: Source) throws {
         let first = try CoachSandbox()
         try first.initialise(athlete: nil)
-        let input = try source.days.map { try RepoFiles.generatedDataset(in: first, days: $0) } ?? RepoFiles.everyFieldFixture
+        let input =
+            try source.days.map { try RepoFiles.generatedDataset(in: first, days: $0) }
+            ?? RepoFiles.everyFieldFixture
         let a = try RepoFiles.importAndExport(first, file: input, handle: "ath", name: "first")
 
         let second = try CoachSandbox()
@@ -26,19 +31,27 @@ import Testing
         #expect(bytesA == bytesB, "the second export differs from the first")
 
         // Every id of the input survives, and the record counts match.
-        let inDoc = try JSONDocument.parse(RepoFiles.read(input)), outDoc = try JSONDocument.parse(bytesA)
+        let inDoc = try JSONDocument.parse(RepoFiles.read(input)),
+            outDoc = try JSONDocument.parse(bytesA)
         for section in ["weeks", "wellness", "workouts", "biometrics", "sleep", "food", "weight"] {
             #expect(Self.ids(inDoc[section]) == Self.ids(outDoc[section]), "\(section) ids")
         }
-        if case .array(let steps)? = inDoc["steps"], case .array(let out)? = outDoc["steps"] { #expect(steps.count == out.count) }
-        if source.days != nil, case .array(let food)? = outDoc["food"] { #expect(food.count == 3 * 150) }
+        if case .array(let steps)? = inDoc["steps"], case .array(let out)? = outDoc["steps"] {
+            #expect(steps.count == out.count)
+        }
+        if source.days != nil, case .array(let food)? = outDoc["food"] {
+            #expect(food.count == 3 * 150)
+        }
 
         // Importing the export again (into the athlete it came from) adds and changes nothing.
-        let again = try second.expectOK(second.run(["import", "json", b, "--athlete", "ath", "--json", "--as", "olivia"]))
+        let again = try second.expectOK(
+            second.run(["import", "json", b, "--athlete", "ath", "--json", "--as", "olivia"]))
         let summary = try JSONDocument.parse(Data(again.stdout.utf8))
-        #expect(summary["added"] == .number(0) && summary["updated"] == .number(0), "\(again.stdout)")
+        #expect(
+            summary["added"] == .number(0) && summary["updated"] == .number(0), "\(again.stdout)")
         let c = second.root + "/tmp/third.json"
-        try second.expectOK(second.run(["export", "--athlete", "ath", "--out", c, "--as", "olivia"]))
+        try second.expectOK(
+            second.run(["export", "--athlete", "ath", "--out", c, "--as", "olivia"]))
         #expect(try RepoFiles.read(c) == bytesA)
     }
 

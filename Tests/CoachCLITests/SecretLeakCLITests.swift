@@ -29,32 +29,48 @@ import Testing
         let s = try CoachSandbox()
         let p = try s.secretFile("pass", Self.pass), np = try s.secretFile("new", Self.newPass)
         let cp = try s.secretFile("coach", Self.coachPass)
-        try s.expectOK(s.run(["init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", p]))
+        try s.expectOK(
+            s.run(["init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", p])
+        )
         try s.expectOK(s.run(["unlock", "--as", "olivia", "--passphrase-file", p]))
         try s.expectOK(s.run(["athlete", "add", "jane", "--name", "Jane Doe"]))
-        try s.expectOK(s.run(["user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp]))
+        try s.expectOK(
+            s.run(["user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp]))
         try s.expectOK(s.run(["whoami", "--json"]))
         // Token (session id + key) as written now, before the passphrase change ends the session.
         let tokenDir = s.runtimeDir + "/coach"
-        let tokenName = try #require(try FileManager.default.contentsOfDirectory(atPath: tokenDir).first)
-        let token = try String(contentsOfFile: tokenDir + "/" + tokenName, encoding: .utf8).split(separator: "\n")
+        let tokenName = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: tokenDir).first)
+        let token = try String(contentsOfFile: tokenDir + "/" + tokenName, encoding: .utf8).split(
+            separator: "\n")
         let sessionKeyHex = String(token[3])
         #expect(sessionKeyHex.count == 64)
         let sessionKey = stride(from: 0, to: 64, by: 2).map { i -> UInt8 in
             let a = sessionKeyHex.utf8.index(sessionKeyHex.utf8.startIndex, offsetBy: i)
             return UInt8(String(sessionKeyHex[a..<sessionKeyHex.index(a, offsetBy: 2)]), radix: 16)!
         }
-        try s.expectOK(s.run(["user", "passwd", "--as", "olivia", "--passphrase-file", p, "--new-passphrase-file", np]))
-        try s.expectOK(s.run(["unlock", "--as", "olivia", "--passphrase-file", "-"], stdin: Self.newPass + "\n"))
+        try s.expectOK(
+            s.run([
+                "user", "passwd", "--as", "olivia", "--passphrase-file", p, "--new-passphrase-file",
+                np,
+            ]))
+        try s.expectOK(
+            s.run(
+                ["unlock", "--as", "olivia", "--passphrase-file", "-"], stdin: Self.newPass + "\n"))
         try s.expectOK(s.run(["athlete", "note", "jane", "--goals", "ordinary goal"]))
         try s.expectOK(s.run(["athlete", "list", "--as", "carl", "--passphrase-file", cp]))
         try s.expectOK(s.run(["audit"]))
         try s.expectOK(s.run(["doctor"]))
         try s.expectOK(s.run(["backup", "--out", s.root + "/backup.sqlite"]))
         let failures = [
-            try s.run(["athlete", "list", "--as", "olivia", "--passphrase-file", p]), // the old passphrase, now wrong
-            try s.run(["unlock", "--as", "olivia", "--passphrase-file", "-"], stdin: Self.pass + "\n"),
-            try s.run(["user", "passwd", "--as", "olivia", "--passphrase-file", np, "--new-passphrase-file", s.root + "/missing"]),
+            // the old passphrase, now wrong
+            try s.run(["athlete", "list", "--as", "olivia", "--passphrase-file", p]),
+            try s.run(
+                ["unlock", "--as", "olivia", "--passphrase-file", "-"], stdin: Self.pass + "\n"),
+            try s.run([
+                "user", "passwd", "--as", "olivia", "--passphrase-file", np,
+                "--new-passphrase-file", s.root + "/missing",
+            ]),
         ]
         #expect(failures.allSatisfy { $0.status == 77 || $0.status == 66 })
 
@@ -64,10 +80,14 @@ import Testing
             ("session key hex", Array(sessionKeyHex.utf8)),
         ]
         for run in s.history {
-            let visible = Array((run.args.joined(separator: "\0") + "\0" + run.environment.map { "\($0)=\($1)" }.joined(separator: "\0")
-                + run.stdout + run.stderr).utf8)
+            let visible = Array(
+                (run.args.joined(separator: "\0") + "\0"
+                    + run.environment.map { "\($0)=\($1)" }.joined(separator: "\0")
+                    + run.stdout + run.stderr).utf8)
             for (name, bytes) in secrets {
-                #expect(!Self.contains(visible, bytes), "\(name) in argv/env/output of coach \(run.args.joined(separator: " "))")
+                #expect(
+                    !Self.contains(visible, bytes),
+                    "\(name) in argv/env/output of coach \(run.args.joined(separator: " "))")
             }
         }
         let files = Self.allFiles(under: s.root).filter { !$0.hasPrefix(s.root + "/secrets/") }
@@ -81,8 +101,11 @@ import Testing
             }
         }
         for suffix in ["", "-wal", "-shm"] {
-            let bytes = FileManager.default.contents(atPath: s.workspace + suffix).map([UInt8].init) ?? []
-            for (name, needle) in secrets { #expect(!Self.contains(bytes, needle), "\(name) in workspace\(suffix)") }
+            let bytes =
+                FileManager.default.contents(atPath: s.workspace + suffix).map([UInt8].init) ?? []
+            for (name, needle) in secrets {
+                #expect(!Self.contains(bytes, needle), "\(name) in workspace\(suffix)")
+            }
         }
     }
 }

@@ -15,8 +15,12 @@ import Testing
     static func scene() throws -> CoachSandbox {
         let s = try CoachSandbox()
         try s.initialise(athlete: nil)
-        try s.expectOK(s.run(["import", "json", fixture("views-60-days.json"), "--create", "--as", "olivia"], env: now))
-        try s.expectOK(s.run(["athlete", "add", "bert", "--name", "Bert Bauer", "--as", "olivia"], env: now))
+        try s.expectOK(
+            s.run(
+                ["import", "json", fixture("views-60-days.json"), "--create", "--as", "olivia"],
+                env: now))
+        try s.expectOK(
+            s.run(["athlete", "add", "bert", "--name", "Bert Bauer", "--as", "olivia"], env: now))
         return s
     }
 
@@ -30,8 +34,11 @@ import Testing
         let r = try s.expectOK(s.run(["dashboard", "--athlete", "jane", "--json"], env: Self.now))
         let obj = try #require(try Self.json(r) as? [String: Any])
         let metrics = try #require(obj["metrics"] as? [[String: Any]])
-        #expect(metrics.map { $0["id"] as? String } == ["readiness", "training-load", "stress", "nutrition", "adherence",
-                                                        "self-assessment", "exertion", "activity"])
+        #expect(
+            metrics.map { $0["id"] as? String } == [
+                "readiness", "training-load", "stress", "nutrition", "adherence",
+                "self-assessment", "exertion", "activity",
+            ])
         let week = try #require(obj["readiness_week"] as? [[String: Any]])
         #expect(week.map { $0["day"] as? String } == (14...20).map { "2026-11-\($0)" })
         #expect(obj["day"] as? String == "2026-11-20")
@@ -43,7 +50,10 @@ import Testing
     func teamUnflagged() throws {
         let s = try CoachSandbox()
         try s.initialise()
-        try s.expectOK(s.run(["athlete", "add", "bert", "--name", "Bert Bauer", "--as", "olivia"], env: Self.now))
+        try s.expectOK(
+            s.run(
+                ["athlete", "add", "bert", "--name", "Bert Bauer", "--as", "olivia"], env: Self.now)
+        )
         let r = try s.expectOK(s.run(["team", "--json"], env: Self.now))
         let rows = try #require(try Self.json(r) as? [[String: Any]])
         #expect(rows.map { $0["handle"] as? String } == ["bert", "jane"])
@@ -54,7 +64,12 @@ import Testing
     func teamFlagged() throws {
         let s = try CoachSandbox()
         try s.initialise()
-        try s.expectOK(s.run(["import", "json", Self.fixture("views-missed-session.json"), "--create", "--as", "olivia"], env: Self.now))
+        try s.expectOK(
+            s.run(
+                [
+                    "import", "json", Self.fixture("views-missed-session.json"), "--create", "--as",
+                    "olivia",
+                ], env: Self.now))
         let all = try s.run(["team", "--as", "olivia"], env: Self.now)
         #expect(all.status == 3, "exit \(all.status): \(all.stderr)")
         #expect(all.stdout.contains("jane") && all.stdout.contains("missed_session"))
@@ -82,8 +97,12 @@ import Testing
     @Test("A trend has one point per day for each series, ending on the day asked")
     func trend() throws {
         let s = try Self.scene()
-        let r = try s.expectOK(s.run(["trend", "--athlete", "jane", "--metric", "readiness,ctl,steps", "--days", "10",
-                                      "--date", "2026-11-18", "--json"], env: Self.now))
+        let r = try s.expectOK(
+            s.run(
+                [
+                    "trend", "--athlete", "jane", "--metric", "readiness,ctl,steps", "--days", "10",
+                    "--date", "2026-11-18", "--json",
+                ], env: Self.now))
         let obj = try #require(try Self.json(r) as? [String: Any])
         let series = try #require(obj["series"] as? [[String: Any]])
         #expect(series.map { $0["name"] as? String } == ["readiness", "ctl", "steps"])
@@ -92,61 +111,91 @@ import Testing
             #expect(points.count == 10)
             #expect(points.last?["day"] as? String == "2026-11-18")
         }
-        let text = try s.expectOK(s.run(["trend", "--athlete", "jane", "--metric", "ctl"], env: Self.now))
+        let text = try s.expectOK(
+            s.run(["trend", "--athlete", "jane", "--metric", "ctl"], env: Self.now))
         #expect(text.stdout.contains("ctl") && text.stdout.contains("last"))
     }
 
     @Test("A trend's last point equals what metrics shows for that day")
     func trendMatchesMetrics() throws {
         let s = try Self.scene()
-        let t = try s.expectOK(s.run(["trend", "--athlete", "jane", "--metric", "training-load.ctl", "--days", "3",
-                                      "--date", "2026-11-19", "--json"], env: Self.now))
-        let m = try s.expectOK(s.run(["metrics", "--athlete", "jane", "--provider", "training-load", "--date", "2026-11-19",
-                                      "--json"], env: Self.now))
-        let series = try #require((try Self.json(t) as? [String: Any])?["series"] as? [[String: Any]])
-        let last = try #require((series.first?["points"] as? [[String: Any]])?.last?["value"] as? Double)
+        let t = try s.expectOK(
+            s.run(
+                [
+                    "trend", "--athlete", "jane", "--metric", "training-load.ctl", "--days", "3",
+                    "--date", "2026-11-19", "--json",
+                ], env: Self.now))
+        let m = try s.expectOK(
+            s.run(
+                [
+                    "metrics", "--athlete", "jane", "--provider", "training-load", "--date",
+                    "2026-11-19",
+                    "--json",
+                ], env: Self.now))
+        let series = try #require(
+            (try Self.json(t) as? [String: Any])?["series"] as? [[String: Any]])
+        let last = try #require(
+            (series.first?["points"] as? [[String: Any]])?.last?["value"] as? Double)
         let result = try #require((try Self.json(m) as? [[String: Any]])?.first)
         #expect(last == (result["values"] as? [String: Any])?["ctl"] as? Double)
     }
 
-    @Test("Activity shows the steps against the goal and the walking bot, by day or in 7-day blocks")
+    @Test(
+        "Activity shows the steps against the goal and the walking bot, by day or in 7-day blocks")
     func activity() throws {
         let s = try Self.scene()
         let day = try s.expectOK(s.run(["activity", "--athlete", "jane"], env: Self.now))
         #expect(day.stdout.contains("walking bot") && day.stdout.contains("Last 7 days"))
-        let week = try s.expectOK(s.run(["activity", "--athlete", "jane", "--week"], env: Self.now))
+        let week = try s.expectOK(
+            s.run(["activity", "--athlete", "jane", "--week"], env: Self.now))
         #expect(week.stdout.contains("7-day blocks"))
-        let json = try s.expectOK(s.run(["activity", "--athlete", "jane", "--json"], env: Self.now))
-        let values = try #require((try Self.json(json) as? [String: Any])?["values"] as? [String: Any])
-        #expect(values["bot_today"] as? Double == 7500)   // 18:00 is 3/4 of the day: 7500 of 10000
+        let json = try s.expectOK(
+            s.run(["activity", "--athlete", "jane", "--json"], env: Self.now))
+        let values = try #require(
+            (try Self.json(json) as? [String: Any])?["values"] as? [String: Any])
+        #expect(values["bot_today"] as? Double == 7500)  // 18:00 is 3/4 of the day: 7500 of 10000
     }
 
-    @Test("Views refuse a future day, an unknown series and a bad window with one line and no output",
-          arguments: [
-            ["dashboard", "--athlete", "jane", "--date", "2026-11-21"], ["team", "--date", "2026-12-01"],
-            ["trend", "--athlete", "jane", "--metric", "shoe-size"], ["trend", "--athlete", "jane", "--days", "0"],
-            ["trend", "--athlete", "jane", "--metric", "training-load.nope"], ["activity", "--athlete", "jane", "--date", "tomorrow"],
+    @Test(
+        "Views refuse a future day, an unknown series and a bad window with one line and no output",
+        arguments: [
+            ["dashboard", "--athlete", "jane", "--date", "2026-11-21"],
+            ["team", "--date", "2026-12-01"],
+            ["trend", "--athlete", "jane", "--metric", "shoe-size"],
+            ["trend", "--athlete", "jane", "--days", "0"],
+            ["trend", "--athlete", "jane", "--metric", "training-load.nope"],
+            ["activity", "--athlete", "jane", "--date", "tomorrow"],
             ["dashboard", "--athlete", "nobody"],
-          ])
+        ])
     func refusals(command: [String]) throws {
         let s = try Self.scene()
         let r = try s.run(command, env: Self.now)
         #expect(r.status != 0 && r.status != 3 && !r.crashed, "exit \(r.status)")
-        #expect(r.errorLines.count == 1 && r.stderr.hasPrefix("coach: "), "one clear line: \(r.stderr)")
+        #expect(
+            r.errorLines.count == 1 && r.stderr.hasPrefix("coach: "), "one clear line: \(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
 
     @Test("Views read the same numbers with or without the athlete snapshot")
     func snapshotTransparent() throws {
         let s = try Self.scene()
-        let before = try s.expectOK(s.run(["metrics", "--athlete", "jane", "--json"], env: Self.now)).stdout
+        let before = try s.expectOK(
+            s.run(["metrics", "--athlete", "jane", "--json"], env: Self.now)
+        ).stdout
         _ = try s.sqlite("DELETE FROM snapshots")
         #expect(try s.sqlite("SELECT COUNT(*) FROM snapshots") == "0")
-        let after = try s.expectOK(s.run(["metrics", "--athlete", "jane", "--json"], env: Self.now)).stdout
+        let after = try s.expectOK(
+            s.run(["metrics", "--athlete", "jane", "--json"], env: Self.now)
+        ).stdout
         #expect(after == before)
-        #expect(try s.sqlite("SELECT COUNT(*) FROM snapshots WHERE athlete_id IN (SELECT id FROM athletes)") != "0")
+        #expect(
+            try s.sqlite(
+                "SELECT COUNT(*) FROM snapshots WHERE athlete_id IN (SELECT id FROM athletes)")
+                != "0")
         let stale = try s.run(["doctor", "--json"], env: Self.now)
-        #expect(stale.status == 74 && stale.stdout.contains("1 of 2 athlete snapshots are missing"), "\(stale.stdout)")
+        #expect(
+            stale.status == 74 && stale.stdout.contains("1 of 2 athlete snapshots are missing"),
+            "\(stale.stdout)")
         try s.expectOK(s.run(["doctor", "--repair"], env: Self.now))
         let doctor = try s.expectOK(s.run(["doctor", "--json"], env: Self.now))
         #expect(doctor.stdout.contains("2 athlete snapshots match their records"))

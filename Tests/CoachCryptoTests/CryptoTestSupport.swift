@@ -1,6 +1,7 @@
-@testable import CoachCrypto
 import Foundation
 import Testing
+
+@testable import CoachCrypto
 
 /// Lowercase hex <-> bytes for fixtures.
 enum Hex {
@@ -40,19 +41,24 @@ extension SecretKey {
 
 /// Committed test files under Tests/Fixtures. A missing fixture is a failure, never regenerated silently.
 enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
     static func data(_ name: String) throws -> Data {
         let path = directory.appendingPathComponent(name).path
         guard let data = FileManager.default.contents(atPath: path) else {
-            Issue.record("missing fixture \(path); regenerate deliberately with COACH_REGENERATE_FIXTURES=1 swift test --filter KATGenerator")
+            Issue.record(
+                "missing fixture \(path); regenerate deliberately with COACH_REGENERATE_FIXTURES=1 swift test --filter KATGenerator"
+            )
             throw CocoaError(.fileNoSuchFile)
         }
         return data
     }
 
-    static func kat() throws -> KAT { try JSONDecoder().decode(KAT.self, from: try data("crypto-kat.json")) }
+    static func kat() throws -> KAT {
+        try JSONDecoder().decode(KAT.self, from: try data("crypto-kat.json"))
+    }
 }
 
 /// The known-answer vectors of coach's on-disk formats (Tests/Fixtures/crypto-kat.json).
@@ -66,7 +72,8 @@ struct KAT: Codable {
     struct GrantVector: Codable {
         var boxPublic, boxSecret, athleteId: String
         var epoch: Int
-        var userId, dataKey, plaintext, commitment, sealed, signerPublic, signerSecret, signature: String
+        var userId, dataKey, plaintext, commitment, sealed, signerPublic, signerSecret,
+            signature: String
     }
     struct EpochWrapVector: Codable {
         var athleteId: String
@@ -76,7 +83,8 @@ struct KAT: Codable {
     struct UserKeyVector: Codable {
         var passphrase, salt: String
         var opsLimit, memLimit: UInt64
-        var kek, userId, handle, role, athleteId, boxPublic, signPublic, secret, ad, seed, nonce, ciphertext: String
+        var kek, userId, handle, role, athleteId, boxPublic, signPublic, secret, ad, seed, nonce,
+            ciphertext: String
     }
     struct SessionVector: Codable {
         var sessionId, userId: String
@@ -85,7 +93,8 @@ struct KAT: Codable {
     }
     struct AuditVector: Codable {
         var seq: Int64
-        var prev, actor, action, athleteId, target, targetHash, time, hash, signerPublic, signerSecret, signature: String
+        var prev, actor, action, athleteId, target, targetHash, time, hash, signerPublic,
+            signerSecret, signature: String
     }
     struct HandleTagVector: Codable { var indexKey, handle, tag: String }
 
@@ -102,34 +111,46 @@ struct KAT: Codable {
 /// The format definitions as SECURITY.md specifies them, written out independently of CoachStore.
 enum Spec {
     static func recordAD(_ r: KAT.RecordVector) -> [UInt8] {
-        AssociatedData("coach/1/record").with(r.athleteId, r.recordId, r.kind, r.day, r.epoch, r.version).bytes
+        AssociatedData("coach/1/record").with(
+            r.athleteId, r.recordId, r.kind, r.day, r.epoch, r.version
+        ).bytes
     }
-    static func grantPlaintext(athleteId: String, epoch: Int, userId: String, key: [UInt8]) -> [UInt8] {
+    static func grantPlaintext(athleteId: String, epoch: Int, userId: String, key: [UInt8])
+        -> [UInt8]
+    {
         AssociatedData("coach/1/grant").with(athleteId, epoch, userId, key).bytes
     }
     static func commitmentMessage(athleteId: String, epoch: Int) -> [UInt8] {
         AssociatedData("coach/1/commit").with(athleteId, epoch).bytes
     }
     static func grantSignatureMessage(_ g: KAT.GrantVector) -> [UInt8] {
-        AssociatedData("coach/1/grant-sig").with(g.athleteId, g.epoch, g.userId, Hashing.blake2b(Hex.decode(g.sealed)),
-                                                 Hex.decode(g.commitment)).bytes
+        AssociatedData("coach/1/grant-sig").with(
+            g.athleteId, g.epoch, g.userId, Hashing.blake2b(Hex.decode(g.sealed)),
+            Hex.decode(g.commitment)
+        ).bytes
     }
     static func wrapAD(athleteId: String, epoch: Int) -> [UInt8] {
         AssociatedData("coach/1/epochwrap").with(athleteId, epoch).bytes
     }
     static func userAD(_ u: KAT.UserKeyVector) -> [UInt8] {
-        AssociatedData("coach/1/user").with(u.userId, u.handle, u.role, u.athleteId, Hex.decode(u.boxPublic),
-                                            Hex.decode(u.signPublic), KDFParameters.argon2id, Int64(u.opsLimit),
-                                            Int64(u.memLimit), Hex.decode(u.salt)).bytes
+        AssociatedData("coach/1/user").with(
+            u.userId, u.handle, u.role, u.athleteId, Hex.decode(u.boxPublic),
+            Hex.decode(u.signPublic), KDFParameters.argon2id, Int64(u.opsLimit),
+            Int64(u.memLimit), Hex.decode(u.salt)
+        ).bytes
     }
     static func sessionAD(id: String, userId: String, expires: Int64) -> [UInt8] {
         AssociatedData("coach/1/session").with(id, userId, expires).bytes
     }
     static func auditHash(_ a: KAT.AuditVector) -> [UInt8] {
-        Hashing.blake2b(AssociatedData("coach/1/audit").with(a.seq, Hex.decode(a.prev), a.actor, a.action, a.athleteId,
-                                                             a.target, Hex.decode(a.targetHash), a.time).bytes)
+        Hashing.blake2b(
+            AssociatedData("coach/1/audit").with(
+                a.seq, Hex.decode(a.prev), a.actor, a.action, a.athleteId,
+                a.target, Hex.decode(a.targetHash), a.time
+            ).bytes)
     }
     static func handleTag(_ handle: String, indexKey: SecretKey) -> [UInt8] {
-        Hashing.keyedBlake2b(AssociatedData("coach/1/handle").with(handle).bytes, key: indexKey, length: 16)
+        Hashing.keyedBlake2b(
+            AssociatedData("coach/1/handle").with(handle).bytes, key: indexKey, length: 16)
     }
 }

@@ -1,13 +1,16 @@
-@testable import CoachCrypto
 import Foundation
 import Testing
+
+@testable import CoachCrypto
 
 @Suite struct KDFParametersTests {
     static let interactive = KDFParameters.Preset.interactive.limits
     static let sensitive = KDFParameters.Preset.sensitive.limits
     static let salt = [UInt8](repeating: 7, count: 16)
 
-    @Test("Every preset validates and uses a fresh 16-byte salt", arguments: KDFParameters.Preset.allCases)
+    @Test(
+        "Every preset validates and uses a fresh 16-byte salt",
+        arguments: KDFParameters.Preset.allCases)
     func presets(preset: KDFParameters.Preset) throws {
         let a = KDFParameters.new(preset), b = KDFParameters.new(preset)
         try a.validate()
@@ -16,19 +19,40 @@ import Testing
     }
 
     enum Bad: String, CaseIterable, Sendable {
-        case opsOne, opsBelow, memBelow, opsAbsurd, memAbsurd, memHuge, algorithm, shortSalt, longSalt
+        case opsOne, opsBelow, memBelow, opsAbsurd, memAbsurd, memHuge, algorithm, shortSalt,
+            longSalt
         var parameters: KDFParameters {
-            let i = KDFParametersTests.interactive, s = KDFParametersTests.sensitive, salt = KDFParametersTests.salt
+            let i = KDFParametersTests.interactive, s = KDFParametersTests.sensitive,
+                salt = KDFParametersTests.salt
             switch self {
-            case .opsOne: return KDFParameters(algorithm: "argon2id13", opsLimit: 1, memLimit: i.mem, salt: salt)
-            case .opsBelow: return KDFParameters(algorithm: "argon2id13", opsLimit: i.ops - 1, memLimit: i.mem, salt: salt)
-            case .memBelow: return KDFParameters(algorithm: "argon2id13", opsLimit: i.ops, memLimit: i.mem - 1, salt: salt)
-            case .opsAbsurd: return KDFParameters(algorithm: "argon2id13", opsLimit: s.ops * 4 + 1, memLimit: i.mem, salt: salt)
-            case .memAbsurd: return KDFParameters(algorithm: "argon2id13", opsLimit: i.ops, memLimit: s.mem * 4 + 1, salt: salt)
-            case .memHuge: return KDFParameters(algorithm: "argon2id13", opsLimit: i.ops, memLimit: 1 << 50, salt: salt)
-            case .algorithm: return KDFParameters(algorithm: "argon2i13", opsLimit: i.ops, memLimit: i.mem, salt: salt)
-            case .shortSalt: return KDFParameters(algorithm: "argon2id13", opsLimit: i.ops, memLimit: i.mem, salt: Array(salt.prefix(15)))
-            case .longSalt: return KDFParameters(algorithm: "argon2id13", opsLimit: i.ops, memLimit: i.mem, salt: salt + [0])
+            case .opsOne:
+                return KDFParameters(
+                    algorithm: "argon2id13", opsLimit: 1, memLimit: i.mem, salt: salt)
+            case .opsBelow:
+                return KDFParameters(
+                    algorithm: "argon2id13", opsLimit: i.ops - 1, memLimit: i.mem, salt: salt)
+            case .memBelow:
+                return KDFParameters(
+                    algorithm: "argon2id13", opsLimit: i.ops, memLimit: i.mem - 1, salt: salt)
+            case .opsAbsurd:
+                return KDFParameters(
+                    algorithm: "argon2id13", opsLimit: s.ops * 4 + 1, memLimit: i.mem, salt: salt)
+            case .memAbsurd:
+                return KDFParameters(
+                    algorithm: "argon2id13", opsLimit: i.ops, memLimit: s.mem * 4 + 1, salt: salt)
+            case .memHuge:
+                return KDFParameters(
+                    algorithm: "argon2id13", opsLimit: i.ops, memLimit: 1 << 50, salt: salt)
+            case .algorithm:
+                return KDFParameters(
+                    algorithm: "argon2i13", opsLimit: i.ops, memLimit: i.mem, salt: salt)
+            case .shortSalt:
+                return KDFParameters(
+                    algorithm: "argon2id13", opsLimit: i.ops, memLimit: i.mem,
+                    salt: Array(salt.prefix(15)))
+            case .longSalt:
+                return KDFParameters(
+                    algorithm: "argon2id13", opsLimit: i.ops, memLimit: i.mem, salt: salt + [0])
             }
         }
     }
@@ -48,17 +72,24 @@ import Testing
         #expect(ContinuousClock.now - start < .milliseconds(50))
     }
 
-    @Test("The interactive derivation is deterministic for a salt and differs by passphrase and salt")
+    @Test(
+        "The interactive derivation is deterministic for a salt and differs by passphrase and salt")
     func derivation() throws {
         let i = Self.interactive
-        let p = KDFParameters(algorithm: "argon2id13", opsLimit: i.ops, memLimit: i.mem, salt: Self.salt)
+        let p = KDFParameters(
+            algorithm: "argon2id13", opsLimit: i.ops, memLimit: i.mem, salt: Self.salt)
         let a = try p.deriveKey(passphrase: .from(Array("passphrase one".utf8))).exportBytes()
-        #expect(a == (try p.deriveKey(passphrase: .from(Array("passphrase one".utf8))).exportBytes()))
-        #expect(a != (try p.deriveKey(passphrase: .from(Array("passphrase two".utf8))).exportBytes()))
+        #expect(
+            a == (try p.deriveKey(passphrase: .from(Array("passphrase one".utf8))).exportBytes()))
+        #expect(
+            a != (try p.deriveKey(passphrase: .from(Array("passphrase two".utf8))).exportBytes()))
         var q = p
         q.salt[0] ^= 1
-        #expect(a != (try q.deriveKey(passphrase: .from(Array("passphrase one".utf8))).exportBytes()))
-        #expect(throws: CryptoError.invalidLength(what: "passphrase")) { try p.deriveKey(passphrase: .from([])) }
+        #expect(
+            a != (try q.deriveKey(passphrase: .from(Array("passphrase one".utf8))).exportBytes()))
+        #expect(throws: CryptoError.invalidLength(what: "passphrase")) {
+            try p.deriveKey(passphrase: .from([]))
+        }
     }
 
     @Test("Parameters survive a JSON round trip")

@@ -1,11 +1,15 @@
-@testable import CoachCrypto
 import Foundation
 import Testing
 
+@testable import CoachCrypto
+
 @Suite struct PaddingTests {
-    @Test("Padding round-trips and hides the exact length within a block", arguments: [
-        (0, 64), (1, 64), (63, 64), (64, 64), (65, 64), (127, 128), (128, 128), (1000, 128), (5, 16),
-    ])
+    @Test(
+        "Padding round-trips and hides the exact length within a block",
+        arguments: [
+            (0, 64), (1, 64), (63, 64), (64, 64), (65, 64), (127, 128), (128, 128), (1000, 128),
+            (5, 16),
+        ])
     func roundTrip(length: Int, block: Int) throws {
         let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 7 + 1) }
         let padded = Padding.pad(bytes, blockSize: block)
@@ -17,13 +21,16 @@ import Testing
 
     @Test("Payloads of different lengths in one block pad to the same size")
     func sizeClass() {
-        #expect(Padding.pad(Array(repeating: 1, count: 3), blockSize: 64).count
-            == Padding.pad(Array(repeating: 1, count: 60), blockSize: 64).count)
+        #expect(
+            Padding.pad(Array(repeating: 1, count: 3), blockSize: 64).count
+                == Padding.pad(Array(repeating: 1, count: 60), blockSize: 64).count)
     }
 
-    @Test("Malformed padding is rejected", arguments: [
-        "empty", "all-zero", "no-marker", "wrong-block",
-    ])
+    @Test(
+        "Malformed padding is rejected",
+        arguments: [
+            "empty", "all-zero", "no-marker", "wrong-block",
+        ])
     func malformed(kind: String) {
         let bytes: [UInt8]
         switch kind {

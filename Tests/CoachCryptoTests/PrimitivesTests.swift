@@ -1,25 +1,33 @@
-@testable import CoachCrypto
 import Foundation
 import Testing
 
+@testable import CoachCrypto
+
 @Suite struct PrimitivesTests {
-    @Test("Associated data is length-prefixed big-endian, so field boundaries cannot shift", arguments: [
-        (["ab"], "00000002" + "6162"),
-        (["ab", "c"], "00000002" + "6162" + "00000001" + "63"),
-        (["a", "bc"], "00000001" + "61" + "00000002" + "6263"),
-        (["", ""], "00000000" + "00000000"),
-    ])
+    @Test(
+        "Associated data is length-prefixed big-endian, so field boundaries cannot shift",
+        arguments: [
+            (["ab"], "00000002" + "6162"),
+            (["ab", "c"], "00000002" + "6162" + "00000001" + "63"),
+            (["a", "bc"], "00000001" + "61" + "00000002" + "6263"),
+            (["", ""], "00000000" + "00000000"),
+        ])
     func encoding(fields: [String], hex: String) {
         var ad = AssociatedData(fields[0])
         for f in fields.dropFirst() { ad.append(f) }
         #expect(Hex.encode(ad.bytes) == hex)
     }
 
-    @Test("Integers are 8-byte big-endian fields; bytes and strings of the same content encode alike")
+    @Test(
+        "Integers are 8-byte big-endian fields; bytes and strings of the same content encode alike")
     func integersAndBytes() {
-        #expect(Hex.encode(AssociatedData("x").with(258).bytes) == "0000000178" + "00000008" + "0000000000000102")
+        #expect(
+            Hex.encode(AssociatedData("x").with(258).bytes) == "0000000178" + "00000008"
+                + "0000000000000102")
         #expect(Hex.encode(AssociatedData("x").with(Int64(-1)).bytes).hasSuffix("ffffffffffffffff"))
-        #expect(AssociatedData("x").with([UInt8](Array("y".utf8))).bytes == AssociatedData("x").with("y").bytes)
+        #expect(
+            AssociatedData("x").with([UInt8](Array("y".utf8))).bytes
+                == AssociatedData("x").with("y").bytes)
         #expect(AssociatedData("x").with("1").bytes != AssociatedData("x").with(1).bytes)
     }
 
@@ -41,8 +49,12 @@ import Testing
         #expect(throws: CryptoError.authenticationFailed) { try SealedBox.open(box, with: mallory) }
         var flipped = box
         flipped[flipped.count - 1] ^= 1
-        #expect(throws: CryptoError.authenticationFailed) { try SealedBox.open(flipped, with: alice) }
-        #expect(throws: CryptoError.invalidLength(what: "public key")) { try SealedBox.seal([1], to: [1, 2, 3]) }
+        #expect(throws: CryptoError.authenticationFailed) {
+            try SealedBox.open(flipped, with: alice)
+        }
+        #expect(throws: CryptoError.invalidLength(what: "public key")) {
+            try SealedBox.seal([1], to: [1, 2, 3])
+        }
     }
 
     @Test("Signatures verify only for the signed message and key")
@@ -52,15 +64,20 @@ import Testing
         #expect(SigningKeyPair.verify(sig, of: [1, 2, 3], publicKey: k.publicKey))
         #expect(!SigningKeyPair.verify(sig, of: [1, 2, 4], publicKey: k.publicKey))
         #expect(!SigningKeyPair.verify(sig, of: [1, 2, 3], publicKey: other.publicKey))
-        #expect(!SigningKeyPair.verify(Array(sig.dropLast()), of: [1, 2, 3], publicKey: k.publicKey))
+        #expect(
+            !SigningKeyPair.verify(Array(sig.dropLast()), of: [1, 2, 3], publicKey: k.publicKey))
     }
 
-    @Test("Subkeys differ by id and context, and contexts must be 8 bytes", arguments: ["records", "records__", ""])
+    @Test(
+        "Subkeys differ by id and context, and contexts must be 8 bytes",
+        arguments: ["records", "records__", ""])
     func subkeys(badContext: String) throws {
         let master = try SecretKey.random()
         let a = try Hashing.deriveSubkey(id: 1, context: "records_", from: master).exportBytes()
-        #expect(a != (try Hashing.deriveSubkey(id: 2, context: "records_", from: master).exportBytes()))
-        #expect(a != (try Hashing.deriveSubkey(id: 1, context: "epochwrp", from: master).exportBytes()))
+        #expect(
+            a != (try Hashing.deriveSubkey(id: 2, context: "records_", from: master).exportBytes()))
+        #expect(
+            a != (try Hashing.deriveSubkey(id: 1, context: "epochwrp", from: master).exportBytes()))
         #expect(throws: CryptoError.invalidLength(what: "KDF context")) {
             try Hashing.deriveSubkey(id: 1, context: badContext, from: master)
         }

@@ -1,8 +1,9 @@
 import CoachKit
-@testable import CoachStore
 import Foundation
 import GRDB
 import Testing
+
+@testable import CoachStore
 
 /// SECURITY.md test 16 (and promise 1): a canary written into a note is absent from every file of
 /// the workspace (db, -wal, -shm), also while a connection is open and the WAL holds the write.
@@ -23,7 +24,10 @@ import Testing
         for (name, bytes) in files {
             for n in needles {
                 #expect(!Bytes.contains(bytes, Array(n.utf8)), "'\(n)' found in \(name)")
-                #expect(!Bytes.contains(bytes, Array(n.utf16).flatMap { [UInt8($0 & 0xff), UInt8($0 >> 8)] }), "UTF-16 '\(n)' in \(name)")
+                #expect(
+                    !Bytes.contains(
+                        bytes, Array(n.utf16).flatMap { [UInt8($0 & 0xff), UInt8($0 >> 8)] }),
+                    "UTF-16 '\(n)' in \(name)")
             }
         }
     }
@@ -32,21 +36,26 @@ import Testing
     func whileOpen() throws {
         let f = try Fixture()
         let jane = try f.athlete("canary-jane", goals: Self.canary)
-        _ = try f.ws.updateProfile(athleteId: AthleteID(jane), as: f.owner) { $0.name = "Canarella Secretname"; $0.notes.schedule = Self.canary }
+        _ = try f.ws.updateProfile(athleteId: AthleteID(jane), as: f.owner) {
+            $0.name = "Canarella Secretname"; $0.notes.schedule = Self.canary
+        }
         try f.put(jane, id: "w1", payload: #"{"notes":"\#(Self.canary)"}"#)
         let wal = Bytes.of(f.path + "-wal")
         #expect(wal.count > 0, "the write is still in the WAL")
         #expect(FileManager.default.fileExists(atPath: f.path + "-shm"))
         try Self.assertAbsent(f, [Self.canary, "Canarella", "Secretname", "canary-jane"])
         // The canary really was stored: it decrypts.
-        #expect(try f.ws.profile(athleteId: AthleteID(jane), as: f.owner).notes.goals == Self.canary)
+        #expect(
+            try f.ws.profile(athleteId: AthleteID(jane), as: f.owner).notes.goals == Self.canary)
     }
 
     @Test("After checkpoint, edit and removal the canary is still in no file")
     func afterCheckpointAndRemoval() throws {
         let f = try Fixture()
         let jane = try f.athlete("canary-jane", goals: Self.canary)
-        _ = try f.ws.updateProfile(athleteId: AthleteID(jane), as: f.owner) { $0.notes.goals = "replaced" }
+        _ = try f.ws.updateProfile(athleteId: AthleteID(jane), as: f.owner) {
+            $0.notes.goals = "replaced"
+        }
         f.ws.checkpointForTests()
         try Self.assertAbsent(f, [Self.canary, "canary-jane"])
         try f.ws.removeAthlete(athleteId: AthleteID(jane), as: f.owner)

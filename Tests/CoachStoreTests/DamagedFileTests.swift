@@ -1,8 +1,9 @@
 import CoachKit
-@testable import CoachStore
 import Foundation
 import GRDB
 import Testing
+
+@testable import CoachStore
 
 /// SECURITY.md test 14 in process: a truncated or byte-flipped workspace gives a clean StoreError or
 /// the right data, never wrong plaintext. (CoachCLITests sweeps many more positions in child
@@ -14,7 +15,10 @@ import Testing
     static func pristine() throws -> (TempDir, [UInt8], Int, String) {
         let f = try Fixture()
         let jane = try f.athlete("jane", goals: goal)
-        let ct = try f.ws.read { db in try [UInt8](Data.fetchOne(db, sql: "SELECT ciphertext FROM records WHERE id = 'profile'")!) }
+        let ct = try f.ws.read { db in
+            try [UInt8](
+                Data.fetchOne(db, sql: "SELECT ciphertext FROM records WHERE id = 'profile'")!)
+        }
         f.ws.checkpointForTests()
         let bytes = Bytes.of(f.path)
         let offset = try #require(Bytes.offset(of: ct, in: bytes))
@@ -28,22 +32,31 @@ import Testing
         do {
             let ws = try Workspace.open(at: path)
             let owner = try ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
-            return try ws.profile(athleteId: AthleteID(athlete), as: owner).notes.goals ?? "<no goal>"
+            return try ws.profile(athleteId: AthleteID(athlete), as: owner).notes.goals
+                ?? "<no goal>"
         } catch is StoreError {
             return nil
         }
     }
 
     enum Damage: Sendable, CustomTestStringConvertible {
-        case truncate(Int), truncateFraction(Double), flipHeader(Int), flipCiphertext(Int), zeroPage(Int)
+        case truncate(Int)
+        case truncateFraction(Double)
+        case flipHeader(Int)
+        case flipCiphertext(Int)
+        case zeroPage(Int)
         var testDescription: String { "\(self)" }
     }
 
-    @Test("Damage yields a StoreError or the exact original data", arguments: [
-        Damage.truncate(0), .truncate(50), .truncate(100), .truncate(4096), .truncateFraction(0.5), .truncateFraction(0.9),
-        .flipHeader(0), .flipHeader(16), .flipHeader(18), .flipHeader(28), .flipHeader(44), .flipHeader(56),
-        .flipCiphertext(0), .flipCiphertext(30), .flipCiphertext(-1), .zeroPage(1),
-    ])
+    @Test(
+        "Damage yields a StoreError or the exact original data",
+        arguments: [
+            Damage.truncate(0), .truncate(50), .truncate(100), .truncate(4096),
+            .truncateFraction(0.5), .truncateFraction(0.9),
+            .flipHeader(0), .flipHeader(16), .flipHeader(18), .flipHeader(28), .flipHeader(44),
+            .flipHeader(56),
+            .flipCiphertext(0), .flipCiphertext(30), .flipCiphertext(-1), .zeroPage(1),
+        ])
     func damaged(damage: Damage) throws {
         let (dir, original, ctOffset, jane) = try Self.pristine()
         var bytes = original
@@ -53,8 +66,16 @@ import Testing
         case .truncateFraction(let f): bytes = Array(bytes.prefix(Int(Double(bytes.count) * f)))
         case .flipHeader(let i): bytes[i] ^= 0xff
         case .flipCiphertext(let i):
-            let ctLength = try Workspace.open(at: { let p = dir.file("probe.sqlite"); try? Data(original).write(to: URL(fileURLWithPath: p)); return p }())
-                .read { db in try Int.fetchOne(db, sql: "SELECT length(ciphertext) FROM records WHERE id = 'profile'")! }
+            let ctLength = try Workspace.open(
+                at: {
+                    let p = dir.file("probe.sqlite");
+                    try? Data(original).write(to: URL(fileURLWithPath: p)); return p
+                }()
+            )
+            .read { db in
+                try Int.fetchOne(
+                    db, sql: "SELECT length(ciphertext) FROM records WHERE id = 'profile'")!
+            }
             bytes[ctOffset + (i < 0 ? ctLength + i : i)] ^= 0x01
             mustFail = true
         case .zeroPage(let page):
@@ -64,14 +85,17 @@ import Testing
         let result = try Self.outcome(bytes, in: dir, athlete: jane)
         #expect(result == nil || result == Self.goal, "wrong plaintext: \(result ?? "")")
         if mustFail { #expect(result == nil, "an edited ciphertext must not decrypt") }
-        #expect(try Self.outcome(original, in: dir, athlete: jane) == Self.goal, "the undamaged copy reads fine")
+        #expect(
+            try Self.outcome(original, in: dir, athlete: jane) == Self.goal,
+            "the undamaged copy reads fine")
     }
 
     @Test("A file that is not SQLite is refused as not a workspace")
     func notSQLite() throws {
         let dir = try TempDir()
         let path = dir.file("random.sqlite")
-        try Data((0..<8192).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: path))
+        try Data((0..<8192).map { _ in UInt8.random(in: 0...255) }).write(
+            to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.notAWorkspace(path)) { try Workspace.open(at: path) }
     }
 

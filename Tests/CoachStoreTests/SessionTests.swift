@@ -1,9 +1,10 @@
-@testable import CoachCrypto
 import CoachKit
-@testable import CoachStore
 import Foundation
 import GRDB
 import Testing
+
+@testable import CoachCrypto
+@testable import CoachStore
 
 /// SECURITY.md test 9: expired, locked or pre-passphrase-change session tokens fail and their rows
 /// are gone; one half of a session (row or token) opens nothing.
@@ -12,7 +13,10 @@ import Testing
 
     static func sessionRows(_ f: Fixture, _ id: String? = nil) throws -> Int {
         try f.ws.read { db in
-            try id.map { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions WHERE id = ?", arguments: [$0]) ?? 0 }
+            try id.map {
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM sessions WHERE id = ?", arguments: [$0]) ?? 0
+            }
                 ?? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0
         }
     }
@@ -20,7 +24,8 @@ import Testing
     @Test("A live session resumes to the same user without a passphrase")
     func resumes() throws {
         let f = try Fixture(clock: FixedClock(Self.start))
-        let token = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
+        let token = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
         let me = try f.ws.resume(token)
         #expect(me.userId == f.owner.userId && me.role == .owner)
         #expect(try f.ws.sessionExpiry(token) == Self.start.addingTimeInterval(3600))
@@ -29,8 +34,10 @@ import Testing
     @Test("An expired token fails and its row is deleted", arguments: [3600, 3601, 86_400 * 30])
     func expired(secondsLater: Int) throws {
         let f = try Fixture(clock: FixedClock(Self.start))
-        let token = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
-        let later = try Workspace.open(at: f.path, clock: FixedClock(Self.start.addingTimeInterval(Double(secondsLater))))
+        let token = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
+        let later = try Workspace.open(
+            at: f.path, clock: FixedClock(Self.start.addingTimeInterval(Double(secondsLater))))
         #expect(throws: StoreError.sessionExpired) { try later.resume(token) }
         #expect(try Self.sessionRows(f, token.id) == 0)
         // Even with the original clock, the token is now useless.
@@ -40,7 +47,8 @@ import Testing
     @Test("A locked token fails and its row is gone")
     func locked() throws {
         let f = try Fixture()
-        let token = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
+        let token = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
         try f.ws.lock(token)
         #expect(try Self.sessionRows(f, token.id) == 0)
         #expect(throws: StoreError.sessionExpired) { try f.ws.resume(token) }
@@ -50,44 +58,60 @@ import Testing
     func passphraseChange() throws {
         let f = try Fixture()
         let carl = try f.user("carl", role: .coach)
-        let t1 = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
-        let t2 = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
-        let tc = try f.ws.unlock(handle: "carl", passphrase: secret(Fixture.coachPass), ttlSeconds: 600)
+        let t1 = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
+        let t2 = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
+        let tc = try f.ws.unlock(
+            handle: "carl", passphrase: secret(Fixture.coachPass), ttlSeconds: 600)
         try f.ws.changePassphrase(as: f.owner, to: secret("a brand new passphrase"))
         for t in [t1, t2] {
             #expect(throws: StoreError.sessionExpired) { try f.ws.resume(t) }
             #expect(try Self.sessionRows(f, t.id) == 0)
         }
         #expect(try f.ws.resume(tc).userId == carl.userId)
-        #expect(throws: StoreError.authenticationFailed) { try f.ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass)) }
-        #expect(try f.ws.authenticate(handle: "olivia", passphrase: secret("a brand new passphrase")).userId == f.owner.userId)
+        #expect(throws: StoreError.authenticationFailed) {
+            try f.ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
+        }
+        #expect(
+            try f.ws.authenticate(handle: "olivia", passphrase: secret("a brand new passphrase"))
+                .userId == f.owner.userId)
     }
 
-    @Test("A token with the wrong key, wrong handle or unknown id opens nothing", arguments: ["key", "handle", "id"])
+    @Test(
+        "A token with the wrong key, wrong handle or unknown id opens nothing",
+        arguments: ["key", "handle", "id"])
     func halves(part: String) throws {
         let f = try Fixture()
         _ = try f.user("carl", role: .coach)
-        let t = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
-        let forged = switch part {
-        case "key": SessionToken(id: t.id, key: try SecretKey.random(), handle: t.handle)
-        case "handle": SessionToken(id: t.id, key: t.key, handle: "carl")
-        default: SessionToken(id: UUID().uuidString.lowercased(), key: t.key, handle: t.handle)
-        }
+        let t = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
+        let forged =
+            switch part {
+            case "key": SessionToken(id: t.id, key: try SecretKey.random(), handle: t.handle)
+            case "handle": SessionToken(id: t.id, key: t.key, handle: "carl")
+            default: SessionToken(id: UUID().uuidString.lowercased(), key: t.key, handle: t.handle)
+            }
         #expect(throws: StoreError.sessionExpired) { try f.ws.resume(forged) }
     }
 
     @Test("An edited expiry in the session row fails to open (it is bound in the AD)")
     func extendedExpiry() throws {
         let f = try Fixture()
-        let t = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
-        try f.raw { db in try db.execute(sql: "UPDATE sessions SET expires_at = expires_at + 86400") }
+        let t = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
+        try f.raw { db in try db.execute(sql: "UPDATE sessions SET expires_at = expires_at + 86400")
+        }
         #expect(throws: StoreError.sessionExpired) { try f.ws.resume(t) }
     }
 
     @Test("Session lifetimes outside 1 minute … 24 hours are refused", arguments: [0, 59, 86_401])
     func ttlBounds(ttl: Int) throws {
         let f = try Fixture()
-        #expect(throws: StoreError.self) { try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: ttl) }
+        #expect(throws: StoreError.self) {
+            try f.ws.unlock(
+                handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: ttl)
+        }
         #expect(try Self.sessionRows(f) == 0)
     }
 
@@ -96,14 +120,23 @@ import Testing
         let f = try Fixture()
         let run = f.dir.file("run")
         let store = SessionTokenStore(workspacePath: f.path, environment: ["XDG_RUNTIME_DIR": run])
-        let t = try f.ws.unlock(handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
+        let t = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
         try store.save(t)
         let loaded = try #require(try store.load(handle: nil))
-        #expect(loaded.id == t.id && loaded.handle == "olivia" && loaded.key.exportBytes() == t.key.exportBytes())
-        let dirMode = try FileManager.default.attributesOfItem(atPath: store.directory)[.posixPermissions] as? Int
-        let fileMode = try FileManager.default.attributesOfItem(atPath: store.path(for: "olivia"))[.posixPermissions] as? Int
+        #expect(
+            loaded.id == t.id && loaded.handle == "olivia"
+                && loaded.key.exportBytes() == t.key.exportBytes())
+        let dirMode =
+            try FileManager.default.attributesOfItem(atPath: store.directory)[.posixPermissions]
+            as? Int
+        let fileMode =
+            try FileManager.default.attributesOfItem(atPath: store.path(for: "olivia"))[
+                .posixPermissions] as? Int
         #expect(dirMode == 0o700 && fileMode == 0o600)
-        #expect(String(decoding: t.serialized(), as: UTF8.self) == "coach-session/1\nolivia\n\(t.id)\n\(Hashing.hex(t.key.exportBytes()))\n")
+        #expect(
+            String(decoding: t.serialized(), as: UTF8.self)
+                == "coach-session/1\nolivia\n\(t.id)\n\(Hashing.hex(t.key.exportBytes()))\n")
         store.remove(handle: "olivia")
         #expect(try store.load(handle: nil) == nil)
     }

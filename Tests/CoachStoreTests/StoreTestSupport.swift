@@ -1,15 +1,19 @@
-@testable import CoachCrypto
 import CoachKit
-@testable import CoachStore
 import Foundation
 import GRDB
 import Testing
+
+@testable import CoachCrypto
+@testable import CoachStore
 
 /// A temporary folder removed when the value is released.
 final class TempDir: @unchecked Sendable {
     let path: String
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("coach-store-\(UUID().uuidString)").path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "coach-store-\(UUID().uuidString)"
+            ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -36,22 +40,30 @@ struct Fixture {
     init(clock: any Clock = SystemClock()) throws {
         dir = try TempDir()
         path = dir.file("workspace.sqlite")
-        ws = try Workspace.create(at: path, owner: "olivia", passphrase: secret(Self.ownerPass), preset: .interactive, clock: clock)
+        ws = try Workspace.create(
+            at: path, owner: "olivia", passphrase: secret(Self.ownerPass), preset: .interactive,
+            clock: clock)
         owner = try ws.authenticate(handle: "olivia", passphrase: secret(Self.ownerPass))
     }
 
     /// Adds an athlete with the given note as the owner (or `actor`); returns its id.
     @discardableResult
-    func athlete(_ handle: String, goals: String? = nil, as actor: Principal? = nil) throws -> String {
+    func athlete(_ handle: String, goals: String? = nil, as actor: Principal? = nil) throws
+        -> String
+    {
         var p = AthleteProfile(handle: handle, name: "Name of \(handle)", timeZone: "Europe/Berlin")
         p.notes.goals = goals
         return try ws.addAthlete(p, as: actor ?? owner).rawValue
     }
 
     /// Adds a user and returns their principal.
-    func user(_ handle: String, role: Role, athlete: String? = nil, pass: String = Fixture.coachPass,
-              as actor: Principal? = nil) throws -> Principal {
-        try ws.addUser(handle: Handle(handle), role: role, athleteHandle: athlete.map(Handle.init), passphrase: secret(pass), as: actor ?? owner)
+    func user(
+        _ handle: String, role: Role, athlete: String? = nil, pass: String = Fixture.coachPass,
+        as actor: Principal? = nil
+    ) throws -> Principal {
+        try ws.addUser(
+            handle: Handle(handle), role: role, athleteHandle: athlete.map(Handle.init),
+            passphrase: secret(pass), as: actor ?? owner)
         return try ws.authenticate(handle: Handle(handle), passphrase: secret(pass))
     }
 
@@ -60,13 +72,17 @@ struct Fixture {
     }
 
     /// Writes a record with `payload` for the athlete through the real store path.
-    func put(_ athleteId: String, id: String, kind: RecordKind = .wellness, day: String = "2026-11-24",
-             payload: String, as who: Principal? = nil) throws {
+    func put(
+        _ athleteId: String, id: String, kind: RecordKind = .wellness, day: String = "2026-11-24",
+        payload: String, as who: Principal? = nil
+    ) throws {
         let actor = who ?? owner
         try ws.write { db in
             let k = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            try ws.putRecord(db, keyring: k, id: id, kind: kind, day: day, payload: Array(payload.utf8), actor: actor,
-                             action: "test.put")
+            try ws.putRecord(
+                db, keyring: k, id: id, kind: kind, day: day, payload: Array(payload.utf8),
+                actor: actor,
+                action: "test.put")
         }
     }
 
@@ -74,9 +90,10 @@ struct Fixture {
     func records(_ athleteId: String, as who: Principal? = nil) throws -> [String: String] {
         try ws.read { db in
             let k = try AthleteKeyring.open(db, athleteId: athleteId, principal: who ?? owner)
-            return Dictionary(uniqueKeysWithValues: try ws.fetchRecords(db, keyring: k).map {
-                ($0.id, String(decoding: $0.payload, as: UTF8.self))
-            })
+            return Dictionary(
+                uniqueKeysWithValues: try ws.fetchRecords(db, keyring: k).map {
+                    ($0.id, String(decoding: $0.payload, as: UTF8.self))
+                })
         }
     }
 
@@ -86,12 +103,16 @@ struct Fixture {
         return try q.write(body)
     }
 
-    func auditCount() throws -> Int { try ws.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit") ?? 0 } }
+    func auditCount() throws -> Int {
+        try ws.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit") ?? 0 }
+    }
 }
 
 /// Raw file helpers.
 enum Bytes {
-    static func of(_ path: String) -> [UInt8] { FileManager.default.contents(atPath: path).map([UInt8].init) ?? [] }
+    static func of(_ path: String) -> [UInt8] {
+        FileManager.default.contents(atPath: path).map([UInt8].init) ?? []
+    }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty, haystack.count >= needle.count else { return false }
@@ -99,7 +120,9 @@ enum Bytes {
         var i = 0
         let last = haystack.count - needle.count
         while i <= last {
-            if haystack[i] == first && Array(haystack[i..<(i + needle.count)]) == needle { return true }
+            if haystack[i] == first && Array(haystack[i..<(i + needle.count)]) == needle {
+                return true
+            }
             i += 1
         }
         return false

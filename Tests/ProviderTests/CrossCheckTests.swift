@@ -8,14 +8,17 @@ import TrainingLoadProvider
 /// 180-day athlete and demands the same answers: values within 1e-6 (relative, absolute below 1),
 /// identical scores, statuses and flags.
 @Suite struct CrossCheckTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("CrossCheck/crosscheck.py")
 
     /// `python3` on PATH, if any.
     static let python: URL? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return path.split(separator: ":").map {
+            URL(fileURLWithPath: String($0)).appendingPathComponent("python3")
+        }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
     struct Answer: Decodable {
@@ -33,18 +36,26 @@ import TrainingLoadProvider
         #expect(dataset == SyntheticAthlete.dataset())
         #expect(SyntheticAthlete.dataset(seed: 1) != SyntheticAthlete.dataset(seed: 2))
         let context = AthleteContext(profile: dataset.athlete, day: LocalDay("2026-07-01")!)
-        let methods = Set(dataset.workouts.map { WorkoutStress.tss(of: $0, athlete: context).method?.rawValue ?? "none" })
+        let methods = Set(
+            dataset.workouts.map {
+                WorkoutStress.tss(of: $0, athlete: context).method?.rawValue ?? "none"
+            })
         #expect(methods == Set(TSSMethod.allCases.map(\.rawValue)))
     }
 
-    @Test("Swift and the independent Python implementation agree on 180 days of data",
-          .enabled(if: python != nil, "python3 is not on PATH, so the Python cross-check is skipped"))
+    @Test(
+        "Swift and the independent Python implementation agree on 180 days of data",
+        .enabled(if: python != nil, "python3 is not on PATH, so the Python cross-check is skipped"))
     func agree() throws {
         let dataset = SyntheticAthlete.dataset()
         let start = LocalDay("2026-01-15")!
         var days = stride(from: 0, to: 180, by: 3).map { start.adding(days: $0) }
-        days += ["2026-03-29", "2026-03-30", "2026-07-03", "2026-07-04", "2026-07-05", "2026-07-06", "2026-07-07", "2026-07-13"].map { LocalDay($0)! }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("coach-crosscheck-\(ProcessInfo.processInfo.processIdentifier).json")
+        days += [
+            "2026-03-29", "2026-03-30", "2026-07-03", "2026-07-04", "2026-07-05", "2026-07-06",
+            "2026-07-07", "2026-07-13",
+        ].map { LocalDay($0)! }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "coach-crosscheck-\(ProcessInfo.processInfo.processIdentifier).json")
         try JSONEncoder().encode(dataset).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
@@ -67,8 +78,10 @@ import TrainingLoadProvider
         for day in days {
             for id in Self.providers {
                 let provider = try #require(registry.provider(id: id))
-                let swift = try provider.evaluate(MetricInput.make(descriptor: provider.descriptor, index: index, day: day))
-                let py = try #require(python[day.description]?[id], "no Python answer for \(id) on \(day)")
+                let swift = try provider.evaluate(
+                    MetricInput.make(descriptor: provider.descriptor, index: index, day: day))
+                let py = try #require(
+                    python[day.description]?[id], "no Python answer for \(id) on \(day)")
                 let label = "\(id) on \(day)"
                 #expect(swift.status.rawValue == py.status, "\(label): status")
                 #expect(swift.score == py.score, "\(label): score")
@@ -78,7 +91,9 @@ import TrainingLoadProvider
                     let mine = swift.values[name] ?? .null
                     switch (mine, value) {
                     case let (.number(a), .number(b)):
-                        #expect(abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)), "\(label): \(name) \(a) vs \(b)")
+                        #expect(
+                            abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)),
+                            "\(label): \(name) \(a) vs \(b)")
                     default:
                         #expect(mine == value, "\(label): \(name) \(mine) vs \(value)")
                     }

@@ -86,7 +86,10 @@ import Testing
     @Test("workouts without RPE are left out")
     func withoutRPE() {
         var input = Self.input((0..<20).map { ($0, 5, 60) })
-        input.workouts.append(Fx.workout("no-rpe", Fx.at(Self.d, hour: 18)) { $0.elapsedS = 7200; $0.tss = 150 })
+        input.workouts.append(
+            Fx.workout("no-rpe", Fx.at(Self.d, hour: 18)) {
+                $0.elapsedS = 7200; $0.tss = 150
+            })
         #expect(provider.evaluate(input).number("acute3") == 900)
         #expect(SessionLoad.load(of: input.workouts.last!) == nil)
     }
@@ -95,6 +98,7 @@ import Testing
     func noData() {
         let r = provider.evaluate(Fx.input(Self.d))
         #expect(r.status == .insufficientData)
-        #expect(r.values.keys.sorted() == ["acute3", "acwr", "chronic3", "load7", "monotony", "strain"])
+        #expect(
+            r.values.keys.sorted() == ["acute3", "acwr", "chronic3", "load7", "monotony", "strain"])
     }
 }

@@ -19,7 +19,10 @@ import Testing
             ds.workouts.append(Fx.workout("w\(i)", noon) { $0.tss = 50 })
             ds.wellness.append(WellnessEntry(id: "m\(i)", day: d, mood: 3))
             ds.biometrics.append(Fx.sample(.resting_hr, 50, noon))
-            ds.sleep.append(SleepRecord(id: "s\(i)", start: Fx.at(d, hour: 23), end: Fx.at(d.adding(days: 1), hour: 7), stage: .asleep))
+            ds.sleep.append(
+                SleepRecord(
+                    id: "s\(i)", start: Fx.at(d, hour: 23), end: Fx.at(d.adding(days: 1), hour: 7),
+                    stage: .asleep))
             ds.food.append(FoodEntry(id: "f\(i)", time: noon, kcal: 2000))
             ds.steps.append(StepsDay(day: d, steps: 8000))
             ds.weight.append(WeightEntry(id: "kg\(i)", time: noon, kg: 60))
@@ -32,14 +35,16 @@ import Testing
     }
 
     static func descriptor(_ inputs: [InputRequirement]) -> MetricDescriptor {
-        MetricDescriptor(id: "probe", name: "Probe", summary: "", version: "1", inputs: inputs,
-                         range: .init(min: 0, max: 100), unit: "", bands: [])
+        MetricDescriptor(
+            id: "probe", name: "Probe", summary: "", version: "1", inputs: inputs,
+            range: .init(min: 0, max: 100), unit: "", bands: [])
     }
 
     @Test("only the declared kinds are filled")
     func declaredKindsOnly() {
-        let input = MetricInput.make(descriptor: Self.descriptor([InputRequirement(.food, days: 7)]),
-                                     dataset: Self.dataset(), day: Fx.day("2026-01-20"))
+        let input = MetricInput.make(
+            descriptor: Self.descriptor([InputRequirement(.food, days: 7)]),
+            dataset: Self.dataset(), day: Fx.day("2026-01-20"))
         #expect(input.nonEmptyKinds == [.food])
     }
 
@@ -47,10 +52,14 @@ import Testing
     func windows() {
         let d = Fx.day("2026-01-20")
         let input = MetricInput.make(
-            descriptor: Self.descriptor([InputRequirement(.food, days: 7), InputRequirement(.steps, days: 1),
-                                         InputRequirement(.plan, days: 1, ahead: 1), InputRequirement(.sleep, days: 2)]),
+            descriptor: Self.descriptor([
+                InputRequirement(.food, days: 7), InputRequirement(.steps, days: 1),
+                InputRequirement(.plan, days: 1, ahead: 1), InputRequirement(.sleep, days: 2),
+            ]),
             dataset: Self.dataset(), day: d)
-        #expect(input.food.map { $0.time.day(in: input.zone) } == (0..<7).map { d.adding(days: $0 - 6) })
+        #expect(
+            input.food.map { $0.time.day(in: input.zone) } == (0..<7).map { d.adding(days: $0 - 6) }
+        )
         #expect(input.steps.map(\.day) == [d])
         #expect(input.plan.map(\.date) == [d, d.adding(days: 1)])
         // Sleep starting the evening before the window's first day is included (that night belongs to it).
@@ -59,9 +68,12 @@ import Testing
 
     @Test("whole-history kinds stop at the evaluated day")
     func wholeHistory() {
-        let input = MetricInput.make(descriptor: Self.descriptor([InputRequirement(.workouts, days: nil),
-                                                                  InputRequirement(.weight, days: nil)]),
-                                     dataset: Self.dataset(), day: Fx.day("2026-01-10"))
+        let input = MetricInput.make(
+            descriptor: Self.descriptor([
+                InputRequirement(.workouts, days: nil),
+                InputRequirement(.weight, days: nil),
+            ]),
+            dataset: Self.dataset(), day: Fx.day("2026-01-10"))
         #expect(input.workouts.count == 10)
         #expect(input.workouts.first?.id == "w0")
         #expect(input.workouts.last?.id == "w9")
@@ -70,8 +82,10 @@ import Testing
 
     @Test("the athlete context carries age on the day and no identity")
     func athleteContext() throws {
-        let before = MetricInput.make(descriptor: Self.descriptor([]), dataset: Self.dataset(), day: Fx.day("2026-06-14"))
-        let after = MetricInput.make(descriptor: Self.descriptor([]), dataset: Self.dataset(), day: Fx.day("2026-06-15"))
+        let before = MetricInput.make(
+            descriptor: Self.descriptor([]), dataset: Self.dataset(), day: Fx.day("2026-06-14"))
+        let after = MetricInput.make(
+            descriptor: Self.descriptor([]), dataset: Self.dataset(), day: Fx.day("2026-06-15"))
         #expect(before.athlete.ageYears == 35)
         #expect(after.athlete.ageYears == 36)
         #expect(after.athlete.sex == .female)
@@ -85,8 +99,11 @@ import Testing
     func defaultNow() {
         var ds = Self.dataset()
         ds.athlete.timeZone = Fx.berlin
-        let input = MetricInput.make(descriptor: Self.descriptor([]), dataset: ds, day: Fx.day("2026-03-29"))
-        #expect(Instant(date: input.now, timeZone: input.zone).description == "2026-03-29T23:59:59+02:00")
+        let input = MetricInput.make(
+            descriptor: Self.descriptor([]), dataset: ds, day: Fx.day("2026-03-29"))
+        #expect(
+            Instant(date: input.now, timeZone: input.zone).description
+                == "2026-03-29T23:59:59+02:00")
     }
 
     @Test("an indexed dataset gives the same inputs as the one-shot builder")
@@ -96,7 +113,8 @@ import Testing
         let desc = Self.descriptor(InputKind.allCases.map { InputRequirement($0, days: 5) })
         for offset in [0, 3, 29, 40] {
             let d = Fx.day("2026-01-01").adding(days: offset)
-            #expect(MetricInput.make(descriptor: desc, index: index, day: d)
+            #expect(
+                MetricInput.make(descriptor: desc, index: index, day: d)
                     == MetricInput.make(descriptor: desc, dataset: ds, day: d))
         }
     }
@@ -104,12 +122,14 @@ import Testing
     @Test("an input survives a JSON round trip (as plugins receive it)")
     func inputRoundTrip() throws {
         let desc = Self.descriptor(InputKind.allCases.map { InputRequirement($0, days: 3) })
-        let input = MetricInput.make(descriptor: desc, dataset: Self.dataset(), day: Fx.day("2026-01-15"))
+        let input = MetricInput.make(
+            descriptor: desc, dataset: Self.dataset(), day: Fx.day("2026-01-15"))
         let data = try JSONEncoder().encode(input)
         let back = try JSONDecoder().decode(MetricInput.self, from: data)
         #expect(back == input)
         let o = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-        #expect(Set((o["inputs"] as! [String: Any]).keys) == Set(InputKind.allCases.map(\.rawValue)))
+        #expect(
+            Set((o["inputs"] as! [String: Any]).keys) == Set(InputKind.allCases.map(\.rawValue)))
         #expect(o["timeZone"] as? String == "UTC")
     }
 }

@@ -2,9 +2,12 @@ import CoachKit
 import Testing
 
 @Suite struct MetricMathTests {
-    @Test("upper median takes sorted[n / 2]", arguments: [
-        ([1.0], 1.0), ([1.0, 2.0], 2.0), ([3.0, 1.0, 2.0], 2.0), ([4.0, 1.0, 3.0, 2.0], 3.0), ([5.0, 5.0, 1.0, 9.0, 7.0], 5.0),
-    ])
+    @Test(
+        "upper median takes sorted[n / 2]",
+        arguments: [
+            ([1.0], 1.0), ([1.0, 2.0], 2.0), ([3.0, 1.0, 2.0], 2.0), ([4.0, 1.0, 3.0, 2.0], 3.0),
+            ([5.0, 5.0, 1.0, 9.0, 7.0], 5.0),
+        ])
     func upperMedian(values: [Double], expected: Double) {
         #expect(MetricMath.median(values) == expected)
     }
@@ -25,10 +28,13 @@ import Testing
         #expect(Fx.close(z, 0.6745 * 3))
     }
 
-    @Test("MAD floors per measurement type", arguments: [
-        (BiometricSample.Kind.resting_hr, 1.0), (.heart_rate, 1.0), (.hr_recovery, 1.0), (.hrv_rmssd, 1.0),
-        (.hrv_sdnn, 1.0), (.respiratory_rate, 0.5), (.spo2, 0.5), (.wrist_temp, 0.1),
-    ])
+    @Test(
+        "MAD floors per measurement type",
+        arguments: [
+            (BiometricSample.Kind.resting_hr, 1.0), (.heart_rate, 1.0), (.hr_recovery, 1.0),
+            (.hrv_rmssd, 1.0),
+            (.hrv_sdnn, 1.0), (.respiratory_rate, 0.5), (.spo2, 0.5), (.wrist_temp, 0.1),
+        ])
     func floors(kind: BiometricSample.Kind, floor: Double) {
         #expect(kind.madFloor == floor)
     }
@@ -40,14 +46,18 @@ import Testing
         #expect(Fx.close(z, 0.6745 * 10 / 5))
     }
 
-    @Test("rounding is half away from zero", arguments: [
-        (2.5, 3), (-2.5, -3), (2.4999, 2), (0.5, 1), (-0.5, -1), (49.5, 50), (0.0, 0),
-    ])
+    @Test(
+        "rounding is half away from zero",
+        arguments: [
+            (2.5, 3), (-2.5, -3), (2.4999, 2), (0.5, 1), (-0.5, -1), (49.5, 50), (0.0, 0),
+        ])
     func rounding(value: Double, expected: Int) {
         #expect(MetricMath.round(value) == expected)
     }
 
-    @Test("clamp keeps values inside the bounds", arguments: [(-5.0, 0.0), (50.0, 50.0), (150.0, 100.0)])
+    @Test(
+        "clamp keeps values inside the bounds",
+        arguments: [(-5.0, 0.0), (50.0, 50.0), (150.0, 100.0)])
     func clamp(value: Double, expected: Double) {
         #expect(MetricMath.clamp(value, 0, 100) == expected)
     }
@@ -58,9 +68,12 @@ import Testing
         #expect(MetricMath.mean([1, 2, 3, 6]) == 3)
     }
 
-    @Test("explanations format numbers the same everywhere", arguments: [
-        (51.1764, 1, "51.2"), (-0.04, 1, "0.0"), (-12.0, 0, "-12"), (0.125, 2, "0.13"), (1234.5, 0, "1235"),
-    ])
+    @Test(
+        "explanations format numbers the same everywhere",
+        arguments: [
+            (51.1764, 1, "51.2"), (-0.04, 1, "0.0"), (-12.0, 0, "-12"), (0.125, 2, "0.13"),
+            (1234.5, 0, "1235"),
+        ])
     func formatting(value: Double, digits: Int, expected: String) {
         #expect(MetricFormat.fixed(value, digits) == expected)
     }

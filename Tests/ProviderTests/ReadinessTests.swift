@@ -8,8 +8,10 @@ import Testing
     static let d = Fx.day("2026-03-20")
 
     /// An input for `d` with form `tsb` going into the day and CTL `ctl` (from profile seeds).
-    static func input(tsb: Double = 0, ctl: Double = 50, zone: String = "UTC",
-                      biometrics: [BiometricSample] = [], sleep: [SleepRecord] = []) -> MetricInput {
+    static func input(
+        tsb: Double = 0, ctl: Double = 50, zone: String = "UTC",
+        biometrics: [BiometricSample] = [], sleep: [SleepRecord] = []
+    ) -> MetricInput {
         var athlete = AthleteContext()
         athlete.pmc.startCtl = ctl
         athlete.pmc.startAtl = ctl - tsb
@@ -21,17 +23,23 @@ import Testing
     }
 
     /// One HRV and one resting-HR sample a day for `days` days ending on `d` (index 0 = `d`).
-    static func physiology(days: Int = 40, hrv: (Int) -> Double?, rhr: (Int) -> Double?) -> [BiometricSample] {
+    static func physiology(days: Int = 40, hrv: (Int) -> Double?, rhr: (Int) -> Double?)
+        -> [BiometricSample]
+    {
         (0..<days).flatMap { ago -> [BiometricSample] in
             let day = d.adding(days: -ago)
-            return [hrv(ago).map { Fx.sample(.hrv_rmssd, $0, Fx.at(day, hour: 7)) },
-                    rhr(ago).map { Fx.sample(.resting_hr, $0, Fx.at(day, hour: 7.1)) }].compactMap { $0 }
+            return [
+                hrv(ago).map { Fx.sample(.hrv_rmssd, $0, Fx.at(day, hour: 7)) },
+                rhr(ago).map { Fx.sample(.resting_hr, $0, Fx.at(day, hour: 7.1)) },
+            ].compactMap { $0 }
         }
     }
 
-    @Test("check: raw = clamp((TSB + 30) / 60 * 100, 0, 100)", arguments: [
-        (0.0, 50.0), (30.0, 100.0), (-30.0, 0.0), (15.0, 75.0), (45.0, 100.0), (-40.0, 0.0),
-    ])
+    @Test(
+        "check: raw = clamp((TSB + 30) / 60 * 100, 0, 100)",
+        arguments: [
+            (0.0, 50.0), (30.0, 100.0), (-30.0, 0.0), (15.0, 75.0), (45.0, 100.0), (-40.0, 0.0),
+        ])
     func raw(tsb: Double, raw: Double) {
         let r = provider.evaluate(Self.input(tsb: tsb))
         #expect(r.status == .ok)
@@ -42,20 +50,28 @@ import Testing
         #expect(r.values["hrv_z"] == .null)
     }
 
-    @Test("zones follow the rounded score", arguments: [
-        (0, "Recovery"), (19, "Recovery"), (20, "Easy Endurance"), (39, "Easy Endurance"), (40, "Tempo/Sweetspot"),
-        (59, "Tempo/Sweetspot"), (60, "Threshold/VO2max"), (79, "Threshold/VO2max"), (80, "Race/Peak"), (100, "Race/Peak"),
-    ])
+    @Test(
+        "zones follow the rounded score",
+        arguments: [
+            (0, "Recovery"), (19, "Recovery"), (20, "Easy Endurance"), (39, "Easy Endurance"),
+            (40, "Tempo/Sweetspot"),
+            (59, "Tempo/Sweetspot"), (60, "Threshold/VO2max"), (79, "Threshold/VO2max"),
+            (80, "Race/Peak"), (100, "Race/Peak"),
+        ])
     func zones(score: Int, name: String) {
         #expect(ReadinessZone.zone(for: score).band.name == name)
         #expect(ReadinessMetric.descriptor.band(for: score)?.name == name)
     }
 
-    @Test("suggested TSS range by zone and adjustment", arguments: [
-        // (zone index, adjustment, low, high)
-        (0, 0.0, 0.0, 25.0), (1, 0.0, 25.0, 40.0), (2, 0.0, 40.0, 55.0), (3, 0.0, 55.0, 70.0), (4, 0.0, 70.0, 90.0),
-        (2, 6.0, 40.0, 60.5), (2, 5.9, 40.0, 55.0), (2, -6.0, 32.0, 44.0), (2, -5.9, 40.0, 55.0),
-    ])
+    @Test(
+        "suggested TSS range by zone and adjustment",
+        arguments: [
+            // (zone index, adjustment, low, high)
+            (0, 0.0, 0.0, 25.0), (1, 0.0, 25.0, 40.0), (2, 0.0, 40.0, 55.0), (3, 0.0, 55.0, 70.0),
+            (4, 0.0, 70.0, 90.0),
+            (2, 6.0, 40.0, 60.5), (2, 5.9, 40.0, 55.0), (2, -6.0, 32.0, 44.0),
+            (2, -5.9, 40.0, 55.0),
+        ])
     func tssRange(zone: Int, adjustment: Double, low: Double, high: Double) {
         let r = ReadinessZone.all[zone].tssRange(ctl: 50, adjustment: adjustment, illness: false)!
         #expect(Fx.close(r.low, low))
@@ -82,7 +98,8 @@ import Testing
 
     @Test("a steady baseline (MAD 0) gives z = 0 through the floor, not a division by zero")
     func steadyBaseline() {
-        let r = provider.evaluate(Self.input(biometrics: Self.physiology(hrv: { _ in 60 }, rhr: { _ in 50 })))
+        let r = provider.evaluate(
+            Self.input(biometrics: Self.physiology(hrv: { _ in 60 }, rhr: { _ in 50 })))
         #expect(r.number("hrv_z") == 0)
         #expect(r.number("rhr_z") == 0)
         #expect(r.number("adjustment") == 0)
@@ -113,7 +130,8 @@ import Testing
 
     @Test("a day without an adjustment restarts the smoothing from 0")
     func smoothingRestarts() {
-        let bio = Self.physiology(hrv: { $0 <= 2 ? 57 : 60 }, rhr: { $0 == 1 ? nil : $0 <= 2 ? 53 : 50 })
+        let bio = Self.physiology(
+            hrv: { $0 <= 2 ? 57 : 60 }, rhr: { $0 == 1 ? nil : $0 <= 2 ? 53 : 50 })
         let r = provider.evaluate(Self.input(biometrics: bio))
         #expect(Fx.close(r.number("adjustment"), -3))
     }
@@ -130,7 +148,9 @@ import Testing
 
     @Test("HRV on fewer than 14 of the 28 days before means no adjustment")
     func tooFewHRVDays() {
-        let bio = Self.physiology(hrv: { $0 == 0 || $0 % 2 == 1 && $0 < 27 ? ($0 == 0 ? 40 : 60) : nil }, rhr: { _ in 50 })
+        let bio = Self.physiology(
+            hrv: { $0 == 0 || $0 % 2 == 1 && $0 < 27 ? ($0 == 0 ? 40 : 60) : nil }, rhr: { _ in 50 }
+        )
         let r = provider.evaluate(Self.input(biometrics: bio))
         #expect(r.values["hrv_z"] == .null)
         #expect(r.number("adjustment") == 0)
@@ -141,54 +161,83 @@ import Testing
     func sleepBlockHRV() {
         let d = Fx.day("2026-03-29")
         let z = Fx.berlin
-        let sleep = [SleepRecord(id: "n", start: Fx.at("2026-03-28T23:00:00+01:00"), end: Fx.at("2026-03-29T03:00:00+02:00"), stage: .core),
-                     SleepRecord(id: "m", start: Fx.at("2026-03-29T03:00:00+02:00"), end: Fx.at("2026-03-29T07:00:00+02:00"), stage: .deep),
-                     SleepRecord(id: "nap", start: Fx.at("2026-03-28T15:00:00+01:00"), end: Fx.at("2026-03-28T16:00:00+01:00"), stage: .asleep)]
+        let sleep = [
+            SleepRecord(
+                id: "n", start: Fx.at("2026-03-28T23:00:00+01:00"),
+                end: Fx.at("2026-03-29T03:00:00+02:00"), stage: .core),
+            SleepRecord(
+                id: "m", start: Fx.at("2026-03-29T03:00:00+02:00"),
+                end: Fx.at("2026-03-29T07:00:00+02:00"), stage: .deep),
+            SleepRecord(
+                id: "nap", start: Fx.at("2026-03-28T15:00:00+01:00"),
+                end: Fx.at("2026-03-28T16:00:00+01:00"), stage: .asleep),
+        ]
         let blocks = SleepBlocks(sleep)
         let main = blocks.mainBlock(before: d, zone: TimeZone(identifier: z)!)!
         #expect(main.lowerBound == Fx.at("2026-03-28T23:00:00+01:00").epochSeconds)
         #expect(main.upperBound == Fx.at("2026-03-29T07:00:00+02:00").epochSeconds)
         var input = MetricInput(day: d, timeZone: z)
         input.sleep = sleep
-        input.biometrics = [Fx.sample(.hrv_rmssd, 80, Fx.at("2026-03-29T03:30:00+02:00")),
-                            Fx.sample(.hrv_rmssd, 40, Fx.at("2026-03-29T12:00:00+02:00")),
-                            Fx.sample(.hrv_rmssd, 40, Fx.at("2026-03-29T13:00:00+02:00"))]
+        input.biometrics = [
+            Fx.sample(.hrv_rmssd, 80, Fx.at("2026-03-29T03:30:00+02:00")),
+            Fx.sample(.hrv_rmssd, 40, Fx.at("2026-03-29T12:00:00+02:00")),
+            Fx.sample(.hrv_rmssd, 40, Fx.at("2026-03-29T13:00:00+02:00")),
+        ]
         #expect(PhysiologyModifier(input: input).today.hrv == 80)
         // Without sleep the day's own samples are used.
         input.sleep = []
         #expect(PhysiologyModifier(input: input).today.hrv == 40)
     }
 
-    @Test("the night window runs 14:00 to 10:00 wall clock, so its length changes with DST", arguments: [
-        ("2026-03-29", 19.0), ("2026-03-30", 20.0), ("2026-10-25", 21.0),
-    ])
+    @Test(
+        "the night window runs 14:00 to 10:00 wall clock, so its length changes with DST",
+        arguments: [
+            ("2026-03-29", 19.0), ("2026-03-30", 20.0), ("2026-10-25", 21.0),
+        ])
     func nightWindow(day: String, hours: Double) {
         let w = SleepBlocks.nightWindow(before: Fx.day(day), zone: Fx.berlinZone)
         #expect(w.upperBound - w.lowerBound == hours * 3600)
     }
 
-    @Test("sleep blocks clip to the window; the longest clipped block wins; samples on the bounds count")
+    @Test(
+        "sleep blocks clip to the window; the longest clipped block wins; samples on the bounds count"
+    )
     func blockClipping() {
         let d = Fx.day("2026-05-10")
-        let sleep = [SleepRecord(id: "a", start: Fx.at("2026-05-09T12:00:00Z"), end: Fx.at("2026-05-09T17:00:00Z"), stage: .asleep),
-                     SleepRecord(id: "b", start: Fx.at("2026-05-10T06:00:00Z"), end: Fx.at("2026-05-10T13:00:00Z"), stage: .asleep)]
+        let sleep = [
+            SleepRecord(
+                id: "a", start: Fx.at("2026-05-09T12:00:00Z"), end: Fx.at("2026-05-09T17:00:00Z"),
+                stage: .asleep),
+            SleepRecord(
+                id: "b", start: Fx.at("2026-05-10T06:00:00Z"), end: Fx.at("2026-05-10T13:00:00Z"),
+                stage: .asleep),
+        ]
         let main = SleepBlocks(sleep).mainBlock(before: d, zone: TimeZone(identifier: "UTC")!)!
         // a clips to 14:00-17:00 (3 h), b to 06:00-10:00 (4 h).
-        #expect(main == Fx.at("2026-05-10T06:00:00Z").epochSeconds...Fx.at("2026-05-10T10:00:00Z").epochSeconds)
+        #expect(
+            main == Fx.at("2026-05-10T06:00:00Z")
+                .epochSeconds...Fx.at("2026-05-10T10:00:00Z").epochSeconds)
         var input = MetricInput(day: d)
         input.sleep = sleep
-        input.biometrics = [Fx.sample(.hrv_rmssd, 70, Fx.at("2026-05-10T10:00:00Z")),
-                            Fx.sample(.hrv_rmssd, 30, Fx.at("2026-05-10T10:00:01Z"))]
+        input.biometrics = [
+            Fx.sample(.hrv_rmssd, 70, Fx.at("2026-05-10T10:00:00Z")),
+            Fx.sample(.hrv_rmssd, 30, Fx.at("2026-05-10T10:00:01Z")),
+        ]
         #expect(PhysiologyModifier(input: input).today.hrv == 70)
     }
 
-    @Test("the HRV kind is the one with more samples in the 29 days; ties go to RMSSD", arguments: [
-        (3, 2, BiometricSample.Kind.hrv_rmssd), (2, 3, .hrv_sdnn), (2, 2, .hrv_rmssd),
-    ])
+    @Test(
+        "the HRV kind is the one with more samples in the 29 days; ties go to RMSSD",
+        arguments: [
+            (3, 2, BiometricSample.Kind.hrv_rmssd), (2, 3, .hrv_sdnn), (2, 2, .hrv_rmssd),
+        ])
     func hrvKind(rmssd: Int, sdnn: Int, expected: BiometricSample.Kind) {
         var input = MetricInput(day: Self.d)
-        input.biometrics = (0..<rmssd).map { Fx.sample(.hrv_rmssd, 50, Fx.at(Self.d.adding(days: -$0), hour: 7)) }
-            + (0..<sdnn).map { Fx.sample(.hrv_sdnn, 90, Fx.at(Self.d.adding(days: -$0 - 5), hour: 7)) }
+        input.biometrics =
+            (0..<rmssd).map { Fx.sample(.hrv_rmssd, 50, Fx.at(Self.d.adding(days: -$0), hour: 7)) }
+            + (0..<sdnn).map {
+                Fx.sample(.hrv_sdnn, 90, Fx.at(Self.d.adding(days: -$0 - 5), hour: 7))
+            }
         #expect(PhysiologyModifier(input: input).today.kind == expected)
     }
 
@@ -196,7 +245,10 @@ import Testing
     func vitals() {
         var bio = Self.physiology(days: 20, hrv: { _ in nil }, rhr: { _ in nil })
         for ago in 0..<20 {
-            bio.append(Fx.sample(.respiratory_rate, ago == 0 ? 17 : 14, Fx.at(Self.d.adding(days: -ago), hour: 6)))
+            bio.append(
+                Fx.sample(
+                    .respiratory_rate, ago == 0 ? 17 : 14, Fx.at(Self.d.adding(days: -ago), hour: 6)
+                ))
             bio.append(Fx.sample(.spo2, 97, Fx.at(Self.d.adding(days: -ago), hour: 6)))
         }
         let r = provider.evaluate(Self.input(biometrics: bio))
@@ -213,7 +265,10 @@ import Testing
         let r = provider.evaluate(MetricInput(day: Self.d))
         #expect(r.status == .insufficientData)
         #expect(r.score == nil)
-        #expect(r.values.keys.sorted() == ["adjustment", "ctl", "hrv_z", "raw", "rhr_z", "tsb", "tss_high", "tss_low"])
+        #expect(
+            r.values.keys.sorted() == [
+                "adjustment", "ctl", "hrv_z", "raw", "rhr_z", "tsb", "tss_high", "tss_low",
+            ])
     }
 
     @Test("the explanation names form, the physiology numbers and the zone")

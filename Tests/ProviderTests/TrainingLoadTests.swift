@@ -28,7 +28,8 @@ import TrainingLoadProvider
         var athlete = AthleteContext()
         athlete.pmc.startCtl = 50
         athlete.pmc.startAtl = 50
-        let r = provider.evaluate(Fx.input(Self.d0, athlete: athlete) { $0.workouts = [Fx.tssWorkout(Self.d0, 100)] })
+        let r = provider.evaluate(
+            Fx.input(Self.d0, athlete: athlete) { $0.workouts = [Fx.tssWorkout(Self.d0, 100)] })
         #expect(r.status == .ok)
         #expect(abs(r.number("ctl")! - 51.1764) < 5e-5)
         #expect(abs(r.number("atl")! - 56.6561) < 5e-5)
@@ -46,7 +47,8 @@ import TrainingLoadProvider
         #expect(r.values["ctl"] == .null)
         #expect(r.reason?.contains("no workouts") == true)
         // Workouts after the day do not count either.
-        let later = provider.evaluate(Fx.input(Self.d0) { $0.workouts = [Fx.tssWorkout(Self.d0.adding(days: 1), 80)] })
+        let later = provider.evaluate(
+            Fx.input(Self.d0) { $0.workouts = [Fx.tssWorkout(Self.d0.adding(days: 1), 80)] })
         #expect(later.status == .insufficientData)
     }
 
@@ -82,22 +84,27 @@ import TrainingLoadProvider
 
     @Test("the seed counts the first 7 calendar days of history but none after the evaluated day")
     func seed() {
-        let workouts = [Fx.tssWorkout(Self.d0, 70), Fx.tssWorkout(Self.d0.adding(days: 2), 35),
-                        Fx.tssWorkout(Self.d0.adding(days: 7), 1000)]
-        let load = DailyLoad(workouts: workouts, athlete: AthleteContext(), zone: TimeZone(identifier: "UTC")!,
-                             through: Self.d0.adding(days: 10))!
+        let workouts = [
+            Fx.tssWorkout(Self.d0, 70), Fx.tssWorkout(Self.d0.adding(days: 2), 35),
+            Fx.tssWorkout(Self.d0.adding(days: 7), 1000),
+        ]
+        let load = DailyLoad(
+            workouts: workouts, athlete: AthleteContext(), zone: TimeZone(identifier: "UTC")!,
+            through: Self.d0.adding(days: 10))!
         #expect(load.firstWeekMean == 15)
-        let early = DailyLoad(workouts: workouts, athlete: AthleteContext(), zone: TimeZone(identifier: "UTC")!,
-                              through: Self.d0.adding(days: 1))!
+        let early = DailyLoad(
+            workouts: workouts, athlete: AthleteContext(), zone: TimeZone(identifier: "UTC")!,
+            through: Self.d0.adding(days: 1))!
         #expect(early.firstWeekMean == 10)
     }
 
     @Test("the first day of history is the first workout even without a TSS")
     func firstDayWithoutTSS() {
         let untracked = Fx.workout("x", Fx.at(Self.d0, hour: 9), .strength) { $0.elapsedS = 1800 }
-        let r = provider.evaluate(Fx.input(Self.d0.adding(days: 3)) {
-            $0.workouts = [untracked, Fx.tssWorkout(Self.d0.adding(days: 3), 70)]
-        })
+        let r = provider.evaluate(
+            Fx.input(Self.d0.adding(days: 3)) {
+                $0.workouts = [untracked, Fx.tssWorkout(Self.d0.adding(days: 3), 70)]
+            })
         // Seed = 70 / 7 over the first week from d0; days d0...d0+2 are 0.
         var c = 10.0
         for t in [0.0, 0, 0, 70] { c = PerformanceChart.step(ctl: c, atl: c, tss: t).ctl }
@@ -105,32 +112,44 @@ import TrainingLoadProvider
         #expect(r.series?["ctl"]?.first?.day == Self.d0)
     }
 
-    @Test("form is lagged a day; ramp compares CTL with a week earlier, using the seed before history")
+    @Test(
+        "form is lagged a day; ramp compares CTL with a week earlier, using the seed before history"
+    )
     func formAndRamp() {
-        let workouts = (0..<10).map { Fx.tssWorkout(Self.d0.adding(days: $0), Double(40 + 10 * $0)) }
+        let workouts = (0..<10).map {
+            Fx.tssWorkout(Self.d0.adding(days: $0), Double(40 + 10 * $0))
+        }
         let input = Fx.input(Self.d0.adding(days: 9)) { $0.workouts = workouts }
         let (_, chart) = PerformanceChart.build(from: input)!
         let r = provider.evaluate(input)
         let d = input.day
-        #expect(Fx.close(r.number("tsb"), chart.ctl(after: d.adding(days: -1)) - chart.atl(after: d.adding(days: -1))))
-        #expect(Fx.close(r.number("ramp"), chart.ctl(after: d) - chart.ctl(after: d.adding(days: -7))))
+        #expect(
+            Fx.close(
+                r.number("tsb"),
+                chart.ctl(after: d.adding(days: -1)) - chart.atl(after: d.adding(days: -1))))
+        #expect(
+            Fx.close(r.number("ramp"), chart.ctl(after: d) - chart.ctl(after: d.adding(days: -7))))
         let early = Self.d0.adding(days: 3)
         #expect(Fx.close(chart.ramp(on: early), chart.ctl(after: early) - chart.seedCTL))
         #expect(r.series?["tsb"]?.count == 10)
         #expect(r.series?["tsb"]?.last?.value == r.number("tsb"))
     }
 
-    @Test("daily TSS uses the athlete's local day across daylight-saving changes", arguments: [
-        ("2026-03-29T00:30:00+01:00", "2026-03-29"), ("2026-03-29T23:30:00+02:00", "2026-03-29"),
-        ("2026-03-28T23:30:00Z", "2026-03-29"), ("2026-10-25T23:59:00+01:00", "2026-10-25"),
-        ("2026-10-24T23:30:00Z", "2026-10-25"), ("2026-10-25T02:30:00+01:00", "2026-10-25"),
-    ])
+    @Test(
+        "daily TSS uses the athlete's local day across daylight-saving changes",
+        arguments: [
+            ("2026-03-29T00:30:00+01:00", "2026-03-29"),
+            ("2026-03-29T23:30:00+02:00", "2026-03-29"),
+            ("2026-03-28T23:30:00Z", "2026-03-29"), ("2026-10-25T23:59:00+01:00", "2026-10-25"),
+            ("2026-10-24T23:30:00Z", "2026-10-25"), ("2026-10-25T02:30:00+01:00", "2026-10-25"),
+        ])
     func dstDays(start: String, day: String) {
         let d = Fx.day(day)
         let w = Fx.workout("w", Fx.at(start)) { $0.tss = 90 }
         let r = provider.evaluate(Fx.input(d, zone: Fx.berlin) { $0.workouts = [w] })
         #expect(r.number("tss") == 90)
-        let before = provider.evaluate(Fx.input(d.adding(days: -1), zone: Fx.berlin) { $0.workouts = [w] })
+        let before = provider.evaluate(
+            Fx.input(d.adding(days: -1), zone: Fx.berlin) { $0.workouts = [w] })
         #expect(before.status == .insufficientData)
     }
 
@@ -151,8 +170,12 @@ import TrainingLoadProvider
         let d = Self.d0
         var athlete = AthleteContext()
         athlete.thresholds.ftpW = 250
-        let ride = Fx.workout("r", Fx.at(d, hour: 7)) { $0.title = "Threshold"; $0.elapsedS = 3600; $0.npW = 250 }
-        let lift = Fx.workout("l", Fx.at(d, hour: 18), .strength) { $0.rpe = 5; $0.elapsedS = 3600 }
+        let ride = Fx.workout("r", Fx.at(d, hour: 7)) {
+            $0.title = "Threshold"; $0.elapsedS = 3600; $0.npW = 250
+        }
+        let lift = Fx.workout("l", Fx.at(d, hour: 18), .strength) {
+            $0.rpe = 5; $0.elapsedS = 3600
+        }
         let r = provider.evaluate(Fx.input(d, athlete: athlete) { $0.workouts = [lift, ride] })
         #expect(r.components.first?.name == "Threshold")
         #expect(r.components.first?.note.hasPrefix("power") == true)

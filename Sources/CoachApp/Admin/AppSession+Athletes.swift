@@ -10,10 +10,14 @@ extension AppSession {
     }
 
     /// Every athlete the user holds, sorted by handle; a tampered grant is an error naming the athlete.
-    public func listAthletes() throws -> [AthleteSummary] { try workspace.listAthletes(as: principal) }
+    public func listAthletes() throws -> [AthleteSummary] {
+        try workspace.listAthletes(as: principal)
+    }
 
     /// One athlete's profile (an athlete user's own when `handle` is nil).
-    public func athleteProfile(_ handle: Handle?) throws -> AthleteProfile { try athlete(handle).profile }
+    public func athleteProfile(_ handle: Handle?) throws -> AthleteProfile {
+        try athlete(handle).profile
+    }
 
     /// Changes an athlete's profile with `change`; returns the profile as stored.
     ///
@@ -22,9 +26,12 @@ extension AppSession {
     ///
     /// - Parameter action: the audit action recorded (`athlete.edit`, `athlete.note`, `goal.steps`).
     @discardableResult
-    public func editAthlete(_ handle: Handle?, action: String = "athlete.edit",
-                            _ change: (inout AthleteProfile) throws -> Void) throws -> AthleteProfile {
-        try workspace.updateProfile(athleteId: try athlete(handle).id, as: principal, action: action, change)
+    public func editAthlete(
+        _ handle: Handle?, action: String = "athlete.edit",
+        _ change: (inout AthleteProfile) throws -> Void
+    ) throws -> AthleteProfile {
+        try workspace.updateProfile(
+            athleteId: try athlete(handle).id, as: principal, action: action, change)
     }
 
     /// Sets the daily step goal from a day on (past days keep their goal), and optionally the
@@ -32,7 +39,9 @@ extension AppSession {
     ///
     /// - Parameter from: a day expression in the athlete's zone.
     /// - Returns: the profile as stored and the first day of the new goal.
-    public func setStepGoal(_ handle: Handle?, steps: Int, from: String, bonusEvery: Int?, maxBonus: Int?) throws
+    public func setStepGoal(
+        _ handle: Handle?, steps: Int, from: String, bonusEvery: Int?, maxBonus: Int?
+    ) throws
         -> (profile: AthleteProfile, start: LocalDay)
     {
         var start = LocalDay(date: now, timeZone: .gmt)

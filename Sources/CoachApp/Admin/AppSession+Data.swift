@@ -9,7 +9,8 @@ extension AppSession {
     }
 
     /// Imports a dataset into an athlete (or a new one with `create`), all or nothing.
-    public func importDataset(_ dataset: AthleteDataset, athlete handle: Handle?, create: Bool) throws
+    public func importDataset(_ dataset: AthleteDataset, athlete handle: Handle?, create: Bool)
+        throws
         -> ImportSummary
     {
         try workspace.importDataset(dataset, handle: handle, create: create, as: principal)
@@ -21,15 +22,18 @@ extension AppSession {
     {
         let athlete = try athlete(handle)
         let today = LocalDay(date: now, timeZone: athlete.profile.zone)
-        let entries = try workspace.logEntries(athleteId: athlete.id, kinds: kinds,
-                                               from: today.adding(days: 1 - days), through: today, as: principal)
+        let entries = try workspace.logEntries(
+            athleteId: athlete.id, kinds: kinds,
+            from: today.adding(days: 1 - days), through: today, as: principal)
         return (athlete, entries)
     }
 
     /// Changes the given fields of one log entry.
-    public func editLog(_ id: RecordID, athlete handle: Handle?, patch: LogPatch) throws -> LogEntry {
-        try workspace.editLog(id: id, athleteId: try athlete(handle).id, patch: patch, now: now,
-                              as: principal)
+    public func editLog(_ id: RecordID, athlete handle: Handle?, patch: LogPatch) throws -> LogEntry
+    {
+        try workspace.editLog(
+            id: id, athleteId: try athlete(handle).id, patch: patch, now: now,
+            as: principal)
     }
 
     /// Deletes one log entry.

@@ -18,14 +18,18 @@ extension AppSession {
     public func identity() throws -> Identity {
         let expiry = try token.flatMap { try workspace.sessionExpiry($0) }
         let athlete = principal.athleteId == nil ? nil : try self.athlete(nil).handle
-        return Identity(handle: principal.handle, role: principal.role, athlete: athlete,
-                        workspace: workspace.path, sessionExpires: expiry)
+        return Identity(
+            handle: principal.handle, role: principal.role, athlete: athlete,
+            workspace: workspace.path, sessionExpires: expiry)
     }
 
     /// Adds a user (athlete users are bound to one athlete).
-    public func addUser(_ handle: Handle, role: Role, athlete: Handle?, passphrase: SecretKey) throws {
-        try workspace.addUser(handle: handle, role: role, athleteHandle: athlete, passphrase: passphrase,
-                              as: principal)
+    public func addUser(_ handle: Handle, role: Role, athlete: Handle?, passphrase: SecretKey)
+        throws
+    {
+        try workspace.addUser(
+            handle: handle, role: role, athleteHandle: athlete, passphrase: passphrase,
+            as: principal)
     }
 
     /// Every user of the workspace.

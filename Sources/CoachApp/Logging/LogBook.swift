@@ -24,8 +24,9 @@ public struct LogBook {
 
     /// Parses `HH:MM` on the chosen day, or `DAY HH:MM`, as athlete-local wall time.
     public func instant(parsing text: String) throws -> Instant {
-        try WallTime.parse(text, on: day, today: LocalDay(date: session.now, timeZone: profile.zone),
-                           zone: profile.zone)
+        try WallTime.parse(
+            text, on: day, today: LocalDay(date: session.now, timeZone: profile.zone),
+            zone: profile.zone)
     }
 
     /// A fresh id for a new entry.
@@ -36,15 +37,17 @@ public struct LogBook {
     /// - Returns: what was stored, for the front end to confirm.
     @discardableResult
     public func save<T: Encodable>(_ value: T, id: String, kind: RecordKind) throws -> LogReceipt {
-        try session.workspace.putLog(value, id: id, kind: kind, day: day, for: athlete, as: session.principal)
+        try session.workspace.putLog(
+            value, id: id, kind: kind, day: day, for: athlete, as: session.principal)
         return LogReceipt(id: RecordID(id), kind: kind, day: day, athlete: athlete.handle)
     }
 
     /// Builds, validates and stores a wellness entry (mood, soreness, notes).
     @discardableResult
     public func saveWellness(mood: Int?, doms: [String], notes: String?) throws -> LogReceipt {
-        let e = WellnessEntry(id: newID(), day: day, mood: mood, doms: try MuscleGroup.parseLevels(doms),
-                              notes: notes)
+        let e = WellnessEntry(
+            id: newID(), day: day, mood: mood, doms: try MuscleGroup.parseLevels(doms),
+            notes: notes)
         try e.validate()
         return try save(e, id: e.id, kind: .wellness)
     }
@@ -73,7 +76,9 @@ extension AppSession {
         let athlete = try athlete(handle)
         let today = LocalDay(date: now, timeZone: athlete.profile.zone)
         let day = try DayExpression.parse(date, today: today)
-        guard day <= today else { throw CoachKitError.outOfRange(field: .parameter(.date), range: "today or earlier") }
+        guard day <= today else {
+            throw CoachKitError.outOfRange(field: .parameter(.date), range: "today or earlier")
+        }
         return LogBook(session: self, athlete: athlete, day: day)
     }
 }

@@ -13,8 +13,11 @@ extension PlanBook {
     }
 
     /// Copies a week to another Monday and/or to other athletes.
-    public func copyWeek(from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool) throws -> [ProgramWeek] {
-        try store.copyWeek(athleteId: athleteID, from: from, to: to, targets: targets, replace: replace, as: me)
+    public func copyWeek(from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool) throws
+        -> [ProgramWeek]
+    {
+        try store.copyWeek(
+            athleteId: athleteID, from: from, to: to, targets: targets, replace: replace, as: me)
     }
 
     /// Moves a week, its sessions with it, to another Monday.
@@ -33,7 +36,9 @@ extension PlanBook {
     }
 
     /// Adds a planned session (creating its week when needed).
-    public func addSession(_ planned: PlannedSession, week: LocalDay?, order: Int?) throws -> PlannedSession {
+    public func addSession(_ planned: PlannedSession, week: LocalDay?, order: Int?) throws
+        -> PlannedSession
+    {
         try store.addSession(planned, week: week, order: order, athleteId: athleteID, as: me)
     }
 
@@ -48,7 +53,9 @@ extension PlanBook {
     }
 
     /// Moves a planned session to another day (and position within the day).
-    public func moveSession(_ id: PlannedSessionID, to date: LocalDay, order: Int?) throws -> PlannedSession {
+    public func moveSession(_ id: PlannedSessionID, to date: LocalDay, order: Int?) throws
+        -> PlannedSession
+    {
         try store.moveSession(id: id, to: date, order: order, athleteId: athleteID, as: me)
     }
 }

@@ -19,7 +19,9 @@ public struct PlanBook {
     public var zone: TimeZone { athlete.profile.zone }
 
     /// The Monday of the week `text` names (`current`, `next`, `previous` or a day).
-    public func monday(_ text: String) throws -> LocalDay { try WeekSelector.monday(text, today: today) }
+    public func monday(_ text: String) throws -> LocalDay {
+        try WeekSelector.monday(text, today: today)
+    }
 
     /// The athlete's weeks, sessions and workouts.
     public func snapshot() throws -> PlanSnapshot {
@@ -42,6 +44,8 @@ extension AppSession {
     /// Opens the athlete whose plan a command is about (an athlete user's own when nil).
     public func planBook(_ handle: Handle?) throws -> PlanBook {
         let athlete = try athlete(handle)
-        return PlanBook(session: self, athlete: athlete, today: LocalDay(date: now, timeZone: athlete.profile.zone))
+        return PlanBook(
+            session: self, athlete: athlete,
+            today: LocalDay(date: now, timeZone: athlete.profile.zone))
     }
 }

@@ -17,7 +17,11 @@ public struct PlanReport: Encodable {
         public var missed: Int
 
         enum CodingKeys: String, CodingKey {
-            case week, last28Days = "last_28_days", allTime = "all_time", counted = "sessions_counted", missed = "sessions_missed"
+            case week
+            case last28Days = "last_28_days"
+            case allTime = "all_time"
+            case counted = "sessions_counted"
+            case missed = "sessions_missed"
         }
     }
 
@@ -33,7 +37,9 @@ public struct PlanReport: Encodable {
         public let workout: String?
 
         enum CodingKeys: String, CodingKey {
-            case status, adherence, compliance, ratio, ratioBasis = "ratio_basis", workout = "matched_workout"
+            case status, adherence, compliance, ratio
+            case ratioBasis = "ratio_basis"
+            case workout = "matched_workout"
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -91,49 +97,73 @@ public struct PlanReport: Encodable {
     }
 
     /// Assessments of the past sessions, by session id.
-    public static func assess(_ snapshot: PlanSnapshot, today: LocalDay) -> [String: SessionAssessment] {
-        let all = SessionAssessment.assess(sessions: snapshot.sessions, workouts: snapshot.workouts,
-                                           zone: snapshot.profile.zone, before: today)
+    public static func assess(_ snapshot: PlanSnapshot, today: LocalDay) -> [String:
+        SessionAssessment]
+    {
+        let all = SessionAssessment.assess(
+            sessions: snapshot.sessions, workouts: snapshot.workouts,
+            zone: snapshot.profile.zone, before: today)
         return Dictionary(all.map { ($0.session.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The adherence provider's week, 28-day and all-time scores for `today`.
     public static func overall(_ snapshot: PlanSnapshot, today: LocalDay) -> Scores {
-        let r = AdherenceMetric().evaluate(MetricInput(day: today, timeZone: snapshot.profile.timeZone,
-                                                       workouts: snapshot.workouts, plan: snapshot.sessions))
-        return Scores(week: r.number("adherence_week"), last28Days: r.number("adherence_28d"),
-                      allTime: r.number("adherence_all"), counted: Int(r.number("sessions_counted") ?? 0),
-                      missed: Int(r.number("sessions_missed") ?? 0))
+        let r = AdherenceMetric().evaluate(
+            MetricInput(
+                day: today, timeZone: snapshot.profile.timeZone,
+                workouts: snapshot.workouts, plan: snapshot.sessions))
+        return Scores(
+            week: r.number("adherence_week"), last28Days: r.number("adherence_28d"),
+            allTime: r.number("adherence_all"), counted: Int(r.number("sessions_counted") ?? 0),
+            missed: Int(r.number("sessions_missed") ?? 0))
     }
 
     /// One week of the report; `week` may be an empty placeholder for a Monday with no plan.
-    public static func week(_ week: ProgramWeek, assessed: [String: SessionAssessment], today: LocalDay, planned: Bool = true) -> Week {
+    public static func week(
+        _ week: ProgramWeek, assessed: [String: SessionAssessment], today: LocalDay,
+        planned: Bool = true
+    ) -> Week {
         let sessions = week.sessions.map { s -> Session in
             guard let a = assessed[s.id] else {
-                return Session(session: s, status: "planned", adherence: s.adherencePct, compliance: s.adherencePct.map { Compliance.of(percent: $0).rawValue },
-                               ratio: nil, ratioBasis: nil, workout: nil)
+                return Session(
+                    session: s, status: "planned", adherence: s.adherencePct,
+                    compliance: s.adherencePct.map { Compliance.of(percent: $0).rawValue },
+                    ratio: nil, ratioBasis: nil, workout: nil)
             }
-            return Session(session: s, status: a.missed ? "missed" : "done", adherence: a.adherence,
-                           compliance: a.compliance.rawValue, ratio: a.ratio, ratioBasis: a.ratioBasis, workout: a.workoutID)
+            return Session(
+                session: s, status: a.missed ? "missed" : "done", adherence: a.adherence,
+                compliance: a.compliance.rawValue, ratio: a.ratio, ratioBasis: a.ratioBasis,
+                workout: a.workoutID)
         }
         let counted = week.sessions.compactMap { assessed[$0.id] }
-        let mean = counted.isEmpty ? nil : counted.map(\.adherence).reduce(0, +) / Double(counted.count)
-        let group = week.start < today.monday ? "previous" : week.start == today.monday ? "current" : "upcoming"
+        let mean =
+            counted.isEmpty ? nil : counted.map(\.adherence).reduce(0, +) / Double(counted.count)
+        let group =
+            week.start < today.monday
+            ? "previous" : week.start == today.monday ? "current" : "upcoming"
         let days = week.days.enumerated().map { i, d in
-            Day(date: d, weekday: weekdays[i], sessions: sessions.filter { $0.session.date == d }
-                .sorted { ($0.session.order, $0.session.id) < ($1.session.order, $1.session.id) })
+            Day(
+                date: d, weekday: weekdays[i],
+                sessions: sessions.filter { $0.session.date == d }
+                    .sorted {
+                        ($0.session.order, $0.session.id) < ($1.session.order, $1.session.id)
+                    })
         }
-        return Week(id: planned ? week.id : nil, start: week.start, end: week.start.adding(days: 6), title: week.title,
-                    notes: week.notes, group: group, planned: planned,
-                    scores: Scores(week: mean, last28Days: nil, allTime: nil, counted: counted.count,
-                                   missed: counted.filter(\.missed).count),
-                    days: days)
+        return Week(
+            id: planned ? week.id : nil, start: week.start, end: week.start.adding(days: 6),
+            title: week.title,
+            notes: week.notes, group: group, planned: planned,
+            scores: Scores(
+                week: mean, last28Days: nil, allTime: nil, counted: counted.count,
+                missed: counted.filter(\.missed).count),
+            days: days)
     }
 
     /// The grid of the week starting on `monday` (an empty, unplanned grid when none is stored).
     public static func grid(_ snapshot: PlanSnapshot, monday: LocalDay, today: LocalDay) -> Week {
         let assessed = assess(snapshot, today: today)
         if let w = snapshot.week(at: monday) { return week(w, assessed: assessed, today: today) }
-        return week(ProgramWeek(id: "", start: monday), assessed: assessed, today: today, planned: false)
+        return week(
+            ProgramWeek(id: "", start: monday), assessed: assessed, today: today, planned: false)
     }
 }

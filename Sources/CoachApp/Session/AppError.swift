@@ -17,7 +17,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
         case .invalidNow(let text):
             "the fixed time '\(text)' is not an ISO 8601 instant like 2026-11-24T07:00:00+01:00"
         case .userRequired: "name the user whose passphrase is given"
-        case .passphraseUnavailable: "no passphrase was given and there is no terminal to ask for one"
+        case .passphraseUnavailable:
+            "no passphrase was given and there is no terminal to ask for one"
         }
     }
 }

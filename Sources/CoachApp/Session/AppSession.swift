@@ -18,7 +18,10 @@ public final class AppSession {
     /// The token the session was resumed from, if it was.
     public let token: SessionToken?
 
-    init(workspace: any WorkspaceStore, principal: Principal, environment: AppEnvironment, token: SessionToken?) {
+    init(
+        workspace: any WorkspaceStore, principal: Principal, environment: AppEnvironment,
+        token: SessionToken?
+    ) {
         self.workspace = workspace
         self.principal = principal
         self.environment = environment
@@ -41,12 +44,14 @@ public final class AppSession {
         if let passphrase = signIn.passphrase {
             guard let handle = signIn.explicitUser(environment) else { throw AppError.userRequired }
             let me = try workspace.authenticate(handle: handle, passphrase: try passphrase())
-            return AppSession(workspace: workspace, principal: me, environment: environment, token: nil)
+            return AppSession(
+                workspace: workspace, principal: me, environment: environment, token: nil)
         }
         if let token = try tokens.load(handle: signIn.user?.rawValue) {
             do {
                 let me = try workspace.resume(token)
-                return AppSession(workspace: workspace, principal: me, environment: environment, token: token)
+                return AppSession(
+                    workspace: workspace, principal: me, environment: environment, token: token)
             } catch StoreError.sessionExpired {
                 tokens.remove(handle: token.handle)
                 throw StoreError.sessionExpired
@@ -54,15 +59,19 @@ public final class AppSession {
         }
         if let handle = signIn.explicitUser(environment), let pass = try signIn.prompt(handle) {
             let me = try workspace.authenticate(handle: handle, passphrase: pass)
-            return AppSession(workspace: workspace, principal: me, environment: environment, token: nil)
+            return AppSession(
+                workspace: workspace, principal: me, environment: environment, token: nil)
         }
         throw StoreError.noSession
     }
 
     /// Opens the workspace a sign-in names, without signing in (init, restore, unlock, lock).
-    public static func openWorkspace(_ signIn: SignIn, environment: AppEnvironment) throws -> Workspace {
-        try Workspace.open(at: environment.workspacePath(explicit: signIn.workspace),
-                           allowShared: signIn.allowShared, clock: environment.clock)
+    public static func openWorkspace(_ signIn: SignIn, environment: AppEnvironment) throws
+        -> Workspace
+    {
+        try Workspace.open(
+            at: environment.workspacePath(explicit: signIn.workspace),
+            allowShared: signIn.allowShared, clock: environment.clock)
     }
 
     /// The athlete a command is about — the named one, or an athlete user's own — resolved and

@@ -20,9 +20,11 @@ public struct SignIn {
     public var prompt: (Handle) throws -> SecretKey?
 
     /// A sign-in that uses tokens only (and the given prompt).
-    public init(workspace: String? = nil, allowShared: Bool = false, user: Handle? = nil,
-                passphrase: (() throws -> SecretKey)? = nil,
-                prompt: @escaping (Handle) throws -> SecretKey? = { _ in nil }) {
+    public init(
+        workspace: String? = nil, allowShared: Bool = false, user: Handle? = nil,
+        passphrase: (() throws -> SecretKey)? = nil,
+        prompt: @escaping (Handle) throws -> SecretKey? = { _ in nil }
+    ) {
         self.workspace = workspace
         self.allowShared = allowShared
         self.user = user

@@ -23,14 +23,17 @@ extension AppSession {
     ///   - handle: the athlete (nil for an athlete user's own).
     ///   - date: a day expression (`yesterday`, `-3d`, `YYYY-MM-DD`), nil for today.
     ///   - registry: the providers to evaluate (built-ins unless a host adds plugins).
-    public func athleteView(_ handle: Handle?, date: String?, registry: ProviderRegistry = .builtins) throws
+    public func athleteView(
+        _ handle: Handle?, date: String?, registry: ProviderRegistry = .builtins
+    ) throws
         -> AthleteView
     {
         let athlete = try athlete(handle)
         let dataset = try workspace.dataset(of: athlete)
         let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
-        return AthleteView(athlete: athlete, evaluation: MetricEvaluation(dataset, registry: registry),
-                           moment: moment)
+        return AthleteView(
+            athlete: athlete, evaluation: MetricEvaluation(dataset, registry: registry),
+            moment: moment)
     }
 
     /// Every metric (or those of `providers`) of one athlete on one day.
@@ -38,7 +41,8 @@ extension AppSession {
         -> (view: AthleteView, results: [MetricResult])
     {
         let view = try athleteView(handle, date: date)
-        let results = try view.evaluation.results(day: view.moment.day, now: view.moment.now, ids: providers)
+        let results = try view.evaluation.results(
+            day: view.moment.day, now: view.moment.now, ids: providers)
         return (view, results)
     }
 
@@ -47,7 +51,9 @@ extension AppSession {
         -> (view: AthleteView, result: MetricResult)
     {
         let view = try athleteView(handle, date: date)
-        return (view, try view.evaluation.result(provider, day: view.moment.day, now: view.moment.now))
+        return (
+            view, try view.evaluation.result(provider, day: view.moment.day, now: view.moment.now)
+        )
     }
 
     /// The Today view of one athlete.
@@ -57,13 +63,16 @@ extension AppSession {
     }
 
     /// Named series of one athlete over `days` days ending on the looked-at day.
-    public func trend(_ handle: Handle?, date: String?, series: [String], days: Int) throws -> Trend {
+    public func trend(_ handle: Handle?, date: String?, series: [String], days: Int) throws -> Trend
+    {
         let view = try athleteView(handle, date: date)
         return try Trend(view.evaluation, names: series, days: days, at: view.moment)
     }
 
     /// The activity provider's result (steps against the goal) of one athlete.
-    public func activity(_ handle: Handle?, date: String?) throws -> (view: AthleteView, result: MetricResult) {
+    public func activity(_ handle: Handle?, date: String?) throws -> (
+        view: AthleteView, result: MetricResult
+    ) {
         try explain("activity", athlete: handle, date: date)
     }
 

@@ -10,7 +10,8 @@ struct AccessCommand: ParsableCommand {
         subcommands: [Grant.self, Revoke.self, List.self, Rekey.self])
 
     struct Grant: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Give a user access to an athlete's data.")
+        static let configuration = CommandConfiguration(
+            abstract: "Give a user access to an athlete's data.")
         @OptionGroup var global: GlobalOptions
         @Option var athlete: String
         @Option(help: "Handle of the user to grant.") var to: String
@@ -24,7 +25,8 @@ struct AccessCommand: ParsableCommand {
     }
 
     struct Revoke: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke a user's access; rotates the athlete's key.")
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a user's access; rotates the athlete's key.")
         @OptionGroup var global: GlobalOptions
         @Option var athlete: String
         @Option(help: "Handle of the user to revoke.") var from: String
@@ -32,13 +34,16 @@ struct AccessCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 try global.session().revokeAccess(athlete: Handle(athlete), from: Handle(from))
-                print("Revoked '\(from)' from '\(athlete)'; new data uses a new key. Run 'coach access rekey --athlete \(athlete)' to re-encrypt history too.")
+                print(
+                    "Revoked '\(from)' from '\(athlete)'; new data uses a new key. Run 'coach access rekey --athlete \(athlete)' to re-encrypt history too."
+                )
             }
         }
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Who holds each athlete's current key.")
+        static let configuration = CommandConfiguration(
+            abstract: "Who holds each athlete's current key.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option var athlete: String?
@@ -47,15 +52,19 @@ struct AccessCommand: ParsableCommand {
             try guarded {
                 let entries = try global.session().listAccess(athlete: athlete.map(Handle.init))
                 if output.json { print(try Render.json(entries)); return }
-                print(Render.table(["ATHLETE", "USER", "ROLE", "EPOCH"], entries.map {
-                    [$0.athlete, $0.user, $0.role.rawValue, String($0.epoch)]
-                }))
+                print(
+                    Render.table(
+                        ["ATHLETE", "USER", "ROLE", "EPOCH"],
+                        entries.map {
+                            [$0.athlete, $0.user, $0.role.rawValue, String($0.epoch)]
+                        }))
             }
         }
     }
 
     struct Rekey: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Re-encrypt an athlete's history under the newest key.")
+        static let configuration = CommandConfiguration(
+            abstract: "Re-encrypt an athlete's history under the newest key.")
         @OptionGroup var global: GlobalOptions
         @Option var athlete: String
 

@@ -10,15 +10,19 @@ struct AthleteCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Show.self, Edit.self, Note.self, Remove.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add an athlete (their data gets its own key).")
+        static let configuration = CommandConfiguration(
+            abstract: "Add an athlete (their data gets its own key).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Short handle, e.g. jane.") var handle: String
         @OptionGroup var profile: ProfileOptions
 
         func run() throws {
             try guarded {
-                guard profile.name != nil else { throw CLIError.usage("pass the athlete's --name \"Full Name\"") }
-                var p = AthleteProfile(handle: handle, name: "", timeZone: TimeZone.current.identifier)
+                guard profile.name != nil else {
+                    throw CLIError.usage("pass the athlete's --name \"Full Name\"")
+                }
+                var p = AthleteProfile(
+                    handle: handle, name: "", timeZone: TimeZone.current.identifier)
                 try profile.apply(to: &p)
                 try global.session().addAthlete(p)
                 print("Added athlete '\(handle)'.")
@@ -35,12 +39,17 @@ struct AthleteCommand: ParsableCommand {
             try guarded {
                 let athletes = try global.session().listAthletes()
                 if output.json { print(try Render.json(athletes.map(\.profile))); return }
-                print(Render.table(["HANDLE", "NAME", "SPORTS", "FTP", "LTHR", "TIME ZONE"], athletes.map {
-                    let p = $0.profile
-                    return [p.handle, p.name, p.sports.map(\.rawValue).joined(separator: ","),
-                            p.thresholds.ftpW.map { Render.number($0) + " W" } ?? "",
-                            p.thresholds.lthrBpm.map { Render.number($0) } ?? "", p.timeZone]
-                }))
+                print(
+                    Render.table(
+                        ["HANDLE", "NAME", "SPORTS", "FTP", "LTHR", "TIME ZONE"],
+                        athletes.map {
+                            let p = $0.profile
+                            return [
+                                p.handle, p.name, p.sports.map(\.rawValue).joined(separator: ","),
+                                p.thresholds.ftpW.map { Render.number($0) + " W" } ?? "",
+                                p.thresholds.lthrBpm.map { Render.number($0) } ?? "", p.timeZone,
+                            ]
+                        }))
             }
         }
     }
@@ -79,7 +88,8 @@ struct AthleteCommand: ParsableCommand {
     }
 
     struct Note: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set the coach's notes: goals, strengths, weaknesses…")
+        static let configuration = CommandConfiguration(
+            abstract: "Set the coach's notes: goals, strengths, weaknesses…")
         @OptionGroup var global: GlobalOptions
         @Argument var handle: String
         @Option var goals: String?
@@ -105,7 +115,8 @@ struct AthleteCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete an athlete and destroy their keys (cannot be undone).")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete an athlete and destroy their keys (cannot be undone).")
         @OptionGroup var global: GlobalOptions
         @Argument var handle: String
         @Flag(help: "Do not ask for confirmation.") var yes = false
@@ -115,7 +126,10 @@ struct AthleteCommand: ParsableCommand {
                 let session = try global.session()
                 _ = try session.athlete(Handle(handle))
                 if !yes {
-                    guard Confirm.ask("Destroy every record and key of '\(handle)'? This cannot be undone.") else {
+                    guard
+                        Confirm.ask(
+                            "Destroy every record and key of '\(handle)'? This cannot be undone.")
+                    else {
                         throw CLIError.usage("not confirmed; pass --yes to remove without asking")
                     }
                 }
@@ -138,18 +152,35 @@ enum ProfileText {
         add("units", p.units.rawValue)
         add("time zone", p.timeZone)
         add("sports", p.sports.map(\.rawValue).joined(separator: ", "))
-        add("height", p.heightCm.map { imperial ? Render.number($0 / 2.54) + " in" : Render.number($0) + " cm" })
-        add("weight", p.weightKg.map { imperial ? Render.number($0 / 0.45359237) + " lb" : Render.number($0) + " kg" })
+        add(
+            "height",
+            p.heightCm.map {
+                imperial ? Render.number($0 / 2.54) + " in" : Render.number($0) + " cm"
+            })
+        add(
+            "weight",
+            p.weightKg.map {
+                imperial ? Render.number($0 / 0.45359237) + " lb" : Render.number($0) + " kg"
+            })
         add("body fat", p.bodyFatPct.map { Render.number($0) + " %" })
         add("FTP", p.thresholds.ftpW.map { Render.number($0) + " W" })
-        add("threshold pace", p.thresholds.thresholdPaceSPerKm.map {
-            imperial ? Pace.format($0 * 1.609344) + "/mi" : Pace.format($0) + "/km" })
+        add(
+            "threshold pace",
+            p.thresholds.thresholdPaceSPerKm.map {
+                imperial ? Pace.format($0 * 1.609344) + "/mi" : Pace.format($0) + "/km"
+            })
         add("LTHR", p.thresholds.lthrBpm.map { Render.number($0) + " bpm" })
         add("CSS", p.thresholds.cssSPer100m.map { Pace.format($0) + "/100m" })
         add("resting HR", p.thresholds.restHrBpm.map { Render.number($0) + " bpm" })
         add("max HR", p.thresholds.maxHrBpm.map { Render.number($0) + " bpm" })
-        add("PMC", "\(p.pmc.model.rawValue), CTL \(Render.number(p.pmc.ctlDays)) d, ATL \(Render.number(p.pmc.atlDays)) d")
-        add("nutrition", "\(p.nutrition.activityLevel.rawValue), goal \(p.nutrition.goal.rawValue), \(p.nutrition.bmrFormula.rawValue), \(p.nutrition.targetMode.rawValue)")
+        add(
+            "PMC",
+            "\(p.pmc.model.rawValue), CTL \(Render.number(p.pmc.ctlDays)) d, ATL \(Render.number(p.pmc.atlDays)) d"
+        )
+        add(
+            "nutrition",
+            "\(p.nutrition.activityLevel.rawValue), goal \(p.nutrition.goal.rawValue), \(p.nutrition.bmrFormula.rawValue), \(p.nutrition.targetMode.rawValue)"
+        )
         add("step goal", p.activity.stepGoals.last.map { "\($0.steps) since \($0.from)" })
         add("AI consent", p.aiConsent ? "yes" : "no")
         add("goals", p.notes.goals)
@@ -159,7 +190,9 @@ enum ProfileText {
         add("locations", p.notes.locations)
         add("schedule", p.notes.schedule)
         let w = lines.map(\.0.count).max() ?? 0
-        return lines.map { Terminal.dim($0.0.padding(toLength: w, withPad: " ", startingAt: 0)) + "  " + $0.1 }
-            .joined(separator: "\n")
+        return lines.map {
+            Terminal.dim($0.0.padding(toLength: w, withPad: " ", startingAt: 0)) + "  " + $0.1
+        }
+        .joined(separator: "\n")
     }
 }

@@ -10,20 +10,25 @@ struct ImportCommand: ParsableCommand {
 
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "json", abstract: "Import a coach/1 JSON file (all or nothing; re-importing adds nothing).")
+            commandName: "json",
+            abstract: "Import a coach/1 JSON file (all or nothing; re-importing adds nothing).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "A file written by 'coach export --format json'.") var file: String
-        @Option(help: "The athlete to import into (athlete users may omit it).") var athlete: String?
+        @Option(help: "The athlete to import into (athlete users may omit it).") var athlete:
+            String?
         @Flag(help: "Create the athlete from the file's athlete section.") var create = false
 
         func run() throws {
             try guarded {
                 let dataset = try DatasetFile.read(file)
-                let summary = try global.session().importDataset(dataset, athlete: athlete.map(Handle.init), create: create)
+                let summary = try global.session().importDataset(
+                    dataset, athlete: athlete.map(Handle.init), create: create)
                 if output.json { print(try Render.json(summary)); return }
-                print("Imported \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
-                      + (summary.createdAthlete ? "; created athlete '\(athlete ?? dataset.athlete.handle)'." : "."))
+                print(
+                    "Imported \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+                        + (summary.createdAthlete
+                            ? "; created athlete '\(athlete ?? dataset.athlete.handle)'." : "."))
             }
         }
     }
@@ -31,7 +36,8 @@ struct ImportCommand: ParsableCommand {
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export everything about one athlete (decrypted: keep the file safe).",
+        commandName: "export",
+        abstract: "Export everything about one athlete (decrypted: keep the file safe).",
         discussion: """
             json writes the coach/1 format (docs/format.md): profile, plans and every log. csv writes the logs as one \
             table, a row per entry with a 'kind' column; --kind keeps only some kinds (and their columns).
@@ -39,19 +45,30 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
     @Option(help: "json (default) or csv.") var format: String = "json"
-    @Option(help: "csv only: wellness, workout, biometric, sleep, food, steps or weight (repeatable).") var kind: [String] = []
-    @Option(help: "Write to a new FILE (mode 0600, never overwritten) instead of stdout.") var out: String?
+    @Option(
+        help: "csv only: wellness, workout, biometric, sleep, food, steps or weight (repeatable).")
+    var kind: [String] = []
+    @Option(help: "Write to a new FILE (mode 0600, never overwritten) instead of stdout.") var out:
+        String?
 
     func run() throws {
         try guarded {
-            guard format == "json" || format == "csv" else { throw CLIError.usage("--format must be json or csv") }
-            guard format == "csv" || kind.isEmpty else { throw CLIError.usage("--kind needs --format csv; json exports everything") }
+            guard format == "json" || format == "csv" else {
+                throw CLIError.usage("--format must be json or csv")
+            }
+            guard format == "csv" || kind.isEmpty else {
+                throw CLIError.usage("--kind needs --format csv; json exports everything")
+            }
             let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
             if let bad = kinds.first(where: { !DatasetCSV.kinds.contains($0) }) {
-                throw CLIError.usage("--kind \(bad.rawValue) is not a log kind; use \(DatasetCSV.kinds.map(\.rawValue).joined(separator: ", "))")
+                throw CLIError.usage(
+                    "--kind \(bad.rawValue) is not a log kind; use \(DatasetCSV.kinds.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             let dataset = try global.session().exportDataset(athlete.map(Handle.init))
-            let text = format == "csv" ? DatasetCSV.render(dataset, kinds: kinds) : try Render.json(dataset) + "\n"
+            let text =
+                format == "csv"
+                ? DatasetCSV.render(dataset, kinds: kinds) : try Render.json(dataset) + "\n"
             if let out {
                 try SecureFiles.writeNew(Array(text.utf8), to: out)
             } else {
@@ -72,7 +89,8 @@ enum DatasetFile {
         } catch let error as DecodingError {
             throw CLIError.invalid("\(path): \(describe(error)); nothing was imported")
         } catch let error as CoachKitError {
-            throw CLIError.invalid("\(path): \(ErrorText.message(for: error)); nothing was imported")
+            throw CLIError.invalid(
+                "\(path): \(ErrorText.message(for: error)); nothing was imported")
         } catch {
             throw CLIError.invalid("\(path) is not valid JSON; nothing was imported")
         }
@@ -80,13 +98,17 @@ enum DatasetFile {
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: ["."])
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+                .trimmingCharacters(in: ["."])
         }
         switch error {
-        case .keyNotFound(let key, let ctx): return "missing field '\(key.stringValue)' at \(path(ctx.codingPath))"
-        case .typeMismatch(_, let ctx), .valueNotFound(_, let ctx): return "wrong type at \(path(ctx.codingPath))"
+        case .keyNotFound(let key, let ctx):
+            return "missing field '\(key.stringValue)' at \(path(ctx.codingPath))"
+        case .typeMismatch(_, let ctx), .valueNotFound(_, let ctx):
+            return "wrong type at \(path(ctx.codingPath))"
         case .dataCorrupted(let ctx):
-            return ctx.codingPath.isEmpty ? "not valid JSON" : "\(path(ctx.codingPath)): \(ctx.debugDescription)"
+            return ctx.codingPath.isEmpty
+                ? "not valid JSON" : "\(path(ctx.codingPath)): \(ctx.debugDescription)"
         @unknown default: return "unreadable"
         }
     }

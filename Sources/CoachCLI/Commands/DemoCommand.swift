@@ -1,14 +1,17 @@
 import ArgumentParser
 import CoachApp
+import CoachKit
 import CoachProviders
 import CoachStore
 import Foundation
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "demo", abstract: "Create a throw-away workspace with sample athletes and show it.")
+        commandName: "demo",
+        abstract: "Create a throw-away workspace with sample athletes and show it.")
 
-    @Option(help: "Where to create the demo workspace (default: a new temporary folder).") var workspace: String?
+    @Option(help: "Where to create the demo workspace (default: a new temporary folder).")
+    var workspace: String?
     @OptionGroup var output: OutputOptions
 
     /// What `--json` prints: the athletes, the team view and the first athlete's dashboard.
@@ -23,44 +26,63 @@ struct DemoCommand: ParsableCommand {
             let clock = try AppEnvironment(variables: ProcessInfo.processInfo.environment).clock
             let path = try workspace ?? (Self.temporaryFolder() + "/demo.sqlite")
             let (ws, coach, token) = try DemoWorkspace.build(at: path, clock: clock)
-            try SessionTokenStore(workspacePath: path, environment: ProcessInfo.processInfo.environment).save(token)
+            try SessionTokenStore(
+                workspacePath: path, environment: ProcessInfo.processInfo.environment
+            ).save(token)
             let builder = TeamReportBuilder(date: nil, now: clock.now())
             var dashboard: Dashboard?
             try ws.forEachDataset(as: coach) { _, dataset in
                 builder.add(dataset)
                 if dataset.athlete.handle == "jane" {
-                    let moment = try ViewMoment.resolve(nil, now: clock.now(), zone: dataset.athlete.zone)
+                    let moment = try ViewMoment.resolve(
+                        nil, now: clock.now(), zone: dataset.athlete.zone)
                     dashboard = try Dashboard(MetricEvaluation(dataset), at: moment)
                 }
             }
             let team = try builder.finish().sorted(by: .readiness)
-            guard let dashboard else { throw CLIError.invalid("the demo athlete 'jane' is missing") }
-            if output.json { print(try Render.json(Output(workspace: path, team: team.rows, dashboard: dashboard))); return }
+            guard let dashboard else {
+                throw CLIError.invalid("the demo athlete 'jane' is missing")
+            }
+            if output.json {
+                print(
+                    try Render.json(Output(workspace: path, team: team.rows, dashboard: dashboard)));
+                return
+            }
             print(Terminal.bold("coach demo") + Terminal.dim("  throw-away workspace \(path)"))
-            print("A coach with three athletes and four months of their data, each athlete encrypted under their own key.\n")
+            print(
+                "A coach with three athletes and four months of their data, each athlete encrypted under their own key.\n"
+            )
             print(Terminal.bold("$ coach team --sort readiness"))
             print(TeamText.render(team.rows) + "\n")
             print(Terminal.bold("$ coach dashboard --athlete jane"))
             print(DashboardText.render(dashboard) + "\n")
             print("The coach stays signed in to this demo for 8 hours. Look around:")
             print("  export COACH_WORKSPACE=\(path)")
-            print("  coach team --flagged; coach dashboard --athlete marco; coach explain readiness --athlete marco")
-            print("  coach trend --athlete jane --metric ctl,atl,tsb --days 90; coach activity --athlete aiko --week")
+            print(
+                "  coach team --flagged; coach dashboard --athlete marco; coach explain readiness --athlete marco"
+            )
+            print(
+                "  coach trend --athlete jane --metric ctl,atl,tsb --days 90; coach activity --athlete aiko --week"
+            )
             print(Terminal.dim("Start your own workspace with `coach init`."))
         }
     }
 
     static func temporaryFolder() throws -> String {
-        let tmp = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+        let tmp =
+            NSTemporaryDirectory().hasSuffix("/")
+            ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
         var template = Array((tmp + "coach-demo-XXXXXX").utf8CString)
-        guard let p = mkdtemp(&template) else { throw CLIError.io("cannot create a temporary folder") }
+        guard let p = mkdtemp(&template) else {
+            throw CLIError.io("cannot create a temporary folder")
+        }
         return String(cString: p)
     }
 }
 
-import CoachKit
-
 /// Today's date in a zone, from a clock.
 enum LocalDayNow {
-    static func today(clock: any Clock, zone: TimeZone) -> LocalDay { LocalDay(date: clock.now(), timeZone: zone) }
+    static func today(clock: any Clock, zone: TimeZone) -> LocalDay {
+        LocalDay(date: clock.now(), timeZone: zone)
+    }
 }

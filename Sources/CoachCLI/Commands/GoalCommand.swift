@@ -6,7 +6,8 @@ import Foundation
 
 struct GoalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "goal", abstract: "Set goals that metrics measure against.", subcommands: [Steps.self])
+        commandName: "goal", abstract: "Set goals that metrics measure against.",
+        subcommands: [Steps.self])
 
     struct Steps: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -14,17 +15,25 @@ struct GoalCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
         @Argument(help: "Steps per day.") var steps: Int
-        @Option(help: "First day of the new goal: today (default), a date, -3d…") var from: String = "today"
+        @Option(help: "First day of the new goal: today (default), a date, -3d…") var from: String =
+            "today"
         @Option(help: "Earn a bonus day every N achieved days in a row.") var bonusEvery: Int?
         @Option(help: "Most bonus days that can be banked.") var maxBonus: Int?
 
         func run() throws {
             try guarded {
-                guard (500...100_000).contains(steps) else { throw CoachKitError.outOfRange(field: "step goal", range: "500–100000") }
-                if let bonusEvery, !(1...60).contains(bonusEvery) { throw CoachKitError.outOfRange(field: "--bonus-every", range: "1–60") }
-                if let maxBonus, !(0...30).contains(maxBonus) { throw CoachKitError.outOfRange(field: "--max-bonus", range: "0–30") }
+                guard (500...100_000).contains(steps) else {
+                    throw CoachKitError.outOfRange(field: "step goal", range: "500–100000")
+                }
+                if let bonusEvery, !(1...60).contains(bonusEvery) {
+                    throw CoachKitError.outOfRange(field: "--bonus-every", range: "1–60")
+                }
+                if let maxBonus, !(0...30).contains(maxBonus) {
+                    throw CoachKitError.outOfRange(field: "--max-bonus", range: "0–30")
+                }
                 let (profile, start) = try global.session().setStepGoal(
-                    athlete.map(Handle.init), steps: steps, from: from, bonusEvery: bonusEvery, maxBonus: maxBonus)
+                    athlete.map(Handle.init), steps: steps, from: from, bonusEvery: bonusEvery,
+                    maxBonus: maxBonus)
                 print("Step goal of \(profile.handle): \(steps) a day from \(start).")
             }
         }

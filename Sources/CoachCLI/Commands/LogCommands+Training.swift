@@ -6,7 +6,8 @@ import Foundation
 
 extension LogCommand {
     struct WorkoutLog: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "workout", abstract: "Log a workout.")
+        static let configuration = CommandConfiguration(
+            commandName: "workout", abstract: "Log a workout.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
         @Option(help: "cycling, running, swimming, strength, walking or other.") var sport: String
@@ -19,17 +20,22 @@ extension LogCommand {
         @Option(help: "Maximum heart rate in bpm.") var maxHr: Double?
         @Option(help: "e.g. 42km or 26.2mi.") var distance: String?
         @Option(parsing: .unconditional) var kcal: Double?
-        @Option(help: "Start, HH:MM or \"YYYY-MM-DD HH:MM\" (default now, or noon for a past day).") var start: String?
+        @Option(help: "Start, HH:MM or \"YYYY-MM-DD HH:MM\" (default now, or noon for a past day).")
+        var start: String?
         @Option var title: String?
 
         func run() throws {
             try guarded {
                 let ctx = try LogContext(global, target)
-                var w = Workout(id: ctx.newID(), start: try start.map(ctx.instant(parsing:)) ?? ctx.instant,
-                                sport: try Sport.parse(sport))
+                var w = Workout(
+                    id: ctx.newID(), start: try start.map(ctx.instant(parsing:)) ?? ctx.instant,
+                    sport: try Sport.parse(sport))
                 w.elapsedS = Double(try DurationParser.seconds(duration))
-                w.rpe = rpe; w.tss = tss; w.npW = np; w.avgPowerW = avgPower; w.avgHrBpm = avgHr; w.maxHrBpm = maxHr
-                w.distanceM = try distance.map { try QuantityParser.metres($0, units: ctx.profile.units) }
+                w.rpe = rpe; w.tss = tss; w.npW = np; w.avgPowerW = avgPower; w.avgHrBpm = avgHr;
+                w.maxHrBpm = maxHr
+                w.distanceM = try distance.map {
+                    try QuantityParser.metres($0, units: ctx.profile.units)
+                }
                 w.kcal = kcal; w.title = title; w.source = "manual"
                 try w.validate()
                 try ctx.save(w, id: w.id, kind: .workout, what: "\(w.sport.rawValue) workout")
@@ -38,7 +44,8 @@ extension LogCommand {
     }
 
     struct Biometrics: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Log morning biometrics: HRV, resting HR, sleep…")
+        static let configuration = CommandConfiguration(
+            abstract: "Log morning biometrics: HRV, resting HR, sleep…")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
         @Option(help: "HRV in ms.") var hrv: Double?
@@ -47,7 +54,9 @@ extension LogCommand {
         @Option(help: "Sleep duration ending this morning, e.g. 7h30m.") var sleep: String?
         @Option(help: "Respiratory rate per minute.") var respRate: Double?
         @Option(help: "Blood oxygen in %.") var spo2: Double?
-        @Option(parsing: .unconditional, help: "Wrist temperature deviation in °C, e.g. +0.3 or -0.2.") var wristTemp: Double?
+        @Option(
+            parsing: .unconditional, help: "Wrist temperature deviation in °C, e.g. +0.3 or -0.2.")
+        var wristTemp: Double?
         @Option(help: "Heart-rate recovery after one minute, in bpm.") var hrr: Double?
 
         func run() throws {
@@ -59,21 +68,42 @@ extension LogCommand {
                 case "sdnn": kind = .hrv_sdnn
                 default: throw CLIError.usage("--hrv-kind must be rmssd or sdnn")
                 }
-                let values: [(BiometricSample.Kind, Double?)] = [(kind, hrv), (.resting_hr, restHr), (.respiratory_rate, respRate),
-                                                                 (.spo2, spo2), (.wrist_temp, wristTemp), (.hr_recovery, hrr)]
-                let samples = values.compactMap { k, v in v.map { BiometricSample(id: ctx.newID(), time: ctx.instant, type: k, value: $0, source: "manual") } }
+                let values: [(BiometricSample.Kind, Double?)] = [
+                    (kind, hrv), (.resting_hr, restHr), (.respiratory_rate, respRate),
+                    (.spo2, spo2), (.wrist_temp, wristTemp), (.hr_recovery, hrr),
+                ]
+                let samples = values.compactMap { k, v in
+                    v.map {
+                        BiometricSample(
+                            id: ctx.newID(), time: ctx.instant, type: k, value: $0, source: "manual"
+                        )
+                    }
+                }
                 var sleepRecord: SleepRecord?
                 if let sleep {
                     let seconds = try DurationParser.seconds(sleep)
-                    let end = Instant(date: ctx.day.instant(secondsSinceMidnight: 7 * 3600, in: ctx.profile.zone), timeZone: ctx.profile.zone)
+                    let end = Instant(
+                        date: ctx.day.instant(secondsSinceMidnight: 7 * 3600, in: ctx.profile.zone),
+                        timeZone: ctx.profile.zone)
                     let startDate = end.date.addingTimeInterval(-Double(seconds))
-                    sleepRecord = SleepRecord(id: ctx.newID(), start: Instant(date: startDate, timeZone: ctx.profile.zone), end: end, stage: .asleep)
+                    sleepRecord = SleepRecord(
+                        id: ctx.newID(),
+                        start: Instant(date: startDate, timeZone: ctx.profile.zone), end: end,
+                        stage: .asleep)
                     try sleepRecord?.validate()
                 }
-                guard !samples.isEmpty || sleepRecord != nil else { throw CLIError.usage("give at least one of --hrv, --rest-hr, --sleep, --resp-rate, --spo2, --wrist-temp, --hrr") }
+                guard !samples.isEmpty || sleepRecord != nil else {
+                    throw CLIError.usage(
+                        "give at least one of --hrv, --rest-hr, --sleep, --resp-rate, --spo2, --wrist-temp, --hrr"
+                    )
+                }
                 for s in samples { try s.validate() }
-                for s in samples { try ctx.save(s, id: s.id, kind: .biometric, what: s.type.rawValue) }
-                if let sleepRecord { try ctx.save(sleepRecord, id: sleepRecord.id, kind: .sleep, what: "sleep") }
+                for s in samples {
+                    try ctx.save(s, id: s.id, kind: .biometric, what: s.type.rawValue)
+                }
+                if let sleepRecord {
+                    try ctx.save(sleepRecord, id: sleepRecord.id, kind: .sleep, what: "sleep")
+                }
             }
         }
     }
@@ -84,15 +114,27 @@ extension LogCommand {
         @OptionGroup var output: OutputOptions
         @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
         @Option(help: "How many days back, today included.") var days: Int = 7
-        @Option(help: "Only this kind: wellness, workout, biometric, sleep, food, steps, weight.") var kind: [String] = []
+        @Option(help: "Only this kind: wellness, workout, biometric, sleep, food, steps, weight.")
+        var kind: [String] = []
 
         func run() throws {
             try guarded {
-                guard (1...3660).contains(days) else { throw CoachKitError.outOfRange(field: "--days", range: "1–3660") }
+                guard (1...3660).contains(days) else {
+                    throw CoachKitError.outOfRange(field: "--days", range: "1–3660")
+                }
                 let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
-                let (_, entries) = try global.session().logEntries(athlete.map(Handle.init), kinds: kinds, days: days)
+                let (_, entries) = try global.session().logEntries(
+                    athlete.map(Handle.init), kinds: kinds, days: days)
                 if output.json { print(try Render.json(entries)); return }
-                print(Render.table(["DAY", "KIND", "ID", "ENTRY"], entries.map { [$0.day, $0.kind.rawValue, String($0.id.prefix(8)), LogText.summary($0)] }))
+                print(
+                    Render.table(
+                        ["DAY", "KIND", "ID", "ENTRY"],
+                        entries.map {
+                            [
+                                $0.day, $0.kind.rawValue, String($0.id.prefix(8)),
+                                LogText.summary($0),
+                            ]
+                        }))
             }
         }
     }
@@ -121,7 +163,10 @@ enum LogText {
             switch o[k]! {
             case .number(let n): return "\(k)=\(Render.number(n))"
             case .string(let s): return "\(k)=\(s)"
-            case .object(let m): return "\(k)=" + m.keys.sorted().map { "\($0):\(m[$0].map(text) ?? "")" }.joined(separator: ",")
+            case .object(let m):
+                return "\(k)="
+                    + m.keys.sorted().map { "\($0):\(m[$0].map(text) ?? "")" }.joined(
+                        separator: ",")
             default: return nil
             }
         }.joined(separator: " ")

@@ -7,11 +7,14 @@ import Foundation
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Log wellness, workouts, biometrics, food, steps and weight.",
-        subcommands: [Mood.self, Doms.self, Wellness.self, WorkoutLog.self, Biometrics.self, Food.self,
-                      Steps.self, Weight.self, Show.self, Edit.self, Remove.self])
+        subcommands: [
+            Mood.self, Doms.self, Wellness.self, WorkoutLog.self, Biometrics.self, Food.self,
+            Steps.self, Weight.self, Show.self, Edit.self, Remove.self,
+        ])
 
     struct Mood: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Log mood 1–5 (and optionally soreness).")
+        static let configuration = CommandConfiguration(
+            abstract: "Log mood 1–5 (and optionally soreness).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
         @Argument(help: "Mood from 1 (awful) to 5 (great).") var mood: Int
@@ -20,26 +23,30 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                try LogContext(global, target).saveWellness(mood: mood, doms: doms, notes: notes, what: "mood")
+                try LogContext(global, target).saveWellness(
+                    mood: mood, doms: doms, notes: notes, what: "mood")
             }
         }
     }
 
     struct Doms: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Log muscle soreness 0–10 per group.")
+        static let configuration = CommandConfiguration(
+            abstract: "Log muscle soreness 0–10 per group.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
         @Argument(help: "GROUP=LEVEL pairs, e.g. quads=6 hamstrings=3.") var levels: [String]
 
         func run() throws {
             try guarded {
-                try LogContext(global, target).saveWellness(mood: nil, doms: levels, notes: nil, what: "soreness")
+                try LogContext(global, target).saveWellness(
+                    mood: nil, doms: levels, notes: nil, what: "soreness")
             }
         }
     }
 
     struct Wellness: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Log mood, soreness and notes together.")
+        static let configuration = CommandConfiguration(
+            abstract: "Log mood, soreness and notes together.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
         @Option var mood: Int?
@@ -48,8 +55,11 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                guard mood != nil || !doms.isEmpty || notes != nil else { throw CLIError.usage("give --mood, --doms or --notes") }
-                try LogContext(global, target).saveWellness(mood: mood, doms: doms, notes: notes, what: "wellness")
+                guard mood != nil || !doms.isEmpty || notes != nil else {
+                    throw CLIError.usage("give --mood, --doms or --notes")
+                }
+                try LogContext(global, target).saveWellness(
+                    mood: mood, doms: doms, notes: notes, what: "wellness")
             }
         }
     }
@@ -69,8 +79,11 @@ struct LogCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try LogContext(global, target)
-                var e = FoodEntry(id: ctx.newID(), time: try time.map(ctx.instant(parsing:)) ?? ctx.instant, kcal: kcal)
-                e.proteinG = protein; e.carbsG = carbs; e.fatG = fat; e.meal = meal?.lowercased(); e.note = note
+                var e = FoodEntry(
+                    id: ctx.newID(), time: try time.map(ctx.instant(parsing:)) ?? ctx.instant,
+                    kcal: kcal)
+                e.proteinG = protein; e.carbsG = carbs; e.fatG = fat; e.meal = meal?.lowercased();
+                e.note = note
                 try e.validate()
                 try ctx.save(e, id: e.id, kind: .food, what: "food")
             }
@@ -78,7 +91,8 @@ struct LogCommand: ParsableCommand {
     }
 
     struct Steps: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Log the day's steps (replaces that day's count).")
+        static let configuration = CommandConfiguration(
+            abstract: "Log the day's steps (replaces that day's count).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
         @Argument var steps: Int
@@ -88,8 +102,12 @@ struct LogCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try LogContext(global, target)
-                let e = StepsDay(day: ctx.day, steps: steps, distanceM: try distance.map { try QuantityParser.metres($0, units: ctx.profile.units) },
-                                 activeKcal: activeKcal)
+                let e = StepsDay(
+                    day: ctx.day, steps: steps,
+                    distanceM: try distance.map {
+                        try QuantityParser.metres($0, units: ctx.profile.units)
+                    },
+                    activeKcal: activeKcal)
                 try e.validate()
                 try ctx.save(e, id: e.id, kind: .steps, what: "steps")
             }
@@ -106,9 +124,10 @@ struct LogCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try LogContext(global, target)
-                let e = WeightEntry(id: ctx.newID(), time: ctx.instant,
-                                    kg: try QuantityParser.kilograms(weight, units: ctx.profile.units),
-                                    bodyFatPct: try bodyFat.map(QuantityParser.percent))
+                let e = WeightEntry(
+                    id: ctx.newID(), time: ctx.instant,
+                    kg: try QuantityParser.kilograms(weight, units: ctx.profile.units),
+                    bodyFatPct: try bodyFat.map(QuantityParser.percent))
                 try e.validate()
                 try ctx.save(e, id: e.id, kind: .weight, what: "weight")
             }

@@ -20,9 +20,12 @@ extension LogCommand {
         @OptionGroup var output: OutputOptions
         @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
         @Argument(help: "The entry's id, as 'coach log show' lists it.") var id: String
-        @Option(parsing: .unconditional, help: "Move to this day: today, yesterday, -3d or YYYY-MM-DD.") var date: String?
+        @Option(
+            parsing: .unconditional, help: "Move to this day: today, yesterday, -3d or YYYY-MM-DD.")
+        var date: String?
         @Option var mood: Int?
-        @Option(help: "Soreness per group, e.g. quads=6 (other groups stay).") var doms: [String] = []
+        @Option(help: "Soreness per group, e.g. quads=6 (other groups stay).") var doms: [String] =
+            []
         @Option var notes: String?
         @Option var sport: String?
         @Option(help: "Elapsed time, e.g. 1h30m.") var duration: String?
@@ -36,7 +39,8 @@ extension LogCommand {
         @Option(parsing: .unconditional) var kcal: Double?
         @Option(help: "Workout start, HH:MM or \"YYYY-MM-DD HH:MM\".") var start: String?
         @Option var title: String?
-        @Option(parsing: .unconditional, help: "A biometric sample's value, in its type's unit.") var value: Double?
+        @Option(parsing: .unconditional, help: "A biometric sample's value, in its type's unit.")
+        var value: Double?
         @Option var hrv: Double?
         @Option var restHr: Double?
         @Option var respRate: Double?
@@ -49,7 +53,8 @@ extension LogCommand {
         @Option var fat: Double?
         @Option var meal: String?
         @Option var note: String?
-        @Option(help: "Time of a sample, meal or weighing, HH:MM or \"YYYY-MM-DD HH:MM\".") var time: String?
+        @Option(help: "Time of a sample, meal or weighing, HH:MM or \"YYYY-MM-DD HH:MM\".")
+        var time: String?
         @Option var steps: Int?
         @Option var activeKcal: Double?
         @Option(help: "e.g. 61.4kg or 135lb.") var weight: String?
@@ -58,19 +63,27 @@ extension LogCommand {
         var patch: LogPatch {
             var p = LogPatch()
             p.date = date; p.mood = mood; p.doms = doms; p.notes = notes
-            p.sport = sport; p.duration = duration; p.rpe = rpe; p.tss = tss; p.np = np; p.avgPower = avgPower
-            p.avgHr = avgHr; p.maxHr = maxHr; p.distance = distance; p.kcal = kcal; p.start = start; p.title = title
-            p.value = value; p.hrv = hrv; p.restHr = restHr; p.respRate = respRate; p.spo2 = spo2; p.wristTemp = wristTemp
-            p.hrr = hrr; p.sleep = sleep; p.protein = protein; p.carbs = carbs; p.fat = fat; p.meal = meal; p.note = note
-            p.time = time; p.steps = steps; p.activeKcal = activeKcal; p.weight = weight; p.bodyFat = bodyFat
+            p.sport = sport; p.duration = duration; p.rpe = rpe; p.tss = tss; p.np = np;
+            p.avgPower = avgPower
+            p.avgHr = avgHr; p.maxHr = maxHr; p.distance = distance; p.kcal = kcal; p.start = start;
+            p.title = title
+            p.value = value; p.hrv = hrv; p.restHr = restHr; p.respRate = respRate; p.spo2 = spo2;
+            p.wristTemp = wristTemp
+            p.hrr = hrr; p.sleep = sleep; p.protein = protein; p.carbs = carbs; p.fat = fat;
+            p.meal = meal; p.note = note
+            p.time = time; p.steps = steps; p.activeKcal = activeKcal; p.weight = weight;
+            p.bodyFat = bodyFat
             return p
         }
 
         func run() throws {
             try guarded {
-                let entry = try global.session().editLog(RecordID(id), athlete: athlete.map(Handle.init), patch: patch)
+                let entry = try global.session().editLog(
+                    RecordID(id), athlete: athlete.map(Handle.init), patch: patch)
                 if output.json { print(try Render.json(entry)); return }
-                print("Edited \(entry.kind.rawValue) \(id) on \(entry.day): \(LogText.summary(entry))")
+                print(
+                    "Edited \(entry.kind.rawValue) \(id) on \(entry.day): \(LogText.summary(entry))"
+                )
             }
         }
     }

@@ -7,7 +7,8 @@ import Foundation
 /// `--athlete` and `--date`, shared by every `coach log` command.
 struct LogTarget: ParsableArguments {
     @Option(help: "The athlete (athlete users log for themselves without it).") var athlete: String?
-    @Option(parsing: .unconditional, help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.") var date: String = "today"
+    @Option(parsing: .unconditional, help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.")
+    var date: String = "today"
 }
 
 /// One log command's book (athlete opened once, day resolved) and its confirmation line.

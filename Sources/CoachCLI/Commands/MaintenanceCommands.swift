@@ -19,26 +19,36 @@ struct AuditCommand: ParsableCommand {
             try guarded {
                 let entries = try global.session().auditEntries(athlete: athlete.map(Handle.init))
                 if output.json { print(try Render.json(entries)); return }
-                print(Render.table(["SEQ", "TIME", "ACTOR", "ACTION", "TARGET"], entries.map {
-                    [String($0.seq), $0.time, $0.actor, $0.action, String(($0.targetId ?? "").prefix(12))]
-                }))
+                print(
+                    Render.table(
+                        ["SEQ", "TIME", "ACTOR", "ACTION", "TARGET"],
+                        entries.map {
+                            [
+                                String($0.seq), $0.time, $0.actor, $0.action,
+                                String(($0.targetId ?? "").prefix(12)),
+                            ]
+                        }))
             }
         }
     }
 
     struct Verify: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check the hash chain and every signature.")
+        static let configuration = CommandConfiguration(
+            abstract: "Check the hash chain and every signature.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
                 let result = try global.openWorkspace().verifyAudit()
-                if output.json { print(try Render.json(result)) } else if result.ok {
+                if output.json {
+                    print(try Render.json(result))
+                } else if result.ok {
                     print("audit ok: \(result.entries) entries, chain and signatures verify")
                 }
                 if !result.ok {
-                    Terminal.error("audit entry \(result.failedSeq ?? 0) failed: \(result.reason ?? "")")
+                    Terminal.error(
+                        "audit entry \(result.failedSeq ?? 0) failed: \(result.reason ?? "")")
                     throw ExitCode(ExitStatus.corrupt)
                 }
             }
@@ -48,9 +58,11 @@ struct AuditCommand: ParsableCommand {
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: "Check integrity, permissions, audit chain, keys and snapshots.")
+        commandName: "doctor",
+        abstract: "Check integrity, permissions, audit chain, keys and snapshots.")
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Rebuild athlete snapshots that are missing, damaged or differ from their records.") var repair = false
+    @Flag(help: "Rebuild athlete snapshots that are missing, damaged or differ from their records.")
+    var repair = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -64,14 +76,19 @@ struct DoctorCommand: ParsableCommand {
             } catch StoreError.sessionExpired {
                 session = nil
             }
-            let checks = try session?.doctor(repair: repair) ?? global.openWorkspace().doctor(as: nil)
+            let checks =
+                try session?.doctor(repair: repair) ?? global.openWorkspace().doctor(as: nil)
             let me = session?.principal
             let shown = checks.map {
                 DoctorCheck(name: $0.name, ok: $0.ok, detail: ErrorText.detail(of: $0))
             }
-            if output.json { print(try Render.json(shown)) } else {
+            if output.json {
+                print(try Render.json(shown))
+            } else {
                 for c in shown {
-                    print("\(c.ok ? Terminal.paint("ok  ", hex: "#38A169") : Terminal.paint("FAIL", hex: "#E53E3E"))  \(c.name): \(c.detail)")
+                    print(
+                        "\(c.ok ? Terminal.paint("ok  ", hex: "#38A169") : Terminal.paint("FAIL", hex: "#E53E3E"))  \(c.name): \(c.detail)"
+                    )
                 }
                 if me == nil { print(Terminal.dim("(unlock to check key chains too)")) }
             }
@@ -81,7 +98,8 @@ struct DoctorCommand: ParsableCommand {
 }
 
 struct BackupCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "backup", abstract: "Write a consistent copy of the workspace.")
+    static let configuration = CommandConfiguration(
+        commandName: "backup", abstract: "Write a consistent copy of the workspace.")
     @OptionGroup var global: GlobalOptions
     @Option(help: "Where to write the backup (must not exist).") var out: String
 
@@ -94,7 +112,8 @@ struct BackupCommand: ParsableCommand {
 }
 
 struct RestoreCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Replace the workspace with a backup.")
+    static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Replace the workspace with a backup.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "A backup written by 'coach backup'.") var file: String
     @Flag(help: "Do not ask for confirmation.") var yes = false

@@ -8,14 +8,16 @@ import Foundation
 /// The athlete and day a metrics command looks at.
 struct MetricsTarget: ParsableArguments {
     @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
-    @Option(help: "Look at a past day: yesterday, -3d or YYYY-MM-DD (default today).") var date: String?
+    @Option(help: "Look at a past day: yesterday, -3d or YYYY-MM-DD (default today).") var date:
+        String?
 
     /// The athlete as a typed handle.
     var handle: Handle? { athlete.map(Handle.init) }
 }
 
 struct MetricsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "metrics", abstract: "Every metric of one athlete on one day.")
+    static let configuration = CommandConfiguration(
+        commandName: "metrics", abstract: "Every metric of one athlete on one day.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @OptionGroup var output: OutputOptions
@@ -25,15 +27,25 @@ struct MetricsCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let ids = provider.map { $0.split(separator: ",").map(String.init) } ?? []
-            let (view, results) = try global.session().metrics(target.handle, date: target.date, providers: ids)
+            let (view, results) = try global.session().metrics(
+                target.handle, date: target.date, providers: ids)
             if output.json {
-                print(String(decoding: try MetricResult.makeEncoder(pretty: true).encode(results), as: UTF8.self))
+                print(
+                    String(
+                        decoding: try MetricResult.makeEncoder(pretty: true).encode(results),
+                        as: UTF8.self))
             } else {
                 print(Terminal.bold("\(view.name) · \(view.moment.day)"))
-                print(Render.table(["METRIC", "SCORE", "BAND", "STATUS", "NOTE"], results.map { r in
-                    [r.id, r.score.map(String.init) ?? "–", Terminal.paint(r.band?.name ?? "", hex: r.band?.colour),
-                     r.status.rawValue, r.reason ?? r.flags.joined(separator: ", ")]
-                }))
+                print(
+                    Render.table(
+                        ["METRIC", "SCORE", "BAND", "STATUS", "NOTE"],
+                        results.map { r in
+                            [
+                                r.id, r.score.map(String.init) ?? "–",
+                                Terminal.paint(r.band?.name ?? "", hex: r.band?.colour),
+                                r.status.rawValue, r.reason ?? r.flags.joined(separator: ", "),
+                            ]
+                        }))
             }
             if strict && results.contains(where: { $0.status == .error }) { throw ExitCode(1) }
         }
@@ -41,7 +53,8 @@ struct MetricsCommand: ParsableCommand {
 }
 
 struct ExplainCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "explain", abstract: "How one metric came out as it did.")
+    static let configuration = CommandConfiguration(
+        commandName: "explain", abstract: "How one metric came out as it did.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Provider id, e.g. readiness.") var provider: String
     @OptionGroup var target: MetricsTarget
@@ -49,17 +62,31 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let (view, r) = try global.session().explain(provider, athlete: target.handle, date: target.date)
-            if output.json { print(String(decoding: try MetricResult.makeEncoder(pretty: true).encode(r), as: UTF8.self)); return }
+            let (view, r) = try global.session().explain(
+                provider, athlete: target.handle, date: target.date)
+            if output.json {
+                print(
+                    String(
+                        decoding: try MetricResult.makeEncoder(pretty: true).encode(r),
+                        as: UTF8.self));
+                return
+            }
             let score = r.score.map(String.init) ?? "–"
-            print(Terminal.bold("\(r.id) for \(view.name) on \(view.moment.day): \(score)") + " "
-                  + Terminal.paint(r.band?.name ?? r.status.rawValue, hex: r.band?.colour))
+            print(
+                Terminal.bold("\(r.id) for \(view.name) on \(view.moment.day): \(score)") + " "
+                    + Terminal.paint(r.band?.name ?? r.status.rawValue, hex: r.band?.colour))
             if let reason = r.reason { print(reason) }
             if !r.explanation.isEmpty { print(r.explanation) }
             if !r.components.isEmpty {
-                print(Render.table(["COMPONENT", "VALUE", "WEIGHT", "NOTE"], r.components.map {
-                    [$0.name, Render.number($0.value, digits: 2), Render.number($0.weight, digits: 2), $0.note]
-                }))
+                print(
+                    Render.table(
+                        ["COMPONENT", "VALUE", "WEIGHT", "NOTE"],
+                        r.components.map {
+                            [
+                                $0.name, Render.number($0.value, digits: 2),
+                                Render.number($0.weight, digits: 2), $0.note,
+                            ]
+                        }))
             }
             if !r.flags.isEmpty { print("flags: " + r.flags.joined(separator: ", ")) }
         }

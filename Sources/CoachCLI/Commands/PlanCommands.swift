@@ -6,8 +6,12 @@ import Foundation
 
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "plan", abstract: "Program weeks (Monday–Sunday), planned sessions, adherence and plan files.",
-        subcommands: [Show.self, PlanWeekCommand.self, PlanSessionCommand.self, PlanExportCommand.self, PlanImportCommand.self])
+        commandName: "plan",
+        abstract: "Program weeks (Monday–Sunday), planned sessions, adherence and plan files.",
+        subcommands: [
+            Show.self, PlanWeekCommand.self, PlanSessionCommand.self, PlanExportCommand.self,
+            PlanImportCommand.self,
+        ])
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -27,14 +31,17 @@ struct PlanCommand: ParsableCommand {
                 if !(all || previous) { shown.previous = [] }
                 if !(all || current) { shown.current = nil }
                 if !(all || upcoming) { shown.upcoming = [] }
-                try ctx.emit(shown, json: output.json) { Self.text(shown, all: all, current: current) }
+                try ctx.emit(shown, json: output.json) {
+                    Self.text(shown, all: all, current: current)
+                }
             }
         }
 
         static func text(_ r: PlanReport, all: Bool, current: Bool) -> String {
             var parts = ["Plan of \(r.athlete), today \(r.today)", PlanRender.scores(r.scores)]
             func group(_ name: String, _ weeks: [PlanReport.Week]) {
-                parts.append(Terminal.bold("\(name) (\(weeks.count) week\(weeks.count == 1 ? "" : "s"))"))
+                parts.append(
+                    Terminal.bold("\(name) (\(weeks.count) week\(weeks.count == 1 ? "" : "s"))"))
                 parts += weeks.isEmpty ? [Terminal.dim("none")] : weeks.map(PlanRender.week)
             }
             if all || !r.previous.isEmpty { group("Previous", r.previous) }
@@ -51,10 +58,13 @@ struct PlanWeekCommand: ParsableCommand {
         subcommands: [Show.self, Copy.self, Move.self, Remove.self], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a week as a Monday–Sunday grid (create it with --create).")
+        static let configuration = CommandConfiguration(
+            abstract: "Show a week as a Monday–Sunday grid (create it with --create).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
-        @Option(help: "current (default), next, previous, or any day of the week (YYYY-MM-DD, -7d…).") var week = "current"
+        @Option(
+            help: "current (default), next, previous, or any day of the week (YYYY-MM-DD, -7d…).")
+        var week = "current"
         @Flag(help: "Create the week if it is not planned yet.") var create = false
         @Option(help: "Set the week's title.") var title: String?
         @Option(help: "Set the week's notes.") var notes: String?
@@ -70,7 +80,10 @@ struct PlanWeekCommand: ParsableCommand {
                 let snapshot = try ctx.snapshot()
                 let grid = PlanReport.grid(snapshot, monday: monday, today: ctx.today)
                 let scores = PlanReport.overall(snapshot, today: ctx.today)
-                try ctx.emit(WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid), json: output.json) {
+                try ctx.emit(
+                    WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid),
+                    json: output.json
+                ) {
                     PlanRender.scores(scores) + "\n" + PlanRender.week(grid)
                 }
             }
@@ -83,12 +96,15 @@ struct PlanWeekCommand: ParsableCommand {
 
     struct Copy: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Copy a week to another week and/or other athletes (new ids, no adherence or links).")
+            abstract:
+                "Copy a week to another week and/or other athletes (new ids, no adherence or links)."
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(help: "Any day of the source week.") var from: String
         @Option(help: "Any day of the target week (default: the same week).") var to: String?
-        @Option(help: "Copy to these athletes instead, e.g. bert,carla.") var toAthletes: [String] = []
+        @Option(help: "Copy to these athletes instead, e.g. bert,carla.") var toAthletes: [String] =
+            []
         @Flag(help: "Overwrite target weeks that already have sessions.") var replace = false
 
         func run() throws {
@@ -96,16 +112,20 @@ struct PlanWeekCommand: ParsableCommand {
                 let ctx = try PlanContext(global, target)
                 let source = try ctx.monday(from)
                 let dest = try to.map(ctx.monday) ?? source
-                let copies = try ctx.book.copyWeek(from: source, to: dest, targets: try ctx.athletes(toAthletes),
-                                                   replace: replace)
+                let copies = try ctx.book.copyWeek(
+                    from: source, to: dest, targets: try ctx.athletes(toAthletes),
+                    replace: replace)
                 let who = toAthletes.isEmpty ? ctx.handle : toAthletes.joined(separator: ",")
-                print("Copied the week of \(source) (\(copies.first?.sessions.count ?? 0) sessions) to the week of \(dest) for \(who).")
+                print(
+                    "Copied the week of \(source) (\(copies.first?.sessions.count ?? 0) sessions) to the week of \(dest) for \(who)."
+                )
             }
         }
     }
 
     struct Move: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move a week to another Monday; sessions keep their weekdays.")
+        static let configuration = CommandConfiguration(
+            abstract: "Move a week to another Monday; sessions keep their weekdays.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(help: "Any day of the week to move.") var from: String
@@ -115,13 +135,16 @@ struct PlanWeekCommand: ParsableCommand {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let w = try ctx.book.moveWeek(from: try ctx.monday(from), to: try ctx.monday(to))
-                print("Moved the week to \(w.start) – \(w.start.adding(days: 6)) (\(w.sessions.count) sessions).")
+                print(
+                    "Moved the week to \(w.start) – \(w.start.adding(days: 6)) (\(w.sessions.count) sessions)."
+                )
             }
         }
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a week and all its sessions.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a week and all its sessions.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(help: "Any day of the week to remove.") var week: String

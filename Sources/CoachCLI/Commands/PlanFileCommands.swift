@@ -16,11 +16,13 @@ enum PlanFileFormat: String, ExpressibleByArgument, CaseIterable {
 
 struct PlanExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write the plan as iCalendar (for calendar apps), CSV (spreadsheets) or JSON.")
+        commandName: "export",
+        abstract: "Write the plan as iCalendar (for calendar apps), CSV (spreadsheets) or JSON.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: PlanTarget
     @Option(help: "ics, csv or json.") var format: PlanFileFormat
-    @Option(help: "Only this many weeks, starting with the current one (default: every week).") var weeks: Int?
+    @Option(help: "Only this many weeks, starting with the current one (default: every week).")
+    var weeks: Int?
     @Option(help: "Write to FILE instead of standard output.") var out: String?
 
     func run() throws {
@@ -34,17 +36,22 @@ struct PlanExportCommand: ParsableCommand {
             }
             let text: String
             switch format {
-            case .ics: text = PlanICS.render(selected, athlete: ctx.handle, zone: ctx.zone, now: ctx.now)
+            case .ics:
+                text = PlanICS.render(selected, athlete: ctx.handle, zone: ctx.zone, now: ctx.now)
             case .csv: text = PlanCSV.render(selected)
-            case .json: text = try Render.json(PlanDocument(athlete: ctx.handle, weeks: selected)) + "\n"
+            case .json:
+                text = try Render.json(PlanDocument(athlete: ctx.handle, weeks: selected)) + "\n"
             }
             guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
             } catch {
-                throw CLIError.io("cannot write \(out); check that the folder exists and is writable")
+                throw CLIError.io(
+                    "cannot write \(out); check that the folder exists and is writable")
             }
-            Terminal.note("Wrote \(selected.count) week\(selected.count == 1 ? "" : "s") of \(ctx.handle)'s plan to \(out).")
+            Terminal.note(
+                "Wrote \(selected.count) week\(selected.count == 1 ? "" : "s") of \(ctx.handle)'s plan to \(out)."
+            )
         }
     }
 }
@@ -52,8 +59,11 @@ struct PlanExportCommand: ParsableCommand {
 struct PlanImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Read weeks from a CSV or JSON plan file; each week in the file replaces that week of the plan.",
-        discussion: "All or nothing: the first bad row is reported with its line and reason, and nothing is written.")
+        abstract:
+            "Read weeks from a CSV or JSON plan file; each week in the file replaces that week of the plan.",
+        discussion:
+            "All or nothing: the first bad row is reported with its line and reason, and nothing is written."
+    )
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: PlanTarget
     @Argument(help: "A .csv or .json plan file.") var file: String
@@ -64,14 +74,18 @@ struct PlanImportCommand: ParsableCommand {
     func run() throws {
         try guarded {
             guard let kind = format ?? PlanFileFormat.guess(file), kind != .ics else {
-                throw CLIError.usage("import reads csv or json; name the format with --format csv|json")
+                throw CLIError.usage(
+                    "import reads csv or json; name the format with --format csv|json")
             }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CLIError.io("cannot read \(file); check the path")
             }
             let weeks: [ProgramWeek]
             do {
-                weeks = kind == .csv ? try PlanCSV.parse(String(decoding: data, as: UTF8.self)) : try PlanDocument.parse(data)
+                weeks =
+                    kind == .csv
+                    ? try PlanCSV.parse(String(decoding: data, as: UTF8.self))
+                    : try PlanDocument.parse(data)
             } catch let CoachKitError.invalidRow(location, reason) {
                 throw CoachKitError.invalidRow(location: "\(file) \(location)", reason: reason)
             }
@@ -83,7 +97,8 @@ struct PlanImportCommand: ParsableCommand {
 
     static func text(_ s: PlanImportSummary, handle: String) -> String {
         let verb = s.dryRun ? "Would import" : "Imported"
-        var out = "\(verb) \(s.weeksCreated.count + s.weeksReplaced.count) week(s) for \(handle): "
+        var out =
+            "\(verb) \(s.weeksCreated.count + s.weeksReplaced.count) week(s) for \(handle): "
             + "\(s.weeksCreated.count) new, \(s.weeksReplaced.count) replaced; sessions \(s.sessionsAdded) added, "
             + "\(s.sessionsChanged) changed, \(s.sessionsUnchanged) unchanged, \(s.sessionsRemoved) removed."
         if s.dryRun { out += " Nothing was written (--dry-run)." }

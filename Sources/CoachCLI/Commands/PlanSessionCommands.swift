@@ -23,20 +23,25 @@ struct PlanSessionCommand: ParsableCommand {
         /// The fields as a patch (validated when applied).
         func patch() throws -> SessionPatch {
             var p = SessionPatch()
-            p.detail = detail; p.notes = notes; p.time = time; p.order = order; p.plannedTss = plannedTss
+            p.detail = detail; p.notes = notes; p.time = time; p.order = order;
+            p.plannedTss = plannedTss
             p.sport = try sport.map(Sport.parse)
             p.plannedDurationS = try plannedDuration.map { Double(try DurationParser.seconds($0)) }
-            p.targets = try targets.map { try $0.split(separator: ",").map { try MuscleGroup.parse(String($0)) } }
+            p.targets = try targets.map {
+                try $0.split(separator: ",").map { try MuscleGroup.parse(String($0)) }
+            }
             return p
         }
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Plan a session on a day (its week is created when needed).")
+        static let configuration = CommandConfiguration(
+            abstract: "Plan a session on a day (its week is created when needed).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(help: "The day: YYYY-MM-DD, today, tomorrow, +3d….") var date: String
-        @Option(help: "Any day of the week the session belongs to; the date must fall in it.") var week: String?
+        @Option(help: "Any day of the week the session belongs to; the date must fall in it.")
+        var week: String?
         @Option(help: "Short title, e.g. \"Threshold 3x12\".") var title: String
         @OptionGroup var fields: Fields
         @OptionGroup var output: OutputOptions
@@ -47,16 +52,22 @@ struct PlanSessionCommand: ParsableCommand {
                 var patch = try fields.patch()
                 patch.title = title; patch.order = nil
                 let day = try DayExpression.parse(date, today: ctx.today)
-                let session = try patch.applied(to: PlannedSession(id: "new", date: day, title: title))
-                let s = try ctx.book.addSession(session, week: try week.map(ctx.monday), order: fields.order)
-                try ctx.emit(s, json: output.json) { "Planned \"\(s.title)\" on \(s.weekdayName) \(s.date) for \(ctx.handle) (id \(s.id))." }
+                let session = try patch.applied(
+                    to: PlannedSession(id: "new", date: day, title: title))
+                let s = try ctx.book.addSession(
+                    session, week: try week.map(ctx.monday), order: fields.order)
+                try ctx.emit(s, json: output.json) {
+                    "Planned \"\(s.title)\" on \(s.weekdayName) \(s.date) for \(ctx.handle) (id \(s.id))."
+                }
             }
         }
     }
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Edit a session; athletes may record adherence (--adherence) on their own sessions.")
+            abstract:
+                "Edit a session; athletes may record adherence (--adherence) on their own sessions."
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Argument(help: "The session id (see 'coach plan week').") var id: String
@@ -71,15 +82,22 @@ struct PlanSessionCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 var patch = try fields.patch()
-                patch.title = title; patch.adherencePct = adherence; patch.clearAdherence = clearAdherence
+                patch.title = title; patch.adherencePct = adherence;
+                patch.clearAdherence = clearAdherence
                 patch.linkedWorkout = linkWorkout; patch.unlinkWorkout = unlinkWorkout
                 if let a = adherence, !PlanRules.adherence.contains(a) {
-                    throw CoachKitError.outOfRange(field: "--adherence \(Render.number(a))", range: "0–100 %")
+                    throw CoachKitError.outOfRange(
+                        field: "--adherence \(Render.number(a))", range: "0–100 %")
                 }
-                guard !patch.isEmpty else { throw CLIError.usage("nothing to change; give --adherence, --title or another field") }
+                guard !patch.isEmpty else {
+                    throw CLIError.usage(
+                        "nothing to change; give --adherence, --title or another field")
+                }
                 let ctx = try PlanContext(global, target)
                 let s = try ctx.book.editSession(PlannedSessionID(id), patch: patch)
-                try ctx.emit(s, json: output.json) { "Updated session \(s.id) \"\(s.title)\" on \(s.date)." }
+                try ctx.emit(s, json: output.json) {
+                    "Updated session \(s.id) \"\(s.title)\" on \(s.date)."
+                }
             }
         }
     }
@@ -100,7 +118,8 @@ struct PlanSessionCommand: ParsableCommand {
     }
 
     struct Move: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move a session to another day and/or position within its day.")
+        static let configuration = CommandConfiguration(
+            abstract: "Move a session to another day and/or position within its day.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Argument(help: "The session id.") var id: String
@@ -110,8 +129,9 @@ struct PlanSessionCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
-                let s = try ctx.book.moveSession(PlannedSessionID(id), to: try DayExpression.parse(date, today: ctx.today),
-                                                 order: order)
+                let s = try ctx.book.moveSession(
+                    PlannedSessionID(id), to: try DayExpression.parse(date, today: ctx.today),
+                    order: order)
                 print("Moved session \(s.id) to \(s.weekdayName) \(s.date), position \(s.order).")
             }
         }

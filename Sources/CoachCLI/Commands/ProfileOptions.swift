@@ -11,7 +11,8 @@ struct ProfileOptions: ParsableArguments {
     @Option(help: "female, male or other.") var sex: String?
     @Option(help: "metric or imperial.") var units: String?
     @Option(help: "IANA time zone, e.g. Europe/Berlin.") var timeZone: String?
-    @Option(help: "Comma-separated: cycling,running,swimming,strength,walking,other.") var sport: String?
+    @Option(help: "Comma-separated: cycling,running,swimming,strength,walking,other.") var sport:
+        String?
     @Option(help: "Functional threshold power in W.") var ftp: Double?
     @Option(help: "Threshold pace, e.g. 4:30/km or 7:15/mi.") var thresholdPace: String?
     @Option(help: "Lactate-threshold heart rate in bpm.") var lthr: Double?
@@ -50,9 +51,13 @@ struct ProfileOptions: ParsableArguments {
         if let sex { p.sex = try Sex.parse(sex) }
         if let units { p.units = try parseEnum(units, "units") }
         if let timeZone { p.timeZone = timeZone }
-        if let sport { p.sports = try sport.split(separator: ",").map { try Sport.parse(String($0)) } }
+        if let sport {
+            p.sports = try sport.split(separator: ",").map { try Sport.parse(String($0)) }
+        }
         if let ftp { p.thresholds.ftpW = ftp }
-        if let thresholdPace { p.thresholds.thresholdPaceSPerKm = try Pace.secondsPerKm(thresholdPace, units: p.units) }
+        if let thresholdPace {
+            p.thresholds.thresholdPaceSPerKm = try Pace.secondsPerKm(thresholdPace, units: p.units)
+        }
         if let lthr { p.thresholds.lthrBpm = lthr }
         if let css { p.thresholds.cssSPer100m = try Pace.secondsPer100m(css) }
         if let restHr { p.thresholds.restHrBpm = restHr }
@@ -67,10 +72,16 @@ struct ProfileOptions: ParsableArguments {
             if let chest { m.chest = try QuantityParser.centimetres(chest, units: p.units) }
             p.measurementsCm = m
         }
-        if let activityLevel { p.nutrition.activityLevel = try parseEnum(activityLevel, "activity level") }
+        if let activityLevel {
+            p.nutrition.activityLevel = try parseEnum(activityLevel, "activity level")
+        }
         if let goal { p.nutrition.goal = try parseEnum(goal, "goal") }
-        if let weeklyChange { p.nutrition.weeklyChangeKg = try QuantityParser.kilograms(weeklyChange, units: p.units) }
-        if let targetWeight { p.nutrition.targetWeightKg = try QuantityParser.kilograms(targetWeight, units: p.units) }
+        if let weeklyChange {
+            p.nutrition.weeklyChangeKg = try QuantityParser.kilograms(weeklyChange, units: p.units)
+        }
+        if let targetWeight {
+            p.nutrition.targetWeightKg = try QuantityParser.kilograms(targetWeight, units: p.units)
+        }
         if let targetDate {
             guard let d = LocalDay(targetDate) else { throw CoachKitError.invalidDay(targetDate) }
             p.nutrition.targetDate = d
@@ -82,7 +93,9 @@ struct ProfileOptions: ParsableArguments {
         if let atlDays { p.pmc.atlDays = try positive(atlDays, "--atl-days") }
         if let startCtl { p.pmc.startCtl = startCtl }
         if let startAtl { p.pmc.startAtl = startAtl }
-        if let hrRecency { p.activity.hrRecencyMin = Int(try positive(Double(hrRecency), "--hr-recency")) }
+        if let hrRecency {
+            p.activity.hrRecencyMin = Int(try positive(Double(hrRecency), "--hr-recency"))
+        }
         if let aiConsent {
             switch aiConsent.lowercased() {
             case "yes", "true", "on": p.aiConsent = true
@@ -93,14 +106,17 @@ struct ProfileOptions: ParsableArguments {
     }
 
     func positive(_ v: Double, _ flag: String) throws -> Double {
-        guard v > 0, v <= 365 else { throw CoachKitError.outOfRange(field: .named(flag), range: "1–365") }
+        guard v > 0, v <= 365 else {
+            throw CoachKitError.outOfRange(field: .named(flag), range: "1–365")
+        }
         return v
     }
 }
 
 /// Parses a `RawRepresentable` enum by its raw string, listing the valid values on failure.
-func parseEnum<E: RawRepresentable & CaseIterable>(_ text: String, _ field: String) throws -> E where E.RawValue == String {
+func parseEnum<E: RawRepresentable & CaseIterable>(_ text: String, _ field: String) throws -> E
+where E.RawValue == String {
     if let v = E(rawValue: text.lowercased()) { return v }
-    throw CoachKitError.unknownName(field: .named(field), value: text, valid: E.allCases.map(\.rawValue))
+    throw CoachKitError.unknownName(
+        field: .named(field), value: text, valid: E.allCases.map(\.rawValue))
 }
-

@@ -1,11 +1,13 @@
 import ArgumentParser
 import CoachApp
+import CoachCrypto
 import CoachKit
 import CoachStore
 import Foundation
 
 struct UnlockCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unlock", abstract: "Start a session so later commands need no passphrase.")
+    static let configuration = CommandConfiguration(
+        commandName: "unlock", abstract: "Start a session so later commands need no passphrase.")
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Session lifetime, e.g. 8h (default), 30m; at most 24h.") var ttl: String = "8h"
@@ -13,7 +15,9 @@ struct UnlockCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let ctx = try CommandContext(global)
-            guard let handle = ctx.explicitHandle else { throw CLIError.usage("name the user with --as HANDLE") }
+            guard let handle = ctx.explicitHandle else {
+                throw CLIError.usage("name the user with --as HANDLE")
+            }
             let seconds = try DurationParser.seconds(ttl)
             let pass: CoachCrypto.SecretKey
             if let file = global.passphraseFile {
@@ -21,7 +25,8 @@ struct UnlockCommand: ParsableCommand {
             } else if let prompted = try PassphraseReader.prompt("Passphrase for \(handle): ") {
                 pass = prompted
             } else {
-                throw CLIError.usage("no terminal to ask for the passphrase; pass --passphrase-file PATH or -")
+                throw CLIError.usage(
+                    "no terminal to ask for the passphrase; pass --passphrase-file PATH or -")
             }
             let ws = try ctx.openWorkspace()
             let token = try ws.unlock(handle: Handle(handle), passphrase: pass, ttlSeconds: seconds)
@@ -31,10 +36,9 @@ struct UnlockCommand: ParsableCommand {
     }
 }
 
-import CoachCrypto
-
 struct LockCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "lock", abstract: "End the session now.")
+    static let configuration = CommandConfiguration(
+        commandName: "lock", abstract: "End the session now.")
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -52,7 +56,8 @@ struct LockCommand: ParsableCommand {
 }
 
 struct WhoamiCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the acting user and session.")
+    static let configuration = CommandConfiguration(
+        commandName: "whoami", abstract: "Show the acting user and session.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
@@ -62,19 +67,30 @@ struct WhoamiCommand: ParsableCommand {
         let athlete: String?
         let workspace: String
         let sessionExpires: String?
-        enum CodingKeys: String, CodingKey { case handle, role, athlete, workspace, sessionExpires = "session_expires" }
+        enum CodingKeys: String, CodingKey {
+            case handle, role, athlete, workspace
+            case sessionExpires = "session_expires"
+        }
     }
 
     func run() throws {
         try guarded {
             let me = try global.session().identity()
             let athlete = me.athlete?.rawValue
-            let info = Info(handle: me.handle.rawValue, role: me.role.rawValue, athlete: athlete, workspace: me.workspace,
-                            sessionExpires: me.sessionExpires.map { Instant(date: $0, timeZone: .current).description })
+            let info = Info(
+                handle: me.handle.rawValue, role: me.role.rawValue, athlete: athlete,
+                workspace: me.workspace,
+                sessionExpires: me.sessionExpires.map {
+                    Instant(date: $0, timeZone: .current).description
+                })
             if output.json { print(try Render.json(info)); return }
-            print("\(Terminal.bold(me.handle.rawValue)) (\(me.role.rawValue)\(athlete.map { ", athlete \($0)" } ?? ""))")
+            print(
+                "\(Terminal.bold(me.handle.rawValue)) (\(me.role.rawValue)\(athlete.map { ", athlete \($0)" } ?? ""))"
+            )
             print("workspace \(me.workspace)")
-            print(info.sessionExpires.map { "session until \($0)" } ?? "no session (passphrase given for this command)")
+            print(
+                info.sessionExpires.map { "session until \($0)" }
+                    ?? "no session (passphrase given for this command)")
         }
     }
 }

@@ -10,23 +10,31 @@ struct UserCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Passwd.self, Disable.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a coach, or an athlete user bound to one athlete.")
+        static let configuration = CommandConfiguration(
+            abstract: "Add a coach, or an athlete user bound to one athlete.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Handle of the new user.") var handle: String
         @Option(help: "coach or athlete.") var role: String
         @Option(help: "For --role athlete: the athlete this user is.") var athlete: String?
-        @Option(help: "Read the new user's passphrase from PATH or '-' (else asked twice).") var newPassphraseFile: String?
+        @Option(help: "Read the new user's passphrase from PATH or '-' (else asked twice).")
+        var newPassphraseFile: String?
 
         func run() throws {
             try guarded {
-                guard let r = Role(rawValue: role), r != .owner else { throw CLIError.usage("--role must be coach or athlete") }
+                guard let r = Role(rawValue: role), r != .owner else {
+                    throw CLIError.usage("--role must be coach or athlete")
+                }
                 if newPassphraseFile == "-" && global.passphraseFile == "-" {
-                    throw CLIError.usage("only one of --passphrase-file and --new-passphrase-file can read stdin")
+                    throw CLIError.usage(
+                        "only one of --passphrase-file and --new-passphrase-file can read stdin")
                 }
                 let session = try global.session()
-                let pass = try PassphraseReader.newPassphrase(file: newPassphraseFile, label: "New passphrase for \(handle)")
-                try session.addUser(Handle(handle), role: r, athlete: athlete.map(Handle.init), passphrase: pass)
-                print(r == .athlete ? "Added athlete user '\(handle)'." : "Added coach '\(handle)'.")
+                let pass = try PassphraseReader.newPassphrase(
+                    file: newPassphraseFile, label: "New passphrase for \(handle)")
+                try session.addUser(
+                    Handle(handle), role: r, athlete: athlete.map(Handle.init), passphrase: pass)
+                print(
+                    r == .athlete ? "Added athlete user '\(handle)'." : "Added coach '\(handle)'.")
             }
         }
     }
@@ -40,24 +48,35 @@ struct UserCommand: ParsableCommand {
             try guarded {
                 let users = try global.session().listUsers()
                 if output.json { print(try Render.json(users)); return }
-                print(Render.table(["HANDLE", "ROLE", "ATHLETE", "STATUS"], users.map {
-                    [$0.handle.rawValue, $0.role.rawValue, $0.athlete?.rawValue ?? "", $0.disabled ? "disabled" : "active"]
-                }))
+                print(
+                    Render.table(
+                        ["HANDLE", "ROLE", "ATHLETE", "STATUS"],
+                        users.map {
+                            [
+                                $0.handle.rawValue, $0.role.rawValue, $0.athlete?.rawValue ?? "",
+                                $0.disabled ? "disabled" : "active",
+                            ]
+                        }))
             }
         }
     }
 
     struct Passwd: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change your passphrase (ends your sessions).")
+        static let configuration = CommandConfiguration(
+            abstract: "Change your passphrase (ends your sessions).")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "Read the new passphrase from PATH or '-' (else asked twice).") var newPassphraseFile: String?
+        @Option(help: "Read the new passphrase from PATH or '-' (else asked twice).")
+        var newPassphraseFile: String?
 
         func run() throws {
             try guarded {
                 let session = try global.session()
-                let pass = try PassphraseReader.newPassphrase(file: newPassphraseFile, label: "New passphrase")
+                let pass = try PassphraseReader.newPassphrase(
+                    file: newPassphraseFile, label: "New passphrase")
                 try session.changePassphrase(to: pass)
-                print("Passphrase changed for '\(session.principal.handle)'; unlock again to start a session.")
+                print(
+                    "Passphrase changed for '\(session.principal.handle)'; unlock again to start a session."
+                )
             }
         }
     }

@@ -8,7 +8,8 @@ extension TeamReport.Sort: ExpressibleByArgument {}
 
 struct DashboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "dashboard", abstract: "The Today view: body battery, form, suggested load, the week, every metric.")
+        commandName: "dashboard",
+        abstract: "The Today view: body battery, form, suggested load, the week, every metric.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @OptionGroup var output: OutputOptions
@@ -24,10 +25,14 @@ struct DashboardCommand: ParsableCommand {
 struct TeamCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "team",
-        abstract: "One row per athlete you hold: readiness, form, stress, adherence, self-assessment, flags.",
+        abstract:
+            "One row per athlete you hold: readiness, form, stress, adherence, self-assessment, flags.",
         discussion: "Exits with 3 when any athlete is flagged, so a cron job can act on it.")
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Look at a past day for everyone: yesterday, -3d or YYYY-MM-DD (default each athlete's today).")
+    @Option(
+        help:
+            "Look at a past day for everyone: yesterday, -3d or YYYY-MM-DD (default each athlete's today)."
+    )
     var date: String?
     @Option(help: "Sort by \(TeamReport.Sort.allCases.map(\.rawValue).joined(separator: "|")).")
     var sort: TeamReport.Sort = .name
@@ -46,10 +51,14 @@ struct TeamCommand: ParsableCommand {
 
 struct TrendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trend", abstract: "A metric day by day: sparkline, or the series with --json.")
+        commandName: "trend", abstract: "A metric day by day: sparkline, or the series with --json."
+    )
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
-    @Option(help: "Comma-separated series: a provider id (its score), provider.value, or ctl, atl, tsb, form, tss, ramp, steps, hrv.")
+    @Option(
+        help:
+            "Comma-separated series: a provider id (its score), provider.value, or ctl, atl, tsb, form, tss, ramp, steps, hrv."
+    )
     var metric: String = "readiness"
     @Option(help: "How many days, ending on --date.") var days: Int = 28
     @OptionGroup var output: OutputOptions
@@ -57,7 +66,8 @@ struct TrendCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let names = metric.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            let trend = try global.session().trend(target.handle, date: target.date, series: names, days: days)
+            let trend = try global.session().trend(
+                target.handle, date: target.date, series: names, days: days)
             print(output.json ? try Render.json(trend) : TrendText.render(trend))
         }
     }
@@ -65,7 +75,9 @@ struct TrendCommand: ParsableCommand {
 
 struct ActivityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "activity", abstract: "Steps against the goal: dial, tiles, the last 7 days, you against the walking bot.")
+        commandName: "activity",
+        abstract:
+            "Steps against the goal: dial, tiles, the last 7 days, you against the walking bot.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @Flag(help: "Show 7-day blocks for the last seven weeks instead of days.") var week = false
@@ -74,8 +86,11 @@ struct ActivityCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let (view, result) = try global.session().activity(target.handle, date: target.date)
-            print(output.json ? try Render.json(result)
-                  : ActivityText.render(result, name: view.name, day: view.moment.day, week: week))
+            print(
+                output.json
+                    ? try Render.json(result)
+                    : ActivityText.render(result, name: view.name, day: view.moment.day, week: week)
+            )
         }
     }
 }

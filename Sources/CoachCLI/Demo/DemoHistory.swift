@@ -23,17 +23,21 @@ struct DemoHistory {
     init(profile: AthleteProfile, story: Story, now: Date, days: Int = 120, seed: UInt64) {
         self.profile = profile; self.story = story; self.days = days
         today = LocalDay(date: now, timeZone: profile.zone)
-        secondsToday = Instant(date: now, timeZone: profile.zone).secondsSinceMidnight(in: profile.zone)
+        secondsToday = Instant(date: now, timeZone: profile.zone).secondsSinceMidnight(
+            in: profile.zone)
         rng = SplitMix64(seed: seed)
     }
 
     /// The dataset, ready for `importDataset`.
     mutating func dataset() -> AthleteDataset {
         var d = AthleteDataset(athlete: profile)
-        d.athlete.activity.setStepGoal(story == .taper ? 8000 : 10_000, from: today.adding(days: -days))
+        d.athlete.activity.setStepGoal(
+            story == .taper ? 8000 : 10_000, from: today.adding(days: -days))
         let zone = profile.zone
         func at(_ day: LocalDay, _ h: Int, _ m: Int = 0) -> Instant {
-            Instant(date: day.instant(secondsSinceMidnight: h * 3600 + m * 60, in: zone), timeZone: zone)
+            Instant(
+                date: day.instant(secondsSinceMidnight: h * 3600 + m * 60, in: zone), timeZone: zone
+            )
         }
         var n = 0
         let handle = profile.handle
@@ -47,31 +51,56 @@ struct DemoHistory {
             let recent = back <= 4
             let ill = story == .runDown && recent
             // Night before: sleep, then morning HRV and resting HR inside it.
-            d.sleep.append(SleepRecord(id: id("z"), start: at(day.adding(days: -1), 23, Int(rng.uniform(0, 40))),
-                                       end: at(day, 6, 45), stage: .asleep))
+            d.sleep.append(
+                SleepRecord(
+                    id: id("z"), start: at(day.adding(days: -1), 23, Int(rng.uniform(0, 40))),
+                    end: at(day, 6, 45), stage: .asleep))
             let hrv = ill ? baseHRV * 0.55 + rng.normal(0, 2) : baseHRV + rng.normal(0, 6)
-            d.biometrics.append(BiometricSample(id: id("h"), time: at(day, 6, 30), type: .hrv_rmssd, value: (hrv * 10).rounded() / 10))
-            d.biometrics.append(BiometricSample(id: id("r"), time: at(day, 6, 40), type: .resting_hr,
-                                                value: (ill ? baseRHR + 9 : baseRHR + rng.normal(0, 1.5)).rounded()))
-            if let w = workout(on: day, back: back, at: at, id: id), happened(Self.week[day.isoWeekday - 1].hour + 2) {
+            d.biometrics.append(
+                BiometricSample(
+                    id: id("h"), time: at(day, 6, 30), type: .hrv_rmssd,
+                    value: (hrv * 10).rounded() / 10))
+            d.biometrics.append(
+                BiometricSample(
+                    id: id("r"), time: at(day, 6, 40), type: .resting_hr,
+                    value: (ill ? baseRHR + 9 : baseRHR + rng.normal(0, 1.5)).rounded()))
+            if let w = workout(on: day, back: back, at: at, id: id),
+                happened(Self.week[day.isoWeekday - 1].hour + 2)
+            {
                 d.workouts.append(w)
             }
-            let hard = d.workouts.last.map { $0.start.day(in: zone) == day.adding(days: -1) && ($0.tss ?? 0) > 90 } ?? false
+            let hard =
+                d.workouts.last.map {
+                    $0.start.day(in: zone) == day.adding(days: -1) && ($0.tss ?? 0) > 90
+                } ?? false
             var doms: [MuscleGroup: Int] = [:]
-            if hard { doms[profile.sports.contains(.swimming) ? .shoulders : .quads] = Int(rng.uniform(4, 7)) }
+            if hard {
+                doms[profile.sports.contains(.swimming) ? .shoulders : .quads] = Int(
+                    rng.uniform(4, 7))
+            }
             let mood = ill ? 2 : min(5, max(2, Int(rng.normal(3.9, 0.6).rounded())))
             d.wellness.append(WellnessEntry(id: id("m"), day: day, mood: mood, doms: doms))
-            for (h, share, meal) in [(8, 0.25, "breakfast"), (13, 0.35, "lunch"), (19, 0.40, "dinner")] where happened(h) {
-                var f = FoodEntry(id: id("f"), time: at(day, h), kcal: (2300 * share + rng.normal(0, 60)).rounded())
-                f.proteinG = (f.kcal * 0.25 / 4).rounded(); f.carbsG = (f.kcal * 0.5 / 4).rounded(); f.fatG = (f.kcal * 0.25 / 9).rounded()
+            for (h, share, meal) in [
+                (8, 0.25, "breakfast"), (13, 0.35, "lunch"), (19, 0.40, "dinner"),
+            ] where happened(h) {
+                var f = FoodEntry(
+                    id: id("f"), time: at(day, h),
+                    kcal: (2300 * share + rng.normal(0, 60)).rounded())
+                f.proteinG = (f.kcal * 0.25 / 4).rounded(); f.carbsG = (f.kcal * 0.5 / 4).rounded();
+                f.fatG = (f.kcal * 0.25 / 9).rounded()
                 f.meal = meal
                 d.food.append(f)
             }
             let goal = d.athlete.activity.goal(for: day) ?? 10_000
             let share = back > 0 ? 1 : Double(secondsToday) / 86_400
-            d.steps.append(StepsDay(day: day, steps: max(1500, Int(share * rng.normal(Double(goal) * 1.05, 2500)))))
+            d.steps.append(
+                StepsDay(
+                    day: day, steps: max(1500, Int(share * rng.normal(Double(goal) * 1.05, 2500)))))
             if day.isoWeekday == 1 {
-                d.weight.append(WeightEntry(id: id("kg"), time: at(day, 7), kg: (((profile.weightKg ?? 65) + rng.normal(0, 0.4)) * 10).rounded() / 10))
+                d.weight.append(
+                    WeightEntry(
+                        id: id("kg"), time: at(day, 7),
+                        kg: (((profile.weightKg ?? 65) + rng.normal(0, 0.4)) * 10).rounded() / 10))
             }
         }
         d.weeks = plan(workouts: d.workouts)
@@ -79,10 +108,13 @@ struct DemoHistory {
     }
 
     /// The day's workout, if the athlete trains that day.
-    mutating func workout(on day: LocalDay, back: Int, at: (LocalDay, Int, Int) -> Instant, id: (String) -> String) -> Workout? {
+    mutating func workout(
+        on day: LocalDay, back: Int, at: (LocalDay, Int, Int) -> Instant, id: (String) -> String
+    ) -> Workout? {
         let slot = Self.week[day.isoWeekday - 1]
         guard slot.minutes > 0 else { return nil }
-        if story == .runDown && back <= 3 && slot.intensity > 0.8 { return nil }   // too tired: missed
+        // Too tired: the session is missed.
+        if story == .runDown && back <= 3 && slot.intensity > 0.8 { return nil }
         var minutes = Double(slot.minutes), intensity = slot.intensity
         switch story {
         case .steady: break
@@ -98,8 +130,14 @@ struct DemoHistory {
         w.rpe = min(10, max(1, Int((intensity * 10 - 2).rounded())))
         w.avgHrBpm = ((profile.thresholds.lthrBpm ?? 165) * min(1, intensity * 0.95)).rounded()
         w.kcal = (w.elapsedS! / 60 * 11).rounded()
-        if sport == .cycling, let ftp = profile.thresholds.ftpW { w.npW = (ftp * intensity).rounded(); w.avgPowerW = w.npW! - 12 }
-        if sport == .running { w.distanceM = (w.elapsedS! / ((profile.thresholds.thresholdPaceSPerKm ?? 300) / intensity) * 1000).rounded() }
+        if sport == .cycling, let ftp = profile.thresholds.ftpW {
+            w.npW = (ftp * intensity).rounded(); w.avgPowerW = w.npW! - 12
+        }
+        if sport == .running {
+            w.distanceM =
+                (w.elapsedS! / ((profile.thresholds.thresholdPaceSPerKm ?? 300) / intensity) * 1000)
+                .rounded()
+        }
         w.title = slot.title
         w.source = "demo"
         return w
@@ -107,7 +145,8 @@ struct DemoHistory {
 
     /// The weekly template: Monday off, intervals Tuesday and Thursday, long session Saturday.
     static let week: [(minutes: Int, intensity: Double, hour: Int, title: String)] = [
-        (0, 0, 0, "Rest"), (75, 0.88, 18, "Intervals 4x8"), (60, 0.65, 7, "Endurance"), (70, 0.85, 18, "Threshold 3x12"),
+        (0, 0, 0, "Rest"), (75, 0.88, 18, "Intervals 4x8"), (60, 0.65, 7, "Endurance"),
+        (70, 0.85, 18, "Threshold 3x12"),
         (45, 0.6, 7, "Recovery"), (150, 0.72, 9, "Long endurance"), (60, 0.62, 10, "Easy aerobic"),
     ]
 
@@ -115,15 +154,21 @@ struct DemoHistory {
     func plan(workouts: [Workout]) -> [ProgramWeek] {
         (-5...1).map { offset in
             let monday = today.monday.adding(days: 7 * offset)
-            var week = ProgramWeek(id: "demo-\(profile.handle)-week-\(monday)", start: monday,
-                                   title: offset == 0 ? "This week" : offset > 0 ? "Next week" : "Build \(offset + 6)")
+            var week = ProgramWeek(
+                id: "demo-\(profile.handle)-week-\(monday)", start: monday,
+                title: offset == 0 ? "This week" : offset > 0 ? "Next week" : "Build \(offset + 6)")
             for (i, slot) in Self.week.enumerated() where slot.minutes > 0 {
                 let date = monday.adding(days: i)
-                var s = PlannedSession(id: "demo-\(profile.handle)-\(date)", date: date, title: slot.title)
+                var s = PlannedSession(
+                    id: "demo-\(profile.handle)-\(date)", date: date, title: slot.title)
                 s.sport = profile.sports[(date.ordinal & 1) % profile.sports.count]
                 s.plannedDurationS = Double(slot.minutes * 60)
-                s.plannedTss = (Double(slot.minutes) / 60 * slot.intensity * slot.intensity * 100).rounded()
-                if slot.intensity > 0.8 { s.targets = profile.sports.contains(.swimming) ? [.shoulders] : [.quads, .glutes] }
+                s.plannedTss = (Double(slot.minutes) / 60 * slot.intensity * slot.intensity * 100)
+                    .rounded()
+                if slot.intensity > 0.8 {
+                    s.targets =
+                        profile.sports.contains(.swimming) ? [.shoulders] : [.quads, .glutes]
+                }
                 week.sessions.append(s)
             }
             return week
@@ -144,11 +189,14 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo..<hi, using: &self) }
+    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
+        Double.random(in: lo..<hi, using: &self)
+    }
 
     /// A normal deviate (Box–Muller).
     mutating func normal(_ mean: Double, _ sd: Double) -> Double {
-        let u = max(Double.random(in: 0..<1, using: &self), 1e-12), v = Double.random(in: 0..<1, using: &self)
+        let u = max(Double.random(in: 0..<1, using: &self), 1e-12),
+            v = Double.random(in: 0..<1, using: &self)
         return mean + sd * (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 }

@@ -1,5 +1,5 @@
-import CoachCrypto
 import CoachApp
+import CoachCrypto
 import CoachKit
 import CoachStore
 import Foundation
@@ -10,18 +10,22 @@ public enum DemoWorkspace {
     /// The three demo athletes, with realistic profiles.
     static func athletes() -> [AthleteProfile] {
         var jane = AthleteProfile(handle: "jane", name: "Jane Doe", timeZone: "Europe/Berlin")
-        jane.sex = .female; jane.birthDate = LocalDay("1994-05-02"); jane.sports = [.cycling, .running]
+        jane.sex = .female; jane.birthDate = LocalDay("1994-05-02");
+        jane.sports = [.cycling, .running]
         jane.heightCm = 168; jane.weightKg = 61; jane.bodyFatPct = 21
-        jane.thresholds = Thresholds(ftpW: 250, thresholdPaceSPerKm: 270, lthrBpm: 168, restHrBpm: 48, maxHrBpm: 190)
+        jane.thresholds = Thresholds(
+            ftpW: 250, thresholdPaceSPerKm: 270, lthrBpm: 168, restHrBpm: 48, maxHrBpm: 190)
         jane.notes.goals = "Sub-10h Ironman 70.3 bike split in June"
         var marco = AthleteProfile(handle: "marco", name: "Marco Rossi", timeZone: "Europe/Rome")
         marco.sex = .male; marco.birthDate = LocalDay("1988-09-14"); marco.sports = [.running]
         marco.heightCm = 178; marco.weightKg = 70
-        marco.thresholds = Thresholds(thresholdPaceSPerKm: 232, lthrBpm: 172, restHrBpm: 44, maxHrBpm: 188)
+        marco.thresholds = Thresholds(
+            thresholdPaceSPerKm: 232, lthrBpm: 172, restHrBpm: 44, maxHrBpm: 188)
         marco.nutrition.goal = .lose; marco.nutrition.weeklyChangeKg = -0.25
         marco.notes.goals = "Marathon under 2:50"
         var aiko = AthleteProfile(handle: "aiko", name: "Aiko Tanaka", timeZone: "America/New_York")
-        aiko.sex = .female; aiko.birthDate = LocalDay("2001-02-20"); aiko.sports = [.swimming, .strength]
+        aiko.sex = .female; aiko.birthDate = LocalDay("2001-02-20");
+        aiko.sports = [.swimming, .strength]
         aiko.units = .imperial; aiko.heightCm = 163; aiko.weightKg = 57
         aiko.thresholds = Thresholds(lthrBpm: 176, cssSPer100m: 88, restHrBpm: 52, maxHrBpm: 198)
         aiko.nutrition.goal = .muscle
@@ -33,18 +37,26 @@ public enum DemoWorkspace {
     /// 8-hour session for the coach so later commands on the demo need no passphrase.
     ///
     /// Passphrases are random and never shown: the workspace exists only to be looked at.
-    public static func build(at path: String, clock: any Clock) throws -> (Workspace, Principal, SessionToken) {
+    public static func build(at path: String, clock: any Clock) throws -> (
+        Workspace, Principal, SessionToken
+    ) {
         let ownerPass = try SecretKey.random(count: 24)
         let coachPass = try SecretKey.random(count: 24)
-        let ws = try Workspace.create(at: path, owner: "owner", passphrase: ownerPass, preset: .interactive, clock: clock)
+        let ws = try Workspace.create(
+            at: path, owner: "owner", passphrase: ownerPass, preset: .interactive, clock: clock)
         let owner = try ws.authenticate(handle: "owner", passphrase: ownerPass)
-        try ws.addUser(handle: "coach", role: .coach, athleteHandle: nil, passphrase: coachPass, as: owner)
+        try ws.addUser(
+            handle: "coach", role: .coach, athleteHandle: nil, passphrase: coachPass, as: owner)
         let coach = try ws.authenticate(handle: "coach", passphrase: coachPass)
         let stories: [DemoHistory.Story] = [.steady, .runDown, .taper]
         for (i, profile) in athletes().enumerated() {
-            var history = DemoHistory(profile: profile, story: stories[i], now: clock.now(), seed: UInt64(i + 1))
-            _ = try ws.importDataset(history.dataset(), handle: Handle(profile.handle), create: true, as: coach)
+            var history = DemoHistory(
+                profile: profile, story: stories[i], now: clock.now(), seed: UInt64(i + 1))
+            _ = try ws.importDataset(
+                history.dataset(), handle: Handle(profile.handle), create: true, as: coach)
         }
-        return (ws, coach, try ws.unlock(handle: "coach", passphrase: coachPass, ttlSeconds: 8 * 3600))
+        return (
+            ws, coach, try ws.unlock(handle: "coach", passphrase: coachPass, ttlSeconds: 8 * 3600)
+        )
     }
 }

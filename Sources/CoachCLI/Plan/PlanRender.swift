@@ -13,33 +13,55 @@ enum PlanRender {
 
     /// A week: heading, its own score, notes and the Monday–Sunday grid (rest days shown).
     static func week(_ w: PlanReport.Week) -> String {
-        var out = Terminal.bold("Week of \(w.start) – \(w.end)") + (w.title.map { " · " + $0 } ?? "") + " (\(w.group))"
-        if !w.planned { out += "\n" + Terminal.dim("No week planned; create it with 'coach plan week --week \(w.start) --create'.") }
+        var out =
+            Terminal.bold("Week of \(w.start) – \(w.end)") + (w.title.map { " · " + $0 } ?? "")
+            + " (\(w.group))"
+        if !w.planned {
+            out +=
+                "\n"
+                + Terminal.dim(
+                    "No week planned; create it with 'coach plan week --week \(w.start) --create'.")
+        }
         let counted = w.scores.counted
-        out += "\nWeek adherence: \(percent(w.scores.week))"
-            + (counted > 0 ? " over \(counted) past session\(counted == 1 ? "" : "s"), \(w.scores.missed) missed" : "")
+        out +=
+            "\nWeek adherence: \(percent(w.scores.week))"
+            + (counted > 0
+                ? " over \(counted) past session\(counted == 1 ? "" : "s"), \(w.scores.missed) missed"
+                : "")
         if let notes = w.notes { out += "\nNotes: " + notes }
         var rows: [[String]] = []
         for day in w.days {
             let label = "\(day.weekday) \(day.date)"
-            if day.sessions.isEmpty { rows.append([label, "", "", Terminal.dim("rest"), "", "", "", "", ""]); continue }
+            if day.sessions.isEmpty {
+                rows.append([label, "", "", Terminal.dim("rest"), "", "", "", "", ""]); continue
+            }
             for (i, s) in day.sessions.enumerated() {
                 let p = s.session
-                rows.append([i == 0 ? label : "", p.id, p.time ?? "", p.title, p.sport?.rawValue ?? "",
-                             p.plannedDurationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
-                             p.plannedTss.map { Render.number($0) } ?? "", percent(s.adherence, empty: ""),
-                             compliance(s)])
+                rows.append([
+                    i == 0 ? label : "", p.id, p.time ?? "", p.title, p.sport?.rawValue ?? "",
+                    p.plannedDurationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
+                    p.plannedTss.map { Render.number($0) } ?? "", percent(s.adherence, empty: ""),
+                    compliance(s),
+                ])
             }
         }
-        let table = Render.table(["Day", "ID", "Time", "Session", "Sport", "Duration", "TSS", "Adherence", "Compliance"], rows)
+        let table = Render.table(
+            [
+                "Day", "ID", "Time", "Session", "Sport", "Duration", "TSS", "Adherence",
+                "Compliance",
+            ], rows)
         // Rest days leave the last columns empty; drop the padding they would trail.
-        return out + "\n" + table.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+        return out + "\n"
+            + table.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(
+                separator: "\n")
     }
 
     /// The compliance cell, painted in its TrainingPeaks colour when colour is on.
     static func compliance(_ s: PlanReport.Session) -> String {
-        guard let c = s.compliance, let colour = Compliance(rawValue: c) else { return s.status == "planned" ? "planned" : "" }
+        guard let c = s.compliance, let colour = Compliance(rawValue: c) else {
+            return s.status == "planned" ? "planned" : ""
+        }
         let text = s.status == "missed" ? "missed" : c
         return Terminal.paint(text, hex: colour.hex)
     }

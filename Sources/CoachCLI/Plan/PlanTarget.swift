@@ -6,7 +6,8 @@ import Foundation
 
 /// `--athlete`, shared by every `coach plan` command.
 struct PlanTarget: ParsableArguments {
-    @Option(help: "The athlete (athlete users read their own plan without it).") var athlete: String?
+    @Option(help: "The athlete (athlete users read their own plan without it).") var athlete:
+        String?
 }
 
 /// One plan command's book (athlete opened once) with the accessors the commands use.

@@ -106,7 +106,8 @@ extension ErrorText {
         switch error {
         case .invalidNow: "COACH_NOW must be an ISO 8601 instant like 2026-11-24T07:00:00+01:00"
         case .userRequired: "with --passphrase-file, name the user with --as HANDLE"
-        case .passphraseUnavailable: "no terminal to ask for the passphrase; pass --passphrase-file PATH or -"
+        case .passphraseUnavailable:
+            "no terminal to ask for the passphrase; pass --passphrase-file PATH or -"
         }
     }
 }

@@ -7,10 +7,14 @@ import Foundation
 
 /// Options every command that touches a workspace accepts.
 public struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "Workspace file (else $COACH_WORKSPACE, else $XDG_DATA_HOME/coach/workspace.sqlite).")
+    @Option(
+        name: .long,
+        help: "Workspace file (else $COACH_WORKSPACE, else $XDG_DATA_HOME/coach/workspace.sqlite).")
     public var workspace: String?
 
-    @Option(name: .customLong("as"), help: "Act as this user (else the only unlocked session, else $COACH_USER).")
+    @Option(
+        name: .customLong("as"),
+        help: "Act as this user (else the only unlocked session, else $COACH_USER).")
     public var user: String?
 
     @Option(name: .long, help: "Read the acting user's passphrase from PATH, or '-' for stdin.")

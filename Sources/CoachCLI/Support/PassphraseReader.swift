@@ -2,7 +2,7 @@ import CoachCrypto
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads passphrases from a file, standard input or the terminal (without echo).
@@ -17,7 +17,8 @@ enum PassphraseReader {
             data = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         } else {
             guard let d = FileManager.default.contents(atPath: path) else {
-                throw CLIError.io("cannot read the passphrase file \(path); check the path and its permissions")
+                throw CLIError.io(
+                    "cannot read the passphrase file \(path); check the path and its permissions")
             }
             data = [UInt8](d)
         }
@@ -47,7 +48,9 @@ enum PassphraseReader {
         var c: UInt8 = 0
         while read(fd, &c, 1) == 1, c != 10, c != 13 { bytes.append(c) }
         c = 0
-        guard !bytes.isEmpty else { Sodium.wipe(&bytes); throw CLIError.invalid("empty passphrase") }
+        guard !bytes.isEmpty else {
+            Sodium.wipe(&bytes); throw CLIError.invalid("empty passphrase")
+        }
         return try SecretKey(consuming: &bytes, guarded: true)
     }
 
@@ -55,10 +58,17 @@ enum PassphraseReader {
     static func newPassphrase(file: String?, label: String) throws -> SecretKey {
         if let file { return try fromFile(file) }
         guard let first = try prompt("\(label): ") else {
-            throw CLIError.usage("no terminal to ask for a passphrase; pass --new-passphrase-file PATH or -")
+            throw CLIError.usage(
+                "no terminal to ask for a passphrase; pass --new-passphrase-file PATH or -")
         }
-        guard let second = try prompt("Repeat \(label.lowercased()): ") else { throw CLIError.usage("no terminal") }
-        let same = first.withBytes { a in second.withBytes { b in a.count == b.count && Sodium.constantTimeEqual(Array(a), Array(b)) } }
+        guard let second = try prompt("Repeat \(label.lowercased()): ") else {
+            throw CLIError.usage("no terminal")
+        }
+        let same = first.withBytes { a in
+            second.withBytes { b in
+                a.count == b.count && Sodium.constantTimeEqual(Array(a), Array(b))
+            }
+        }
         guard same else { throw CLIError.invalid("the two passphrases differ; try again") }
         return first
     }

@@ -6,11 +6,14 @@ public enum Render {
     public static func table(_ header: [String], _ rows: [[String]]) -> String {
         var widths = header.map(visibleWidth)
         for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], visibleWidth(cell)) }
+            for (i, cell) in row.enumerated() where i < widths.count {
+                widths[i] = max(widths[i], visibleWidth(cell))
+            }
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { i, c in
-                i == cells.count - 1 ? c : c + String(repeating: " ", count: max(0, widths[i] - visibleWidth(c)))
+                i == cells.count - 1
+                    ? c : c + String(repeating: " ", count: max(0, widths[i] - visibleWidth(c)))
             }.joined(separator: "  ")
         }
         return ([Terminal.bold(line(header))] + rows.map(line)).joined(separator: "\n")

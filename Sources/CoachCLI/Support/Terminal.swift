@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Terminal facts and writing helpers: TTY detection, colour policy, stderr.
@@ -27,7 +27,9 @@ enum Terminal {
 
     /// Wraps `text` in an ANSI colour from a hex string like `#38A169` when colour is on.
     static func paint(_ text: String, hex: String?) -> String {
-        guard useColour, let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return text }
+        guard useColour, let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else {
+            return text
+        }
         return "\u{1B}[38;2;\(v >> 16);\(v >> 8 & 255);\(v & 255)m\(text)\u{1B}[0m"
     }
 

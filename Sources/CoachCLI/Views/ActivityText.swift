@@ -5,28 +5,42 @@ import CoachProviders
 enum ActivityText {
     static func render(_ r: MetricResult, name: String, day: LocalDay, week: Bool) -> String {
         var out = [Terminal.bold("\(name) · \(day.weekdayName) \(day) · steps")]
-        guard r.status == .ok, let steps = r.number("steps_today"), let goal = r.number("goal_today") else {
+        guard r.status == .ok, let steps = r.number("steps_today"),
+            let goal = r.number("goal_today")
+        else {
             out.append(Terminal.dim(r.reason ?? "no step data"))
             return out.joined(separator: "\n")
         }
         let bot = r.number("bot_today") ?? 0
         let pct = goal > 0 ? min(100, 100 * steps / goal) : 100
-        out.append("\(dial(pct)) " + Terminal.bold(grouped(steps)) + " of \(grouped(goal)) steps  "
-                   + Terminal.paint(Charts.gauge(pct), hex: r.band?.colour) + " \(Int(pct.rounded()))%")
+        out.append(
+            "\(dial(pct)) " + Terminal.bold(grouped(steps)) + " of \(grouped(goal)) steps  "
+                + Terminal.paint(Charts.gauge(pct), hex: r.band?.colour) + " \(Int(pct.rounded()))%"
+        )
         out.append("  " + race(user: steps, bot: bot, what: "today"))
         let tiles: [(String, String)] = [
-            ("streak", "\(Int(r.number("streak") ?? 0)) d"), ("bonus days", "\(Int(r.number("bonus_days") ?? 0))"),
-            ("week", grouped(r.number("steps_week") ?? 0)), ("bot week", grouped(r.number("bot_week") ?? 0)),
+            ("streak", "\(Int(r.number("streak") ?? 0)) d"),
+            ("bonus days", "\(Int(r.number("bonus_days") ?? 0))"),
+            ("week", grouped(r.number("steps_week") ?? 0)),
+            ("bot week", grouped(r.number("bot_week") ?? 0)),
         ]
         out.append("  " + tiles.map { "[\($0.0) \(Terminal.bold($0.1))]" }.joined(separator: " "))
         out.append("")
         if week {
             out.append("Weeks (7-day blocks ending on the day shown)")
-            out += graph(r.series?["weekly_steps"] ?? [], goal: nil) { "to \($0.weekdayName) \($0)" }
-            out.append("  " + race(user: r.number("steps_week") ?? 0, bot: r.number("bot_week") ?? 0, what: "over the last 7 days"))
+            out += graph(r.series?["weekly_steps"] ?? [], goal: nil) {
+                "to \($0.weekdayName) \($0)"
+            }
+            out.append(
+                "  "
+                    + race(
+                        user: r.number("steps_week") ?? 0, bot: r.number("bot_week") ?? 0,
+                        what: "over the last 7 days"))
         } else {
             out.append("Last 7 days")
-            out += graph(r.series?["steps"] ?? [], goal: r.series?["goal"]) { "\($0.weekdayName) \($0)" }
+            out += graph(r.series?["steps"] ?? [], goal: r.series?["goal"]) {
+                "\($0.weekdayName) \($0)"
+            }
         }
         return out.joined(separator: "\n")
     }
@@ -38,19 +52,25 @@ enum ActivityText {
 
     static func race(user: Double, bot: Double, what: String) -> String {
         let gap = grouped(abs(user - bot))
-        return user >= bot ? "ahead of the walking bot by \(gap) \(what) (bot \(grouped(bot)))"
-            : Terminal.paint("behind the walking bot by \(gap) \(what) (bot \(grouped(bot)))", hex: "#DD6B20")
+        return user >= bot
+            ? "ahead of the walking bot by \(gap) \(what) (bot \(grouped(bot)))"
+            : Terminal.paint(
+                "behind the walking bot by \(gap) \(what) (bot \(grouped(bot)))", hex: "#DD6B20")
     }
 
     /// One bar per point, ticked ✓ where the day's goal was met.
-    static func graph(_ points: [SeriesPoint], goal: [SeriesPoint]?, label: (LocalDay) -> String) -> [String] {
+    static func graph(_ points: [SeriesPoint], goal: [SeriesPoint]?, label: (LocalDay) -> String)
+        -> [String]
+    {
         let top = max(points.compactMap(\.value).max() ?? 0, goal?.compactMap(\.value).max() ?? 0)
         return points.enumerated().map { i, p in
             let v = p.value ?? 0
             let target = goal.flatMap { i < $0.count ? $0[i].value : nil }
             let met = target.map { v >= $0 } ?? false
-            return "  \(label(p.day))  " + Terminal.paint(Charts.bar(v, maximum: top).padding(toLength: 30, withPad: " ", startingAt: 0),
-                                                         hex: met ? "#38A169" : nil)
+            return "  \(label(p.day))  "
+                + Terminal.paint(
+                    Charts.bar(v, maximum: top).padding(toLength: 30, withPad: " ", startingAt: 0),
+                    hex: met ? "#38A169" : nil)
                 + " \(grouped(v).leftPadded(to: 7))" + (met ? " ✓" : "")
         }
     }

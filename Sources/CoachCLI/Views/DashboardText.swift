@@ -7,20 +7,27 @@ enum DashboardText {
         var out = [Terminal.bold("\(d.name) · \(d.day.weekdayName) \(d.day)")]
         if let r = d.metric("readiness") {
             if let score = r.score {
-                out.append("Body battery  " + Terminal.paint(Charts.gauge(Double(score)), hex: r.band?.colour)
-                           + "  " + Terminal.bold("\(score)") + "  " + Terminal.paint(r.band?.name ?? "", hex: r.band?.colour))
+                out.append(
+                    "Body battery  "
+                        + Terminal.paint(Charts.gauge(Double(score)), hex: r.band?.colour)
+                        + "  " + Terminal.bold("\(score)") + "  "
+                        + Terminal.paint(r.band?.name ?? "", hex: r.band?.colour))
             } else {
                 out.append("Body battery  " + Terminal.dim("not yet: " + (r.reason ?? "no score")))
             }
             out.append("Today         " + suggestion(r))
         }
         if let t = d.metric("training-load"), t.status == .ok {
-            out.append("Form          TSB \(MetricFormat.optional(t.number("tsb")))   fitness \(MetricFormat.optional(t.number("ctl")))"
-                       + "   fatigue \(MetricFormat.optional(t.number("atl")))   ramp \(t.number("ramp").map { MetricFormat.signed($0) } ?? "–")")
+            out.append(
+                "Form          TSB \(MetricFormat.optional(t.number("tsb")))   fitness \(MetricFormat.optional(t.number("ctl")))"
+                    + "   fatigue \(MetricFormat.optional(t.number("atl")))   ramp \(t.number("ramp").map { MetricFormat.signed($0) } ?? "–")"
+            )
         }
         let week = d.readinessWeek.map(\.value)
-        out.append("Last 7 days   " + Charts.sparkline(week, lower: 0, upper: 100) + "  "
-                   + Terminal.dim(week.map { $0.map { String(Int($0)) } ?? "–" }.joined(separator: " ")))
+        out.append(
+            "Last 7 days   " + Charts.sparkline(week, lower: 0, upper: 100) + "  "
+                + Terminal.dim(
+                    week.map { $0.map { String(Int($0)) } ?? "–" }.joined(separator: " ")))
         out.append("")
         let cards = d.metrics.filter { $0.id != "readiness" }
         let width = cards.map(\.id.count).max() ?? 0
@@ -31,7 +38,9 @@ enum DashboardText {
     /// The suggested training load of the day, or why there is none.
     static func suggestion(_ r: MetricResult) -> String {
         if r.flags.contains("possible_illness") {
-            return Terminal.paint("rest day suggested: HRV low and resting HR high (possible illness)", hex: "#E53E3E")
+            return Terminal.paint(
+                "rest day suggested: HRV low and resting HR high (possible illness)", hex: "#E53E3E"
+            )
         }
         guard r.status == .ok else { return Terminal.dim("no suggestion") }
         guard let lo = r.number("tss_low"), let hi = r.number("tss_high") else {
@@ -44,10 +53,15 @@ enum DashboardText {
     static func card(_ r: MetricResult, width: Int) -> String {
         let name = r.id.padding(toLength: width, withPad: " ", startingAt: 0)
         let score = (r.score.map(String.init) ?? "–").leftPadded(to: 3)
-        let band = Terminal.paint((r.band?.name ?? r.status.rawValue.replacingOccurrences(of: "_", with: " ")).padding(toLength: 17, withPad: " ", startingAt: 0),
-                                  hex: r.band?.colour)
+        let band = Terminal.paint(
+            (r.band?.name ?? r.status.rawValue.replacingOccurrences(of: "_", with: " ")).padding(
+                toLength: 17, withPad: " ", startingAt: 0),
+            hex: r.band?.colour)
         var note = r.status == .ok ? firstSentence(r.explanation) : (r.reason ?? "")
-        if !r.flags.isEmpty { note = Terminal.paint("⚑ " + r.flags.joined(separator: ", "), hex: "#E53E3E") + "  " + note }
+        if !r.flags.isEmpty {
+            note =
+                Terminal.paint("⚑ " + r.flags.joined(separator: ", "), hex: "#E53E3E") + "  " + note
+        }
         return "  \(Terminal.bold(name))  \(score)  \(band)  \(Terminal.dim(note))"
     }
 

@@ -19,7 +19,8 @@ public enum DayExpression {
         }
         if let day = LocalDay(t) { return day }
         if t.count >= 3, t.hasSuffix("d"), let sign = t.first, sign == "-" || sign == "+",
-           let n = Int(t.dropFirst().dropLast()), n >= 0, n <= 36_500 {
+            let n = Int(t.dropFirst().dropLast()), n >= 0, n <= 36_500
+        {
             return today.adding(days: sign == "-" ? -n : n)
         }
         throw CoachKitError.invalidDay(text)

@@ -18,8 +18,9 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The instant of `date`, written with the offset `timeZone` has at that moment.
     public init(date: Date, timeZone: TimeZone) {
-        self.init(epochSeconds: date.timeIntervalSince1970,
-                  offsetSeconds: timeZone.secondsFromGMT(for: date))
+        self.init(
+            epochSeconds: date.timeIntervalSince1970,
+            offsetSeconds: timeZone.secondsFromGMT(for: date))
     }
 
     public var date: Date { Date(timeIntervalSince1970: epochSeconds) }
@@ -38,14 +39,17 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init?(_ text: some StringProtocol) {
         let b = Array(text.utf8)
         guard b.count >= 17, let day = LocalDay(String(decoding: b[0..<10], as: UTF8.self)),
-              b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "),
-              b[13] == UInt8(ascii: ":"),
-              let hh = LocalDay.digits(b[11..<13]), let mm = LocalDay.digits(b[14..<16]),
-              hh < 24, mm < 60 else { return nil }
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "),
+            b[13] == UInt8(ascii: ":"),
+            let hh = LocalDay.digits(b[11..<13]), let mm = LocalDay.digits(b[14..<16]),
+            hh < 24, mm < 60
+        else { return nil }
         var i = 16
         var seconds = 0.0
         if i < b.count, b[i] == UInt8(ascii: ":") {
-            guard i + 3 <= b.count, let ss = LocalDay.digits(b[(i + 1)..<(i + 3)]), ss < 61 else { return nil }
+            guard i + 3 <= b.count, let ss = LocalDay.digits(b[(i + 1)..<(i + 3)]), ss < 61 else {
+                return nil
+            }
             seconds = Double(ss)
             i += 3
             if i < b.count, b[i] == UInt8(ascii: ".") {
@@ -64,9 +68,11 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
         if i == b.count - 1, b[i] == UInt8(ascii: "Z") {
             offset = 0
         } else if i + 6 == b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"),
-                  b[i + 3] == UInt8(ascii: ":"),
-                  let oh = LocalDay.digits(b[(i + 1)..<(i + 3)]), let om = LocalDay.digits(b[(i + 4)..<(i + 6)]),
-                  oh <= 18, om < 60 {
+            b[i + 3] == UInt8(ascii: ":"),
+            let oh = LocalDay.digits(b[(i + 1)..<(i + 3)]),
+            let om = LocalDay.digits(b[(i + 4)..<(i + 6)]),
+            oh <= 18, om < 60
+        {
             offset = (b[i] == UInt8(ascii: "-") ? -1 : 1) * (oh * 3600 + om * 60)
         } else {
             return nil
@@ -84,11 +90,14 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
         let dayOrdinal = secs >= 0 ? secs / 86_400 : (secs - 86_399) / 86_400
         let sod = secs - dayOrdinal * 86_400
         var out = LocalDay(ordinal: dayOrdinal).description + "T"
-        out += LocalDay.pad(sod / 3600, 2) + ":" + LocalDay.pad(sod % 3600 / 60, 2) + ":" + LocalDay.pad(sod % 60, 2)
+        out +=
+            LocalDay.pad(sod / 3600, 2) + ":" + LocalDay.pad(sod % 3600 / 60, 2) + ":"
+            + LocalDay.pad(sod % 60, 2)
         if millis != 0 { out += "." + LocalDay.pad(millis, 3) }
         if offsetSeconds == 0 { return out + "Z" }
         let a = abs(offsetSeconds)
-        return out + (offsetSeconds < 0 ? "-" : "+") + LocalDay.pad(a / 3600, 2) + ":" + LocalDay.pad(a % 3600 / 60, 2)
+        return out + (offsetSeconds < 0 ? "-" : "+") + LocalDay.pad(a / 3600, 2) + ":"
+            + LocalDay.pad(a % 3600 / 60, 2)
     }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.epochSeconds < b.epochSeconds }
@@ -100,7 +109,10 @@ extension Instant: Codable {
         let text = try c.decode(String.self)
         guard let value = Instant(text) else {
             throw DecodingError.dataCorruptedError(
-                in: c, debugDescription: "'\(text)' is not an instant; use ISO 8601 with an offset, e.g. 2026-11-24T07:00:00+01:00")
+                in: c,
+                debugDescription:
+                    "'\(text)' is not an instant; use ISO 8601 with an offset, e.g. 2026-11-24T07:00:00+01:00"
+            )
         }
         self = value
     }

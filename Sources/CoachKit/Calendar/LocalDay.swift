@@ -16,7 +16,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Creates a day from year, month (1–12) and day of month, or `nil` when no such day exists.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(month: month, year: year),
-              (1...9999).contains(year) else { return nil }
+            (1...9999).contains(year)
+        else { return nil }
         self.ordinal = LocalDay.ordinal(year: year, month: month, day: day)
     }
 
@@ -24,8 +25,9 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let y = LocalDay.digits(bytes[0..<4]), let m = LocalDay.digits(bytes[5..<7]),
-              let d = LocalDay.digits(bytes[8..<10]) else { return nil }
+            let y = LocalDay.digits(bytes[0..<4]), let m = LocalDay.digits(bytes[5..<7]),
+            let d = LocalDay.digits(bytes[8..<10])
+        else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
@@ -58,7 +60,9 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// The English three-letter weekday name: Mon … Sun.
-    public var weekdayName: String { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][isoWeekday - 1] }
+    public var weekdayName: String {
+        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][isoWeekday - 1]
+    }
 
     /// The Monday of the Monday–Sunday week holding this day.
     public var monday: LocalDay { adding(days: 1 - isoWeekday) }
@@ -86,7 +90,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public var description: String {
         let c = components
-        return LocalDay.pad(c.year, 4) + "-" + LocalDay.pad(c.month, 2) + "-" + LocalDay.pad(c.day, 2)
+        return LocalDay.pad(c.year, 4) + "-" + LocalDay.pad(c.month, 2) + "-"
+            + LocalDay.pad(c.day, 2)
     }
 
     public static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }

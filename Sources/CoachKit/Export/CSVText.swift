@@ -4,14 +4,17 @@ import Foundation
 public enum CSVText {
     /// One field: quoted (with inner quotes doubled) when it holds a comma, quote, CR or LF.
     public static func field(_ text: String) -> String {
-        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        let needsQuotes = text.unicodeScalars.contains {
+            $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n"
+        }
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 
     /// Free text typed by a person: like `field(_:)`, but a leading `=`, `+`, `-`, `@`, tab or CR
     /// gets an apostrophe in front so spreadsheets show the text instead of running it as a formula.
     public static func text(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return field(text) }
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first)
+        else { return field(text) }
         return field("'" + text)
     }
 

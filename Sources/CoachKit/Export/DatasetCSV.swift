@@ -11,21 +11,36 @@ import Foundation
 /// profile and workout sample streams are not part of the CSV; the JSON export has them.
 public enum DatasetCSV {
     /// The log kinds a CSV can hold, in row order.
-    public static let kinds: [RecordKind] = [.wellness, .workout, .biometric, .sleep, .food, .steps, .weight]
+    public static let kinds: [RecordKind] = [
+        .wellness, .workout, .biometric, .sleep, .food, .steps, .weight,
+    ]
 
     /// Every column in order, with the kinds that fill it.
     static let columns: [(name: String, kinds: Set<RecordKind>)] = {
         let all = Set(kinds)
-        var c: [(String, Set<RecordKind>)] = [("kind", all), ("id", all), ("day", all),
-                                               ("time", [.workout, .biometric, .sleep, .food, .weight]), ("end", [.sleep])]
-        c += [("mood", [.wellness])] + MuscleGroup.allCases.map { ("doms_\($0.rawValue)", [.wellness]) } + [("notes", [.wellness])]
+        var c: [(String, Set<RecordKind>)] = [
+            ("kind", all), ("id", all), ("day", all),
+            ("time", [.workout, .biometric, .sleep, .food, .weight]), ("end", [.sleep]),
+        ]
+        c +=
+            [("mood", [.wellness])]
+            + MuscleGroup.allCases.map { ("doms_\($0.rawValue)", [.wellness]) } + [
+                ("notes", [.wellness])
+            ]
         c += ["sport", "elapsed_s", "moving_s"].map { ($0, [.workout]) }
         c += [("distance_m", [.workout, .steps])]
-        c += ["rpe", "tss", "avg_power_w", "np_w", "avg_hr_bpm", "max_hr_bpm"].map { ($0, [.workout]) }
-        c += [("kcal", [.workout, .food]), ("title", [.workout]), ("source", [.workout, .biometric])]
+        c += ["rpe", "tss", "avg_power_w", "np_w", "avg_hr_bpm", "max_hr_bpm"].map {
+            ($0, [.workout])
+        }
+        c += [
+            ("kcal", [.workout, .food]), ("title", [.workout]), ("source", [.workout, .biometric]),
+        ]
         c += [("type", [.biometric]), ("value", [.biometric]), ("stage", [.sleep])]
         c += ["protein_g", "carbs_g", "fat_g", "meal", "note"].map { ($0, [.food]) }
-        c += [("steps", [.steps]), ("active_kcal", [.steps]), ("kg", [.weight]), ("body_fat_pct", [.weight])]
+        c += [
+            ("steps", [.steps]), ("active_kcal", [.steps]), ("kg", [.weight]),
+            ("body_fat_pct", [.weight]),
+        ]
         return c
     }()
 
@@ -41,7 +56,8 @@ public enum DatasetCSV {
     ///   - dataset: the athlete's data, as `exportDataset` returns it.
     ///   - kinds: which log kinds to include; all of them when empty. Profiles and weeks are ignored.
     /// - Returns: the header row and one row per entry; the same data always gives the same bytes.
-    public static func render(_ dataset: AthleteDataset, kinds wanted: [RecordKind] = []) -> String {
+    public static func render(_ dataset: AthleteDataset, kinds wanted: [RecordKind] = []) -> String
+    {
         let names = header(kinds: wanted)
         let set = Set(wanted.isEmpty ? kinds : wanted)
         var out = CSVText.record(names)
@@ -60,12 +76,18 @@ public enum DatasetCSV {
     static func rows(_ d: AthleteDataset) -> [Row] {
         let zone = d.athlete.zone
         func row(_ kind: RecordKind, _ id: String, _ day: LocalDay, _ time: Instant?) -> Row {
-            var r = Row(kind: kind, cells: ["kind": kind.rawValue, "id": CSVText.field(id), "day": day.description])
+            var r = Row(
+                kind: kind,
+                cells: ["kind": kind.rawValue, "id": CSVText.field(id), "day": day.description])
             r.cells["time"] = time?.description
             return r
         }
-        func put(_ r: inout Row, _ name: String, _ v: Double?) { if let v { r.cells[name] = CSVText.number(v) } }
-        func put(_ r: inout Row, _ name: String, text v: String?) { if let v { r.cells[name] = CSVText.text(v) } }
+        func put(_ r: inout Row, _ name: String, _ v: Double?) {
+            if let v { r.cells[name] = CSVText.number(v) }
+        }
+        func put(_ r: inout Row, _ name: String, text v: String?) {
+            if let v { r.cells[name] = CSVText.text(v) }
+        }
         var out: [Row] = []
         for e in d.wellness {
             var r = row(.wellness, e.id, e.day, nil)
@@ -77,9 +99,12 @@ public enum DatasetCSV {
         for w in d.workouts {
             var r = row(.workout, w.id, w.start.day(in: zone), w.start)
             r.cells["sport"] = w.sport.rawValue
-            let numbers: [(String, Double?)] = [("elapsed_s", w.elapsedS), ("moving_s", w.movingS), ("distance_m", w.distanceM),
-                                                ("rpe", w.rpe.map(Double.init)), ("tss", w.tss), ("avg_power_w", w.avgPowerW),
-                                                ("np_w", w.npW), ("avg_hr_bpm", w.avgHrBpm), ("max_hr_bpm", w.maxHrBpm), ("kcal", w.kcal)]
+            let numbers: [(String, Double?)] = [
+                ("elapsed_s", w.elapsedS), ("moving_s", w.movingS), ("distance_m", w.distanceM),
+                ("rpe", w.rpe.map(Double.init)), ("tss", w.tss), ("avg_power_w", w.avgPowerW),
+                ("np_w", w.npW), ("avg_hr_bpm", w.avgHrBpm), ("max_hr_bpm", w.maxHrBpm),
+                ("kcal", w.kcal),
+            ]
             for (name, v) in numbers { put(&r, name, v) }
             put(&r, "title", text: w.title)
             put(&r, "source", text: w.source)
@@ -100,7 +125,10 @@ public enum DatasetCSV {
         }
         for f in d.food {
             var r = row(.food, f.id, f.time.day(in: zone), f.time)
-            for (name, v) in [("kcal", f.kcal), ("protein_g", f.proteinG), ("carbs_g", f.carbsG), ("fat_g", f.fatG)] { put(&r, name, v) }
+            for (name, v) in [
+                ("kcal", f.kcal), ("protein_g", f.proteinG), ("carbs_g", f.carbsG),
+                ("fat_g", f.fatG),
+            ] { put(&r, name, v) }
             put(&r, "meal", text: f.meal)
             put(&r, "note", text: f.note)
             out.append(r)

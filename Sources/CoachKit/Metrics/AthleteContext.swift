@@ -21,10 +21,12 @@ public struct AthleteContext: Codable, Sendable, Equatable {
     public var activity: ActivitySettings
 
     /// A context from its parts (tests and plugin hosts); the store uses `init(profile:day:ref:)`.
-    public init(ref: String? = nil, sex: Sex? = nil, ageYears: Int? = nil, heightCm: Double? = nil,
-                weightKg: Double? = nil, bodyFatPct: Double? = nil, thresholds: Thresholds = Thresholds(),
-                pmc: PMCSettings = PMCSettings(), nutrition: NutritionSettings = NutritionSettings(),
-                activity: ActivitySettings = ActivitySettings()) {
+    public init(
+        ref: String? = nil, sex: Sex? = nil, ageYears: Int? = nil, heightCm: Double? = nil,
+        weightKg: Double? = nil, bodyFatPct: Double? = nil, thresholds: Thresholds = Thresholds(),
+        pmc: PMCSettings = PMCSettings(), nutrition: NutritionSettings = NutritionSettings(),
+        activity: ActivitySettings = ActivitySettings()
+    ) {
         self.ref = ref; self.sex = sex; self.ageYears = ageYears; self.heightCm = heightCm
         self.weightKg = weightKg; self.bodyFatPct = bodyFatPct; self.thresholds = thresholds
         self.pmc = pmc; self.nutrition = nutrition; self.activity = activity
@@ -32,13 +34,16 @@ public struct AthleteContext: Codable, Sendable, Equatable {
 
     /// The context of `profile` on `day` (age is computed for that day).
     public init(profile: AthleteProfile, day: LocalDay, ref: String? = nil) {
-        self.init(ref: ref, sex: profile.sex, ageYears: profile.age(on: day), heightCm: profile.heightCm,
-                  weightKg: profile.weightKg, bodyFatPct: profile.bodyFatPct, thresholds: profile.thresholds,
-                  pmc: profile.pmc, nutrition: profile.nutrition, activity: profile.activity)
+        self.init(
+            ref: ref, sex: profile.sex, ageYears: profile.age(on: day), heightCm: profile.heightCm,
+            weightKg: profile.weightKg, bodyFatPct: profile.bodyFatPct,
+            thresholds: profile.thresholds,
+            pmc: profile.pmc, nutrition: profile.nutrition, activity: profile.activity)
     }
 
     enum CodingKeys: String, CodingKey {
-        case ref, sex, ageYears, heightCm, weightKg, bodyFatPct, thresholds, pmc, nutrition, activity
+        case ref, sex, ageYears, heightCm, weightKg, bodyFatPct, thresholds, pmc, nutrition,
+            activity
     }
 
     public init(from decoder: Decoder) throws {
@@ -51,7 +56,9 @@ public struct AthleteContext: Codable, Sendable, Equatable {
         bodyFatPct = try c.decodeIfPresent(Double.self, forKey: .bodyFatPct)
         thresholds = try c.decodeIfPresent(Thresholds.self, forKey: .thresholds) ?? Thresholds()
         pmc = try c.decodeIfPresent(PMCSettings.self, forKey: .pmc) ?? PMCSettings()
-        nutrition = try c.decodeIfPresent(NutritionSettings.self, forKey: .nutrition) ?? NutritionSettings()
-        activity = try c.decodeIfPresent(ActivitySettings.self, forKey: .activity) ?? ActivitySettings()
+        nutrition =
+            try c.decodeIfPresent(NutritionSettings.self, forKey: .nutrition) ?? NutritionSettings()
+        activity =
+            try c.decodeIfPresent(ActivitySettings.self, forKey: .activity) ?? ActivitySettings()
     }
 }

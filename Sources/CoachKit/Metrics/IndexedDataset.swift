@@ -19,7 +19,9 @@ public struct IndexedDataset: Sendable {
             var sorted = true
             for i in records.indices {
                 let k = (day: day(records[i]), order: order(records[i]))
-                if let last = keys.last, (k.day, k.order) < (last.day, last.order) { sorted = false }
+                if let last = keys.last, (k.day, k.order) < (last.day, last.order) {
+                    sorted = false
+                }
                 keys.append(k)
             }
             if sorted {
@@ -27,7 +29,9 @@ public struct IndexedDataset: Sendable {
                 days = keys.map(\.day)
                 return
             }
-            let order = records.indices.sorted { (keys[$0].day, keys[$0].order, $0) < (keys[$1].day, keys[$1].order, $1) }
+            let order = records.indices.sorted {
+                (keys[$0].day, keys[$0].order, $0) < (keys[$1].day, keys[$1].order, $1)
+            }
             items = order.map { records[$0] }
             days = order.map { keys[$0].day }
         }
@@ -67,21 +71,25 @@ public struct IndexedDataset: Sendable {
         self.zone = zone
         var lo = Double.infinity, hi = -Double.infinity
         func span(_ i: Instant) { lo = min(lo, i.epochSeconds); hi = max(hi, i.epochSeconds) }
-        dataset.workouts.forEach { span($0.start) }
-        dataset.biometrics.forEach { span($0.time) }
-        dataset.sleep.forEach { span($0.start) }
-        dataset.food.forEach { span($0.time) }
-        dataset.weight.forEach { span($0.time) }
+        for w in dataset.workouts { span(w.start) }
+        for b in dataset.biometrics { span(b.time) }
+        for s in dataset.sleep { span(s.start) }
+        for f in dataset.food { span(f.time) }
+        for w in dataset.weight { span(w.time) }
         let days = ZoneDays(zone: zone, from: lo, through: hi)
         func day(_ i: Instant) -> Int { days.day(of: i).ordinal }
-        workouts = Column(dataset.workouts, day: { day($0.start) }, order: { $0.start.epochSeconds })
+        workouts = Column(
+            dataset.workouts, day: { day($0.start) }, order: { $0.start.epochSeconds })
         wellness = Column(dataset.wellness, day: { $0.day.ordinal }, order: { _ in 0 })
-        biometrics = Column(dataset.biometrics, day: { day($0.time) }, order: { $0.time.epochSeconds })
+        biometrics = Column(
+            dataset.biometrics, day: { day($0.time) }, order: { $0.time.epochSeconds })
         sleep = Column(dataset.sleep, day: { day($0.start) }, order: { $0.start.epochSeconds })
         food = Column(dataset.food, day: { day($0.time) }, order: { $0.time.epochSeconds })
         steps = Column(dataset.steps, day: { $0.day.ordinal }, order: { _ in 0 })
         weight = Column(dataset.weight, day: { day($0.time) }, order: { $0.time.epochSeconds })
-        plan = Column(dataset.weeks.flatMap(\.sessions), day: { $0.date.ordinal }, order: { Double($0.order) })
+        plan = Column(
+            dataset.weeks.flatMap(\.sessions), day: { $0.date.ordinal }, order: { Double($0.order) }
+        )
     }
 }
 
@@ -97,8 +105,10 @@ extension MetricInput {
     ///   - day: the athlete-local day to score.
     ///   - now: the moment of evaluation; `nil` means 23:59:59 of `day`.
     /// - Returns: an input holding only the declared kinds within their windows.
-    public static func make(descriptor: MetricDescriptor, dataset: AthleteDataset, day: LocalDay,
-                            now: Date? = nil) -> MetricInput {
+    public static func make(
+        descriptor: MetricDescriptor, dataset: AthleteDataset, day: LocalDay,
+        now: Date? = nil
+    ) -> MetricInput {
         make(descriptor: descriptor, index: IndexedDataset(dataset), day: day, now: now)
     }
 
@@ -115,10 +125,13 @@ extension MetricInput {
     ///   - now: the moment of evaluation; `nil` means 23:59:59 of `day`.
     ///   - ref: an opaque athlete reference to pass on, if any.
     /// - Returns: an input holding only the declared kinds within their windows.
-    public static func make(descriptor: MetricDescriptor, index: IndexedDataset, day: LocalDay,
-                            now: Date? = nil, ref: String? = nil) -> MetricInput {
-        var input = MetricInput(day: day, timeZone: index.profile.timeZone, now: now,
-                                athlete: AthleteContext(profile: index.profile, day: day, ref: ref))
+    public static func make(
+        descriptor: MetricDescriptor, index: IndexedDataset, day: LocalDay,
+        now: Date? = nil, ref: String? = nil
+    ) -> MetricInput {
+        var input = MetricInput(
+            day: day, timeZone: index.profile.timeZone, now: now,
+            athlete: AthleteContext(profile: index.profile, day: day, ref: ref))
         for requirement in descriptor.inputs {
             let (first, last) = requirement.window(for: day)
             let lo = first?.ordinal

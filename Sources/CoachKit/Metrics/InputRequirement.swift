@@ -40,9 +40,10 @@ public struct InputRequirement: Codable, Sendable, Equatable, Hashable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try c.decode(InputKind.self, forKey: .kind),
-                  days: try c.decodeIfPresent(Int.self, forKey: .days),
-                  ahead: try c.decodeIfPresent(Int.self, forKey: .ahead) ?? 0)
+        self.init(
+            try c.decode(InputKind.self, forKey: .kind),
+            days: try c.decodeIfPresent(Int.self, forKey: .days),
+            ahead: try c.decodeIfPresent(Int.self, forKey: .ahead) ?? 0)
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -27,8 +27,10 @@ public struct MetricDescriptor: Codable, Sendable, Equatable {
     public var timeoutSeconds: Double?
 
     /// A descriptor; `id` must satisfy `isValidID` for the provider to be registered.
-    public init(id: String, name: String, summary: String, version: String, inputs: [InputRequirement],
-                range: Range, unit: String, bands: [MetricBand], timeoutSeconds: Double? = nil) {
+    public init(
+        id: String, name: String, summary: String, version: String, inputs: [InputRequirement],
+        range: Range, unit: String, bands: [MetricBand], timeoutSeconds: Double? = nil
+    ) {
         self.id = id; self.name = name; self.summary = summary; self.version = version
         self.inputs = inputs; self.range = range; self.unit = unit; self.bands = bands
         self.timeoutSeconds = timeoutSeconds
@@ -47,7 +49,9 @@ public struct MetricDescriptor: Codable, Sendable, Equatable {
     /// Whether `id` is a valid provider id (lowercase letters, digits, dashes; starts with a letter).
     public static func isValidID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
-        return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        return id.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+        }
     }
 
     enum CodingKeys: String, CodingKey {

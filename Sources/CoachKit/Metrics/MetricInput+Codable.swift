@@ -20,7 +20,8 @@ extension MetricInput: Codable {
         let day = try c.decode(LocalDay.self, forKey: .day)
         let timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone) ?? "UTC"
         let now = try c.decodeIfPresent(Instant.self, forKey: .now)?.date
-        let athlete = try c.decodeIfPresent(AthleteContext.self, forKey: .athlete) ?? AthleteContext()
+        let athlete =
+            try c.decodeIfPresent(AthleteContext.self, forKey: .athlete) ?? AthleteContext()
         self.init(day: day, timeZone: timeZone, now: now, athlete: athlete)
         guard c.contains(.inputs) else { return }
         let k = try c.nestedContainer(keyedBy: KindKey.self, forKey: .inputs)

@@ -31,10 +31,14 @@ public struct MetricInput: Sendable, Equatable {
     ///   - timeZone: IANA identifier of the athlete's time zone.
     ///   - now: the moment of evaluation; defaults to 23:59:59 of `day`.
     ///   - athlete: the athlete context.
-    public init(day: LocalDay, timeZone: String = "UTC", now: Date? = nil, athlete: AthleteContext = AthleteContext(),
-                workouts: [Workout] = [], wellness: [WellnessEntry] = [], biometrics: [BiometricSample] = [],
-                sleep: [SleepRecord] = [], food: [FoodEntry] = [], steps: [StepsDay] = [],
-                weight: [WeightEntry] = [], plan: [PlannedSession] = []) {
+    public init(
+        day: LocalDay, timeZone: String = "UTC", now: Date? = nil,
+        athlete: AthleteContext = AthleteContext(),
+        workouts: [Workout] = [], wellness: [WellnessEntry] = [],
+        biometrics: [BiometricSample] = [],
+        sleep: [SleepRecord] = [], food: [FoodEntry] = [], steps: [StepsDay] = [],
+        weight: [WeightEntry] = [], plan: [PlannedSession] = []
+    ) {
         let zone = Self.resolve(timeZone)
         self.day = day; self.timeZone = timeZone; self.zone = zone
         self.now = Self.wholeSeconds(now ?? Self.endOfDay(day, in: zone))

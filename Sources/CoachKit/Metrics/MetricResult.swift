@@ -29,9 +29,11 @@ public struct MetricResult: Codable, Sendable, Equatable {
     public var series: [String: [SeriesPoint]]?
 
     /// A result; `score` and `band` are dropped unless `status` is `ok`.
-    public init(id: String, status: Status, score: Int?, band: BandLabel?, values: [String: MetricValue],
-                components: [MetricComponent] = [], flags: [String] = [], explanation: String,
-                reason: String? = nil, series: [String: [SeriesPoint]]? = nil) {
+    public init(
+        id: String, status: Status, score: Int?, band: BandLabel?, values: [String: MetricValue],
+        components: [MetricComponent] = [], flags: [String] = [], explanation: String,
+        reason: String? = nil, series: [String: [SeriesPoint]]? = nil
+    ) {
         self.id = id; self.status = status; self.score = status == .ok ? score : nil
         self.band = status == .ok ? band : nil
         self.values = values; self.components = components; self.flags = flags
@@ -45,16 +47,21 @@ public struct MetricResult: Codable, Sendable, Equatable {
     ///   - reason: one line saying what is missing.
     ///   - values: the values that could be computed, the others `null`.
     ///   - components: contributors worth showing anyway.
-    public static func insufficient(id: String, reason: String, values: [String: MetricValue],
-                                    components: [MetricComponent] = [],
-                                    series: [String: [SeriesPoint]]? = nil) -> MetricResult {
-        MetricResult(id: id, status: .insufficientData, score: nil, band: nil, values: values,
-                     components: components, flags: [], explanation: reason, reason: reason, series: series)
+    public static func insufficient(
+        id: String, reason: String, values: [String: MetricValue],
+        components: [MetricComponent] = [],
+        series: [String: [SeriesPoint]]? = nil
+    ) -> MetricResult {
+        MetricResult(
+            id: id, status: .insufficientData, score: nil, band: nil, values: values,
+            components: components, flags: [], explanation: reason, reason: reason, series: series)
     }
 
     /// A result for a provider that failed.
     public static func failure(id: String, reason: String) -> MetricResult {
-        MetricResult(id: id, status: .error, score: nil, band: nil, values: [:], explanation: reason, reason: reason)
+        MetricResult(
+            id: id, status: .error, score: nil, band: nil, values: [:], explanation: reason,
+            reason: reason)
     }
 
     /// The number stored under `name`, if it is a number.
@@ -63,15 +70,19 @@ public struct MetricResult: Codable, Sendable, Equatable {
     /// Whether every number in the result is finite (JSON cannot carry NaN or infinity).
     public var isFinite: Bool {
         values.values.allSatisfy { $0.number?.isFinite ?? true }
-            && components.allSatisfy { ($0.value?.isFinite ?? true) && ($0.weight?.isFinite ?? true) }
+            && components.allSatisfy {
+                ($0.value?.isFinite ?? true) && ($0.weight?.isFinite ?? true)
+            }
             && (series ?? [:]).values.allSatisfy { $0.allSatisfy { $0.value?.isFinite ?? true } }
     }
 
     /// An encoder that writes results the same way every time (sorted keys, no escaped slashes).
     public static func makeEncoder(pretty: Bool = false) -> JSONEncoder {
         let e = JSONEncoder()
-        e.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-                                    : [.sortedKeys, .withoutEscapingSlashes]
+        e.outputFormatting =
+            pretty
+            ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+            : [.sortedKeys, .withoutEscapingSlashes]
         return e
     }
 

@@ -5,7 +5,9 @@ import Foundation
 /// Encodes as a bare JSON number, string or `null`. Most values are numbers; a text value is used
 /// only where the specification names one (self-assessment's `worst_group`).
 public enum MetricValue: Sendable, Equatable, Hashable, Codable, CustomStringConvertible,
-    ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByNilLiteral {
+    ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+    ExpressibleByNilLiteral
+{
     case number(Double)
     case text(String)
     case null

@@ -20,7 +20,9 @@ public enum PowerStream {
     ///   - intervalS: seconds between stream entries (> 0).
     ///   - durationS: the workout's elapsed seconds, if known.
     /// - Returns: the 1 Hz series, or `nil` when nothing was recorded.
-    public static func resampled(_ values: [Double?], intervalS: Double, durationS: Double?) -> [Double]? {
+    public static func resampled(_ values: [Double?], intervalS: Double, durationS: Double?)
+        -> [Double]?
+    {
         guard intervalS > 0, intervalS.isFinite else { return nil }
         var times: [Double] = []
         var powers: [Double] = []

@@ -13,7 +13,8 @@ public struct ProviderRegistry: Sendable {
         public var errorDescription: String? {
             switch self {
             case .duplicateID(let id): "a metric provider with id '\(id)' is already registered"
-            case .invalidID(let id): "'\(id)' is not a valid provider id; use lowercase letters, digits and dashes"
+            case .invalidID(let id):
+                "'\(id)' is not a valid provider id; use lowercase letters, digits and dashes"
             }
         }
     }

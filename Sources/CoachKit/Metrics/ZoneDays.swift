@@ -25,7 +25,8 @@ public struct ZoneDays: Sendable {
             offsets = [zone.secondsFromGMT(for: Date(timeIntervalSince1970: lo))]
             var t = Date(timeIntervalSince1970: lo)
             while starts.count < 4096, let next = zone.nextDaylightSavingTimeTransition(after: t),
-                  next > t, next.timeIntervalSince1970 <= hi {
+                next > t, next.timeIntervalSince1970 <= hi
+            {
                 starts.append(next.timeIntervalSince1970)
                 offsets.append(zone.secondsFromGMT(for: next))
                 t = next
@@ -33,7 +34,9 @@ public struct ZoneDays: Sendable {
             // Check every segment at both ends; any surprise disables the table.
             for i in starts.indices {
                 let end = i + 1 < starts.count ? starts[i + 1] - 1 : hi
-                if zone.secondsFromGMT(for: Date(timeIntervalSince1970: end)) != offsets[i] { starts = []; break }
+                if zone.secondsFromGMT(for: Date(timeIntervalSince1970: end)) != offsets[i] {
+                    starts = []; break
+                }
             }
         }
         self.starts = starts

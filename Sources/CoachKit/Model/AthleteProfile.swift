@@ -52,8 +52,13 @@ public struct AthleteProfile: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case handle, name, email, sex, units, sports, thresholds, pmc, nutrition, activity, notes
-        case birthDate = "birth_date", timeZone = "time_zone", heightCm = "height_cm", weightKg = "weight_kg"
-        case bodyFatPct = "body_fat_pct", measurementsCm = "measurements_cm", aiConsent = "ai_consent"
+        case birthDate = "birth_date"
+        case timeZone = "time_zone"
+        case heightCm = "height_cm"
+        case weightKg = "weight_kg"
+        case bodyFatPct = "body_fat_pct"
+        case measurementsCm = "measurements_cm"
+        case aiConsent = "ai_consent"
     }
 
     public init(from decoder: Decoder) throws {
@@ -72,8 +77,10 @@ public struct AthleteProfile: Codable, Sendable, Equatable {
         sports = try c.decodeIfPresent([Sport].self, forKey: .sports) ?? []
         thresholds = try c.decodeIfPresent(Thresholds.self, forKey: .thresholds) ?? Thresholds()
         pmc = try c.decodeIfPresent(PMCSettings.self, forKey: .pmc) ?? PMCSettings()
-        nutrition = try c.decodeIfPresent(NutritionSettings.self, forKey: .nutrition) ?? NutritionSettings()
-        activity = try c.decodeIfPresent(ActivitySettings.self, forKey: .activity) ?? ActivitySettings()
+        nutrition =
+            try c.decodeIfPresent(NutritionSettings.self, forKey: .nutrition) ?? NutritionSettings()
+        activity =
+            try c.decodeIfPresent(ActivitySettings.self, forKey: .activity) ?? ActivitySettings()
         aiConsent = try c.decodeIfPresent(Bool.self, forKey: .aiConsent) ?? false
         notes = try c.decodeIfPresent(AthleteNotes.self, forKey: .notes) ?? AthleteNotes()
     }
@@ -98,15 +105,21 @@ public struct Thresholds: Codable, Sendable, Equatable {
     public var restHrBpm: Double?
     public var maxHrBpm: Double?
 
-    public init(ftpW: Double? = nil, thresholdPaceSPerKm: Double? = nil, lthrBpm: Double? = nil,
-                cssSPer100m: Double? = nil, restHrBpm: Double? = nil, maxHrBpm: Double? = nil) {
+    public init(
+        ftpW: Double? = nil, thresholdPaceSPerKm: Double? = nil, lthrBpm: Double? = nil,
+        cssSPer100m: Double? = nil, restHrBpm: Double? = nil, maxHrBpm: Double? = nil
+    ) {
         self.ftpW = ftpW; self.thresholdPaceSPerKm = thresholdPaceSPerKm; self.lthrBpm = lthrBpm
         self.cssSPer100m = cssSPer100m; self.restHrBpm = restHrBpm; self.maxHrBpm = maxHrBpm
     }
 
     enum CodingKeys: String, CodingKey {
-        case ftpW = "ftp_w", thresholdPaceSPerKm = "threshold_pace_s_per_km", lthrBpm = "lthr_bpm"
-        case cssSPer100m = "css_s_per_100m", restHrBpm = "rest_hr_bpm", maxHrBpm = "max_hr_bpm"
+        case ftpW = "ftp_w"
+        case thresholdPaceSPerKm = "threshold_pace_s_per_km"
+        case lthrBpm = "lthr_bpm"
+        case cssSPer100m = "css_s_per_100m"
+        case restHrBpm = "rest_hr_bpm"
+        case maxHrBpm = "max_hr_bpm"
     }
 }
 
@@ -121,7 +134,11 @@ public struct PMCSettings: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case model, ctlDays = "ctl_days", atlDays = "atl_days", startCtl = "start_ctl", startAtl = "start_atl"
+        case model
+        case ctlDays = "ctl_days"
+        case atlDays = "atl_days"
+        case startCtl = "start_ctl"
+        case startAtl = "start_atl"
     }
 
     public init(from decoder: Decoder) throws {

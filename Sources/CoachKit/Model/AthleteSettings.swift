@@ -29,14 +29,19 @@ public struct NutritionSettings: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case goal, activityLevel = "activity_level", weeklyChangeKg = "weekly_change_kg"
-        case targetWeightKg = "target_weight_kg", targetDate = "target_date", bmrFormula = "bmr_formula"
+        case goal
+        case activityLevel = "activity_level"
+        case weeklyChangeKg = "weekly_change_kg"
+        case targetWeightKg = "target_weight_kg"
+        case targetDate = "target_date"
+        case bmrFormula = "bmr_formula"
         case targetMode = "target_mode"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        activityLevel = try c.decodeIfPresent(ActivityLevel.self, forKey: .activityLevel) ?? .moderate
+        activityLevel =
+            try c.decodeIfPresent(ActivityLevel.self, forKey: .activityLevel) ?? .moderate
         goal = try c.decodeIfPresent(Goal.self, forKey: .goal) ?? .maintain
         weeklyChangeKg = try c.decodeIfPresent(Double.self, forKey: .weeklyChangeKg) ?? 0
         targetWeightKg = try c.decodeIfPresent(Double.self, forKey: .targetWeightKg)
@@ -75,13 +80,17 @@ public struct ActivitySettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case stepGoals = "step_goals", bonusEvery = "bonus_every", maxBonus = "max_bonus"
+        case stepGoals = "step_goals"
+        case bonusEvery = "bonus_every"
+        case maxBonus = "max_bonus"
         case hrRecencyMin = "hr_recency_min"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        stepGoals = (try c.decodeIfPresent([StepGoal].self, forKey: .stepGoals) ?? []).sorted { $0.from < $1.from }
+        stepGoals = (try c.decodeIfPresent([StepGoal].self, forKey: .stepGoals) ?? []).sorted {
+            $0.from < $1.from
+        }
         bonusEvery = try c.decodeIfPresent(Int.self, forKey: .bonusEvery) ?? 7
         maxBonus = try c.decodeIfPresent(Int.self, forKey: .maxBonus) ?? 3
         hrRecencyMin = try c.decodeIfPresent(Int.self, forKey: .hrRecencyMin) ?? 10

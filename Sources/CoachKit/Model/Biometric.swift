@@ -4,7 +4,8 @@ import Foundation
 public struct BiometricSample: Codable, Sendable, Equatable, Identifiable {
     /// What was measured; the unit is fixed per type (ms, bpm, /min, %, °C deviation).
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        case hrv_sdnn, hrv_rmssd, resting_hr, heart_rate, respiratory_rate, spo2, wrist_temp, hr_recovery
+        case hrv_sdnn, hrv_rmssd, resting_hr, heart_rate, respiratory_rate, spo2, wrist_temp,
+            hr_recovery
 
         /// The unit values of this type are in.
         public var unit: String {
@@ -31,7 +32,9 @@ public struct BiometricSample: Codable, Sendable, Equatable, Identifiable {
 
 /// A block of sleep (or time in bed) with its stage.
 public struct SleepRecord: Codable, Sendable, Equatable, Identifiable {
-    public enum Stage: String, Codable, Sendable, CaseIterable { case asleep, core, deep, rem, awake, in_bed }
+    public enum Stage: String, Codable, Sendable, CaseIterable {
+        case asleep, core, deep, rem, awake, in_bed
+    }
     public var id: String
     public var start: Instant
     public var end: Instant

@@ -52,10 +52,13 @@ extension LogPatch {
         case .hr_recovery: own = .hrr
         case .heart_rate: own = .value
         }
-        let typed: [(Parameter, Double?)] = [(.hrv, hrv), (.restHr, restHr), (.respRate, respRate),
-                                             (.spo2, spo2), (.wristTemp, wristTemp), (.hrr, hrr)]
+        let typed: [(Parameter, Double?)] = [
+            (.hrv, hrv), (.restHr, restHr), (.respRate, respRate),
+            (.spo2, spo2), (.wristTemp, wristTemp), (.hrr, hrr),
+        ]
         for (option, v) in typed where v != nil && option != own {
-            let valid = Set([Parameter.value, own]).sorted { $0.rawValue < $1.rawValue }
+            let valid =
+                Set([Parameter.value, own]).sorted { $0.rawValue < $1.rawValue }
                 + [.time, .date]
             throw CoachKitError.optionNotApplicable(option: option, entry: entry, valid: valid)
         }

@@ -72,8 +72,11 @@ public struct LogPatch: Sendable, Equatable {
     public static func options(for kind: RecordKind) -> [Parameter] {
         switch kind {
         case .wellness: [.mood, .doms, .notes, .date]
-        case .workout: [.sport, .duration, .rpe, .tss, .np, .avgPower, .avgHr, .maxHr,
-                        .distance, .kcal, .start, .title, .date]
+        case .workout:
+            [
+                .sport, .duration, .rpe, .tss, .np, .avgPower, .avgHr, .maxHr,
+                .distance, .kcal, .start, .title, .date,
+            ]
         case .biometric: [.value, .hrv, .restHr, .respRate, .spo2, .wristTemp, .hrr, .time, .date]
         case .sleep: [.sleep, .date]
         case .food: [.kcal, .protein, .carbs, .fat, .meal, .note, .time, .date]
@@ -90,7 +93,9 @@ public struct LogPatch: Sendable, Equatable {
     public func check(kind: RecordKind, entry: String) throws {
         let valid = Self.options(for: kind)
         let given = givenOptions
-        guard !given.isEmpty else { throw CoachKitError.nothingToChange(entry: entry, valid: valid) }
+        guard !given.isEmpty else {
+            throw CoachKitError.nothingToChange(entry: entry, valid: valid)
+        }
         if let stray = given.first(where: { !valid.contains($0) }) {
             throw CoachKitError.optionNotApplicable(option: stray, entry: entry, valid: valid)
         }

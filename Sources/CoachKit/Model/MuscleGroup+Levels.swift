@@ -12,7 +12,8 @@ extension MuscleGroup {
         for item in items.flatMap({ $0.split(separator: ",") }) {
             let kv = item.split(separator: "=", omittingEmptySubsequences: false)
             guard kv.count == 2, let level = Int(kv[1].trimmingCharacters(in: .whitespaces)) else {
-                throw CoachKitError.invalidQuantity(String(item), expected: "GROUP=LEVEL, e.g. quads=6")
+                throw CoachKitError.invalidQuantity(
+                    String(item), expected: "GROUP=LEVEL, e.g. quads=6")
             }
             map[try parse(String(kv[0]))] = level
         }

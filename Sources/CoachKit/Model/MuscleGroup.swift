@@ -12,13 +12,15 @@ public enum MuscleGroup: String, Codable, Sendable, CaseIterable, Comparable {
             .replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
         if let g = MuscleGroup(rawValue: t) { return g }
         if let g = aliases[t] { return g }
-        throw CoachKitError.unknownName(field: "muscle group", value: text, valid: allCases.map(\.rawValue))
+        throw CoachKitError.unknownName(
+            field: "muscle group", value: text, valid: allCases.map(\.rawValue))
     }
 
     static let aliases: [String: MuscleGroup] = [
         "pecs": .chest, "pec": .chest,
         "shoulder": .shoulders, "delts": .shoulders, "deltoids": .shoulders,
-        "upperback": .upper_back, "traps": .upper_back, "lats": .upper_back, "rhomboids": .upper_back,
+        "upperback": .upper_back, "traps": .upper_back, "lats": .upper_back,
+        "rhomboids": .upper_back,
         "lowerback": .lower_back, "lumbar": .lower_back, "erectors": .lower_back,
         "arm": .arms, "biceps": .arms, "triceps": .arms, "forearms": .arms,
         "abs": .core, "abdominals": .core, "obliques": .core,

@@ -11,13 +11,18 @@ public struct FoodEntry: Codable, Sendable, Equatable, Identifiable {
     public var meal: String?
     public var note: String?
 
-    public init(id: String, time: Instant, kcal: Double) { self.id = id; self.time = time; self.kcal = kcal }
+    public init(id: String, time: Instant, kcal: Double) {
+        self.id = id; self.time = time; self.kcal = kcal
+    }
 
     /// The meal names accepted by `--meal`.
     public static let meals = ["breakfast", "lunch", "dinner", "snack", "drink", "other"]
 
     enum CodingKeys: String, CodingKey {
-        case id, time, kcal, meal, note, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g"
+        case id, time, kcal, meal, note
+        case proteinG = "protein_g"
+        case carbsG = "carbs_g"
+        case fatG = "fat_g"
     }
 }
 
@@ -35,7 +40,11 @@ public struct StepsDay: Codable, Sendable, Equatable {
     /// Steps have one entry per day, so the day is the id.
     public var id: String { "steps-\(day)" }
 
-    enum CodingKeys: String, CodingKey { case day, steps, distanceM = "distance_m", activeKcal = "active_kcal" }
+    enum CodingKeys: String, CodingKey {
+        case day, steps
+        case distanceM = "distance_m"
+        case activeKcal = "active_kcal"
+    }
 }
 
 /// A body-weight (and optional body-fat) measurement.
@@ -49,5 +58,8 @@ public struct WeightEntry: Codable, Sendable, Equatable, Identifiable {
         self.id = id; self.time = time; self.kg = kg; self.bodyFatPct = bodyFatPct
     }
 
-    enum CodingKeys: String, CodingKey { case id, time, kg, bodyFatPct = "body_fat_pct" }
+    enum CodingKeys: String, CodingKey {
+        case id, time, kg
+        case bodyFatPct = "body_fat_pct"
+    }
 }

@@ -8,8 +8,12 @@ public struct ProgramWeek: Codable, Sendable, Equatable, Identifiable {
     public var notes: String?
     public var sessions: [PlannedSession]
 
-    public init(id: String, start: LocalDay, title: String? = nil, notes: String? = nil, sessions: [PlannedSession] = []) {
-        self.id = id; self.start = start.monday; self.title = title; self.notes = notes; self.sessions = sessions
+    public init(
+        id: String, start: LocalDay, title: String? = nil, notes: String? = nil,
+        sessions: [PlannedSession] = []
+    ) {
+        self.id = id; self.start = start.monday; self.title = title; self.notes = notes;
+        self.sessions = sessions
     }
 
     /// The seven days of the week, Monday first.
@@ -46,14 +50,18 @@ public struct PlannedSession: Codable, Sendable, Equatable, Identifiable {
     /// Local start time `HH:MM` when the session is timed; all-day when `nil`.
     public var time: String?
 
-    public init(id: String, date: LocalDay, order: Int = 0, title: String, origin: Origin = .coach) {
-        self.id = id; self.date = date; self.order = order; self.title = title; self.targets = []; self.origin = origin
+    public init(id: String, date: LocalDay, order: Int = 0, title: String, origin: Origin = .coach)
+    {
+        self.id = id; self.date = date; self.order = order; self.title = title; self.targets = [];
+        self.origin = origin
     }
 
     enum CodingKeys: String, CodingKey {
         case id, date, order, title, detail, notes, sport, targets, origin, time
-        case plannedDurationS = "planned_duration_s", plannedTss = "planned_tss"
-        case linkedWorkout = "linked_workout", adherencePct = "adherence_pct"
+        case plannedDurationS = "planned_duration_s"
+        case plannedTss = "planned_tss"
+        case linkedWorkout = "linked_workout"
+        case adherencePct = "adherence_pct"
     }
 
     public init(from decoder: Decoder) throws {

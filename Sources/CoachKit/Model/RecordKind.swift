@@ -24,7 +24,8 @@ public struct AthleteDataset: Codable, Sendable, Equatable {
     public init(athlete: AthleteProfile) {
         format = Self.formatTag
         self.athlete = athlete
-        weeks = []; wellness = []; workouts = []; biometrics = []; sleep = []; food = []; steps = []; weight = []
+        weeks = []; wellness = []; workouts = []; biometrics = []; sleep = []; food = [];
+        steps = []; weight = []
     }
 
     enum CodingKeys: String, CodingKey {

@@ -15,7 +15,8 @@ public enum Sport: String, Codable, Sendable, CaseIterable {
         case "gym", "weights", "lifting": return .strength
         case "walk", "hike", "hiking": return .walking
         default:
-            throw CoachKitError.unknownName(field: "sport", value: text, valid: Sport.allCases.map(\.rawValue))
+            throw CoachKitError.unknownName(
+                field: "sport", value: text, valid: Sport.allCases.map(\.rawValue))
         }
     }
 }
@@ -29,7 +30,9 @@ public enum Sex: String, Codable, Sendable, CaseIterable {
         case "f", "female", "woman": return .female
         case "m", "male", "man": return .male
         case "o", "other", "x": return .other
-        default: throw CoachKitError.unknownName(field: "sex", value: text, valid: Sex.allCases.map(\.rawValue))
+        default:
+            throw CoachKitError.unknownName(
+                field: "sex", value: text, valid: Sex.allCases.map(\.rawValue))
         }
     }
 }

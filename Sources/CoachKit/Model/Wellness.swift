@@ -8,7 +8,10 @@ public struct WellnessEntry: Codable, Sendable, Equatable, Identifiable {
     public var doms: [MuscleGroup: Int]
     public var notes: String?
 
-    public init(id: String, day: LocalDay, mood: Int? = nil, doms: [MuscleGroup: Int] = [:], notes: String? = nil) {
+    public init(
+        id: String, day: LocalDay, mood: Int? = nil, doms: [MuscleGroup: Int] = [:],
+        notes: String? = nil
+    ) {
         self.id = id; self.day = day; self.mood = mood; self.doms = doms; self.notes = notes
     }
 
@@ -32,7 +35,9 @@ public struct WellnessEntry: Codable, Sendable, Equatable, Identifiable {
         try c.encode(day, forKey: .day)
         try c.encodeIfPresent(mood, forKey: .mood)
         if !doms.isEmpty {
-            try c.encode(Dictionary(uniqueKeysWithValues: doms.map { ($0.key.rawValue, $0.value) }), forKey: .doms)
+            try c.encode(
+                Dictionary(uniqueKeysWithValues: doms.map { ($0.key.rawValue, $0.value) }),
+                forKey: .doms)
         }
         try c.encodeIfPresent(notes, forKey: .notes)
     }

@@ -8,11 +8,18 @@ public struct Workout: Codable, Sendable, Equatable, Identifiable {
         public var powerW: [Double?]
         public var hrBpm: [Double?]
         public var speedMS: [Double?]
-        public init(intervalS: Double = 1, powerW: [Double?] = [], hrBpm: [Double?] = [], speedMS: [Double?] = []) {
-            self.intervalS = intervalS; self.powerW = powerW; self.hrBpm = hrBpm; self.speedMS = speedMS
+        public init(
+            intervalS: Double = 1, powerW: [Double?] = [], hrBpm: [Double?] = [],
+            speedMS: [Double?] = []
+        ) {
+            self.intervalS = intervalS; self.powerW = powerW; self.hrBpm = hrBpm;
+            self.speedMS = speedMS
         }
         enum CodingKeys: String, CodingKey {
-            case intervalS = "interval_s", powerW = "power_w", hrBpm = "hr_bpm", speedMS = "speed_m_s"
+            case intervalS = "interval_s"
+            case powerW = "power_w"
+            case hrBpm = "hr_bpm"
+            case speedMS = "speed_m_s"
         }
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -46,7 +53,12 @@ public struct Workout: Codable, Sendable, Equatable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, start, sport, rpe, tss, kcal, title, source, samples
-        case elapsedS = "elapsed_s", movingS = "moving_s", distanceM = "distance_m", avgPowerW = "avg_power_w"
-        case npW = "np_w", avgHrBpm = "avg_hr_bpm", maxHrBpm = "max_hr_bpm"
+        case elapsedS = "elapsed_s"
+        case movingS = "moving_s"
+        case distanceM = "distance_m"
+        case avgPowerW = "avg_power_w"
+        case npW = "np_w"
+        case avgHrBpm = "avg_hr_bpm"
+        case maxHrBpm = "max_hr_bpm"
     }
 }

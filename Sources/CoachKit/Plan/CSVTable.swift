@@ -19,8 +19,10 @@ public enum CSVTable {
 
     /// Quotes `field` when it needs it.
     public static func quote(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                || field.hasPrefix(" ") || field.hasSuffix(" ") else { return field }
+        guard
+            field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                || field.hasPrefix(" ") || field.hasSuffix(" ")
+        else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -39,21 +41,29 @@ public enum CSVTable {
         var i = 0
         func endRow() {
             fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { rows.append(Row(line: rowStart, fields: fields)) }
+            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
+                rows.append(Row(line: rowStart, fields: fields))
+            }
             fields = []; field = ""; wasQuoted = false
         }
         while i < chars.count {
             let c = chars[i]
             if quoted {
                 if c == "\"" {
-                    if i + 1 < chars.count, chars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 1 } else { quoted = false }
+                    if i + 1 < chars.count, chars[i + 1] == "\"" {
+                        field.unicodeScalars.append("\""); i += 1
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     if c == "\n" { line += 1 }
                     field.unicodeScalars.append(c)
                 }
             } else if c == "\"" {
                 guard field.isEmpty else {
-                    throw CoachKitError.invalidRow(location: "line \(line)", reason: "a quote inside an unquoted field; quote the whole field")
+                    throw CoachKitError.invalidRow(
+                        location: "line \(line)",
+                        reason: "a quote inside an unquoted field; quote the whole field")
                 }
                 quoted = true; wasQuoted = true
             } else if c == "," {
@@ -70,7 +80,8 @@ public enum CSVTable {
             i += 1
         }
         guard !quoted else {
-            throw CoachKitError.invalidRow(location: "line \(rowStart)", reason: "a quoted field is not closed")
+            throw CoachKitError.invalidRow(
+                location: "line \(rowStart)", reason: "a quoted field is not closed")
         }
         if !field.isEmpty || !fields.isEmpty || wasQuoted { endRow() }
         return rows

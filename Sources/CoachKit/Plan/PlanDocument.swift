@@ -30,33 +30,43 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         do {
             doc = try JSONDecoder().decode(PlanDocument.self, from: data)
         } catch let DecodingError.dataCorrupted(ctx) {
-            throw CoachKitError.invalidRow(location: path(ctx.codingPath), reason: ctx.debugDescription)
+            throw CoachKitError.invalidRow(
+                location: path(ctx.codingPath), reason: ctx.debugDescription)
         } catch let DecodingError.keyNotFound(key, ctx) {
-            throw CoachKitError.invalidRow(location: path(ctx.codingPath), reason: "'\(key.stringValue)' is missing")
+            throw CoachKitError.invalidRow(
+                location: path(ctx.codingPath), reason: "'\(key.stringValue)' is missing")
         } catch let DecodingError.typeMismatch(_, ctx) {
-            throw CoachKitError.invalidRow(location: path(ctx.codingPath), reason: ctx.debugDescription)
+            throw CoachKitError.invalidRow(
+                location: path(ctx.codingPath), reason: ctx.debugDescription)
         } catch let DecodingError.valueNotFound(_, ctx) {
-            throw CoachKitError.invalidRow(location: path(ctx.codingPath), reason: "a value is missing")
+            throw CoachKitError.invalidRow(
+                location: path(ctx.codingPath), reason: "a value is missing")
         } catch {
-            throw CoachKitError.invalidRow(location: "the file", reason: "not a JSON plan with a 'weeks' list")
+            throw CoachKitError.invalidRow(
+                location: "the file", reason: "not a JSON plan with a 'weeks' list")
         }
         guard doc.format == formatTag || doc.format == AthleteDataset.formatTag else {
-            throw CoachKitError.invalidRow(location: "format", reason: "'\(doc.format)' is not \(formatTag)")
+            throw CoachKitError.invalidRow(
+                location: "format", reason: "'\(doc.format)' is not \(formatTag)")
         }
         var seen = Set<String>()
         for (i, w) in doc.weeks.enumerated() {
             guard w.start.isoWeekday == 1 else {
-                throw CoachKitError.invalidRow(location: "weeks[\(i)]", reason: "start \(w.start) is not a Monday")
+                throw CoachKitError.invalidRow(
+                    location: "weeks[\(i)]", reason: "start \(w.start) is not a Monday")
             }
             for (j, s) in w.sessions.enumerated() {
                 do {
                     try PlanRules.validate(s, inWeekOf: w.start)
                     try PlanRules.validate(s)
                     if !s.id.isEmpty, !seen.insert(s.id).inserted {
-                        throw CoachKitError.outOfRange(field: "session id \(s.id)", range: "ids used once per file")
+                        throw CoachKitError.outOfRange(
+                            field: "session id \(s.id)", range: "ids used once per file")
                     }
                 } catch let error as CoachKitError {
-                    throw CoachKitError.invalidRow(location: "weeks[\(i)].sessions[\(j)] (id \(s.id))", reason: error.localizedDescription)
+                    throw CoachKitError.invalidRow(
+                        location: "weeks[\(i)].sessions[\(j)] (id \(s.id))",
+                        reason: error.localizedDescription)
                 }
             }
         }

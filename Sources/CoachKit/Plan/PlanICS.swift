@@ -13,12 +13,19 @@ public enum PlanICS {
     ///   - athlete: the athlete's handle, part of every UID and of the calendar name.
     ///   - zone: the athlete's time zone, for timed sessions.
     ///   - now: the export time, written as DTSTAMP.
-    public static func render(_ weeks: [ProgramWeek], athlete: String, zone: TimeZone, now: Date) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//coach//plan export//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH", "X-WR-CALNAME:" + ICSText.escape("Training plan – \(athlete)")]
+    public static func render(_ weeks: [ProgramWeek], athlete: String, zone: TimeZone, now: Date)
+        -> String
+    {
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//coach//plan export//EN",
+            "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH", "X-WR-CALNAME:" + ICSText.escape("Training plan – \(athlete)"),
+        ]
         let stamp = ICSText.utc(now)
         for week in weeks.sorted(by: { $0.start < $1.start }) {
-            for s in week.sessions.sorted(by: { ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id) }) {
+            for s in week.sessions.sorted(by: {
+                ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id)
+            }) {
                 lines += event(s, week: week, athlete: athlete, zone: zone, stamp: stamp)
             }
         }
@@ -26,12 +33,17 @@ public enum PlanICS {
         return lines.map(ICSText.fold).joined()
     }
 
-    static func event(_ s: PlannedSession, week: ProgramWeek, athlete: String, zone: TimeZone, stamp: String) -> [String] {
-        var lines = ["BEGIN:VEVENT", "UID:" + ICSText.escape("\(s.id).\(athlete)@coach"), "DTSTAMP:" + stamp]
+    static func event(
+        _ s: PlannedSession, week: ProgramWeek, athlete: String, zone: TimeZone, stamp: String
+    ) -> [String] {
+        var lines = [
+            "BEGIN:VEVENT", "UID:" + ICSText.escape("\(s.id).\(athlete)@coach"), "DTSTAMP:" + stamp,
+        ]
         if let time = s.time, let secs = PlanRules.secondsSinceMidnight(time) {
             let start = s.date.instant(secondsSinceMidnight: secs, in: zone)
             lines.append("DTSTART:" + ICSText.utc(start))
-            lines.append("DTEND:" + ICSText.utc(start.addingTimeInterval(s.plannedDurationS ?? 3600)))
+            lines.append(
+                "DTEND:" + ICSText.utc(start.addingTimeInterval(s.plannedDurationS ?? 3600)))
         } else {
             lines.append("DTSTART;VALUE=DATE:" + ICSText.date(s.date))
             lines.append("DTEND;VALUE=DATE:" + ICSText.date(s.date.adding(days: 1)))
@@ -55,7 +67,9 @@ public enum PlanICS {
         if let d = s.plannedDurationS { planned.append(DurationParser.format(Int(d.rounded()))) }
         if let t = s.plannedTss { planned.append("\(PlanCSV.number(t)) TSS") }
         if !planned.isEmpty { parts.append("Planned: " + planned.joined(separator: ", ")) }
-        if !s.targets.isEmpty { parts.append("Targets: " + s.targets.map(\.rawValue).joined(separator: ", ")) }
+        if !s.targets.isEmpty {
+            parts.append("Targets: " + s.targets.map(\.rawValue).joined(separator: ", "))
+        }
         if let t = week.title { parts.append("Week: " + t) }
         return parts.joined(separator: "\n")
     }

@@ -57,8 +57,9 @@ public enum PlanRules {
     /// - Throws: `CoachKitError.outOfRange` naming the date and the week's first and last day.
     public static func validate(_ s: PlannedSession, inWeekOf monday: LocalDay) throws {
         guard s.date.monday == monday else {
-            throw CoachKitError.outOfRange(field: "session date \(s.date)",
-                                           range: "\(monday) to \(monday.adding(days: 6)), the week of \(monday)")
+            throw CoachKitError.outOfRange(
+                field: "session date \(s.date)",
+                range: "\(monday) to \(monday.adding(days: 6)), the week of \(monday)")
         }
     }
 
@@ -66,7 +67,8 @@ public enum PlanRules {
     public static func secondsSinceMidnight(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
-              let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+            let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
+        else { return nil }
         return h * 3600 + m * 60
     }
 }

@@ -7,7 +7,8 @@ extension CoachKitError {
     /// written as text (a string literal makes one). An input of a request (the day a view is
     /// for, a metric name) is a `Parameter`, which each front end spells its own way.
     public enum Field: Hashable, Sendable, CustomStringConvertible,
-                       ExpressibleByStringInterpolation {
+        ExpressibleByStringInterpolation
+    {
         /// A field of the data, named in words.
         case named(String)
         /// An input of the request.

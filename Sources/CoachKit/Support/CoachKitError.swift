@@ -51,7 +51,8 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
         case .unknownName(let field, let value, let valid):
             return "unknown \(field) '\(value)'; valid: \(valid.joined(separator: ", "))"
         case .invalidInstant(let text):
-            return "'\(text)' is not a time; use YYYY-MM-DD HH:MM or ISO 8601 like 2026-11-24T07:00:00+01:00"
+            return
+                "'\(text)' is not a time; use YYYY-MM-DD HH:MM or ISO 8601 like 2026-11-24T07:00:00+01:00"
         case .invalidRow(let location, let reason):
             return "\(location): \(reason); nothing was imported"
         case .optionNotApplicable(let option, let entry, let valid):

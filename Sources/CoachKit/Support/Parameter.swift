@@ -12,11 +12,14 @@ public enum Parameter: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case date
     // Workouts.
     case sport, duration, rpe, tss, np
-    case avgPower = "avg_power", avgHr = "avg_hr", maxHr = "max_hr"
+    case avgPower = "avg_power"
+    case avgHr = "avg_hr"
+    case maxHr = "max_hr"
     case distance, kcal, start, title
     // Biometric samples and sleep.
     case value, hrv
-    case restHr = "rest_hr", respRate = "resp_rate"
+    case restHr = "rest_hr"
+    case respRate = "resp_rate"
     case spo2
     case wristTemp = "wrist_temp"
     case hrr, sleep

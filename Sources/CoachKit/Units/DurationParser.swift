@@ -13,11 +13,14 @@ public enum DurationParser {
         if t.contains(":") {
             let parts = t.split(separator: ":", omittingEmptySubsequences: false)
             guard (2...3).contains(parts.count),
-                  parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) else {
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil })
+            else {
                 throw CoachKitError.invalidDuration(text)
             }
             let n = parts.map { Int($0)! }
-            guard n.dropFirst().allSatisfy({ $0 < 60 }) else { throw CoachKitError.invalidDuration(text) }
+            guard n.dropFirst().allSatisfy({ $0 < 60 }) else {
+                throw CoachKitError.invalidDuration(text)
+            }
             total = n.count == 3 ? n[0] * 3600 + n[1] * 60 + n[2] : n[0] * 60 + n[1]
         } else if let minutes = Double(t), minutes.isFinite {
             total = Int((minutes * 60).rounded())
@@ -37,7 +40,9 @@ public enum DurationParser {
                 case "s": scale = 1
                 default: throw CoachKitError.invalidDuration(text)
                 }
-                guard let value = Double(number), !seen.contains(ch) else { throw CoachKitError.invalidDuration(text) }
+                guard let value = Double(number), !seen.contains(ch) else {
+                    throw CoachKitError.invalidDuration(text)
+                }
                 seen.insert(ch)
                 sum += Int((value * scale).rounded())
                 number = ""
@@ -45,7 +50,9 @@ public enum DurationParser {
             guard number.isEmpty else { throw CoachKitError.invalidDuration(text) }
             total = sum
         }
-        guard let s = total, s > 0, s <= 7 * 86_400 else { throw CoachKitError.invalidDuration(text) }
+        guard let s = total, s > 0, s <= 7 * 86_400 else {
+            throw CoachKitError.invalidDuration(text)
+        }
         return s
     }
 

@@ -34,8 +34,10 @@ public enum Pace {
         let halves = t.split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(halves.count) else { throw CoachKitError.invalidPace(text) }
         let clock = halves[0].split(separator: ":", omittingEmptySubsequences: false)
-        guard clock.count == 2, let m = Int(clock[0]), let s = Int(clock[1]), m >= 0, (0..<60).contains(s),
-              clock[1].count == 2, m * 60 + s > 0 else {
+        guard clock.count == 2, let m = Int(clock[0]), let s = Int(clock[1]), m >= 0,
+            (0..<60).contains(s),
+            clock[1].count == 2, m * 60 + s > 0
+        else {
             throw CoachKitError.invalidPace(text)
         }
         return (Double(m * 60 + s), halves.count == 2 ? String(halves[1]) : "")

@@ -38,9 +38,11 @@ public enum QuantityParser {
     public static func centimetres(_ text: String, units: UnitSystem = .metric) throws -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.contains("'") {
-            let parts = trimmed.replacingOccurrences(of: "\"", with: "").split(separator: "'", omittingEmptySubsequences: false)
+            let parts = trimmed.replacingOccurrences(of: "\"", with: "").split(
+                separator: "'", omittingEmptySubsequences: false)
             guard parts.count == 2, let ft = Double(parts[0]),
-                  let inch = parts[1].isEmpty ? 0 : Double(parts[1]) else {
+                let inch = parts[1].isEmpty ? 0 : Double(parts[1])
+            else {
                 throw CoachKitError.invalidQuantity(text, expected: "168cm or 5'6\"")
             }
             return (ft * 12 + inch) * 2.54
@@ -70,7 +72,9 @@ public enum QuantityParser {
         var numberEnd = t.startIndex
         for i in t.indices {
             let c = t[i]
-            if c.isASCII && (c.isNumber || c == "." || (i == t.startIndex && (c == "-" || c == "+"))) {
+            if c.isASCII
+                && (c.isNumber || c == "." || (i == t.startIndex && (c == "-" || c == "+")))
+            {
                 numberEnd = t.index(after: i)
             } else {
                 break

@@ -23,12 +23,20 @@ public enum PhysiologicalRanges {
     public static let workoutSeconds = 1.0...(7 * 86_400.0)
     public static let distanceM = 0.0...1_000_000.0
 
-    static func check<T: Comparable>(_ v: T?, _ r: ClosedRange<T>, _ field: String, _ shown: String) throws {
-        if let v, !r.contains(v) { throw CoachKitError.outOfRange(field: .named(field), range: shown) }
+    static func check<T: Comparable>(_ v: T?, _ r: ClosedRange<T>, _ field: String, _ shown: String)
+        throws
+    {
+        if let v, !r.contains(v) {
+            throw CoachKitError.outOfRange(field: .named(field), range: shown)
+        }
     }
 
     static func finite(_ values: Double?..., field: String) throws {
-        for v in values { if let v, !v.isFinite { throw CoachKitError.outOfRange(field: .named(field), range: "a finite number") } }
+        for v in values {
+            if let v, !v.isFinite {
+                throw CoachKitError.outOfRange(field: .named(field), range: "a finite number")
+            }
+        }
     }
 }
 
@@ -36,7 +44,10 @@ extension WellnessEntry {
     /// Checks mood 1–5 and every DOMS value 0–10.
     public func validate() throws {
         try PhysiologicalRanges.check(mood, PhysiologicalRanges.mood, "mood", "1–5")
-        for (group, v) in doms { try PhysiologicalRanges.check(v, PhysiologicalRanges.doms, "DOMS \(group.rawValue)", "0–10") }
+        for (group, v) in doms {
+            try PhysiologicalRanges.check(
+                v, PhysiologicalRanges.doms, "DOMS \(group.rawValue)", "0–10")
+        }
     }
 }
 
@@ -44,7 +55,9 @@ extension Workout {
     /// Checks duration, RPE, heart rates, power, TSS, distance and energy.
     public func validate() throws {
         typealias R = PhysiologicalRanges
-        try R.finite(elapsedS, movingS, distanceM, tss, avgPowerW, npW, avgHrBpm, maxHrBpm, kcal, field: "workout")
+        try R.finite(
+            elapsedS, movingS, distanceM, tss, avgPowerW, npW, avgHrBpm, maxHrBpm, kcal,
+            field: "workout")
         try R.check(elapsedS, R.workoutSeconds, "duration", "1 s – 7 days")
         try R.check(movingS, R.workoutSeconds, "moving time", "1 s – 7 days")
         try R.check(rpe, R.rpe, "RPE", "1–10")
@@ -62,13 +75,17 @@ extension BiometricSample {
     /// Checks the value against the range of its type.
     public func validate() throws {
         typealias R = PhysiologicalRanges
-        guard value.isFinite else { throw CoachKitError.outOfRange(field: .named(type.rawValue), range: "a finite number") }
+        guard value.isFinite else {
+            throw CoachKitError.outOfRange(field: .named(type.rawValue), range: "a finite number")
+        }
         switch type {
         case .hrv_sdnn, .hrv_rmssd: try R.check(value, R.hrv, "HRV", "1–300 ms")
         case .resting_hr, .heart_rate: try R.check(value, R.heartRate, "heart rate", "25–250 bpm")
         case .spo2: try R.check(value, R.spo2, "SpO2", "70–100 %")
-        case .respiratory_rate: try R.check(value, R.respiratoryRate, "respiratory rate", "4–60 /min")
-        case .wrist_temp: try R.check(value, R.wristTempDeviation, "wrist temperature deviation", "−5 to +5 °C")
+        case .respiratory_rate:
+            try R.check(value, R.respiratoryRate, "respiratory rate", "4–60 /min")
+        case .wrist_temp:
+            try R.check(value, R.wristTempDeviation, "wrist temperature deviation", "−5 to +5 °C")
         case .hr_recovery: try R.check(value, R.hrRecovery, "HR recovery", "0–120 bpm")
         }
     }
@@ -78,7 +95,8 @@ extension SleepRecord {
     /// Checks that the block ends after it starts and lasts at most a day.
     public func validate() throws {
         guard end > start, end.epochSeconds - start.epochSeconds <= 86_400 else {
-            throw CoachKitError.outOfRange(field: "sleep block", range: "an end after its start, at most 24 h")
+            throw CoachKitError.outOfRange(
+                field: "sleep block", range: "an end after its start, at most 24 h")
         }
     }
 }
@@ -101,7 +119,8 @@ extension FoodEntry {
 extension StepsDay {
     /// Checks steps 0–150000 a day.
     public func validate() throws {
-        try PhysiologicalRanges.check(steps, PhysiologicalRanges.stepsPerDay, "steps", "0–150000 a day")
+        try PhysiologicalRanges.check(
+            steps, PhysiologicalRanges.stepsPerDay, "steps", "0–150000 a day")
         try PhysiologicalRanges.finite(distanceM, activeKcal, field: "steps")
     }
 }
@@ -110,6 +129,7 @@ extension WeightEntry {
     /// Checks weight 20–400 kg and body fat 2–70 %.
     public func validate() throws {
         try PhysiologicalRanges.check(kg, PhysiologicalRanges.weightKg, "weight", "20–400 kg")
-        try PhysiologicalRanges.check(bodyFatPct, PhysiologicalRanges.bodyFatPct, "body fat", "2–70 %")
+        try PhysiologicalRanges.check(
+            bodyFatPct, PhysiologicalRanges.bodyFatPct, "body fat", "2–70 %")
     }
 }

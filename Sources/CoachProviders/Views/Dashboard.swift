@@ -11,7 +11,10 @@ public struct Dashboard: Codable, Sendable, Equatable {
     /// Body battery of the 7 days ending on `day` (nil where it could not be scored).
     public var readinessWeek: [SeriesPoint]
 
-    enum CodingKeys: String, CodingKey { case handle, name, day, metrics, readinessWeek = "readiness_week" }
+    enum CodingKeys: String, CodingKey {
+        case handle, name, day, metrics
+        case readinessWeek = "readiness_week"
+    }
 
     /// Builds the dashboard of one athlete.
     ///

@@ -41,13 +41,14 @@ public struct TeamReport: Codable, Sendable, Equatable {
             case .flags: -Double(r.flags.count)
             }
         }
-        return TeamReport(rows: rows.sorted { a, b in
-            switch (key(a), key(b)) {
-            case let (x?, y?) where x != y: x < y
-            case (_?, nil): true
-            case (nil, _?): false
-            default: a.handle < b.handle
-            }
-        })
+        return TeamReport(
+            rows: rows.sorted { a, b in
+                switch (key(a), key(b)) {
+                case let (x?, y?) where x != y: x < y
+                case (_?, nil): true
+                case (nil, _?): false
+                default: a.handle < b.handle
+                }
+            })
     }
 }

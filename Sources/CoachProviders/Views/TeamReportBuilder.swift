@@ -22,8 +22,10 @@ public final class TeamReportBuilder: @unchecked Sendable {
     ///   - date: the `--date` expression, or nil for each athlete's today.
     ///   - now: the current instant.
     ///   - parallelism: datasets scored at once (default: the number of cores).
-    public init(date: String?, now: Date, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
-                registry: ProviderRegistry = .builtins) {
+    public init(
+        date: String?, now: Date, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+        registry: ProviderRegistry = .builtins
+    ) {
         self.date = date
         self.now = now
         self.registry = registry

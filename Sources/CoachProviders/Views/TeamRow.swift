@@ -25,7 +25,9 @@ public struct TeamRow: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case handle, name, day, readiness, zone, form, stress, flags
-        case stressBand = "stress_band", adherence28d = "adherence_28d", selfAssessment = "self_assessment"
+        case stressBand = "stress_band"
+        case adherence28d = "adherence_28d"
+        case selfAssessment = "self_assessment"
     }
 
     /// The row of one athlete.
@@ -36,7 +38,9 @@ public struct TeamRow: Codable, Sendable, Equatable {
     public init(_ evaluation: MetricEvaluation, at moment: ViewMoment) throws {
         let profile = evaluation.index.profile
         let results = try evaluation.results(day: moment.day, now: moment.now)
-        func result(_ id: String) -> MetricResult? { results.first { $0.id == id && $0.status == .ok } }
+        func result(_ id: String) -> MetricResult? {
+            results.first { $0.id == id && $0.status == .ok }
+        }
         handle = profile.handle
         name = profile.name
         day = moment.day
@@ -49,9 +53,10 @@ public struct TeamRow: Codable, Sendable, Equatable {
         selfAssessment = result("self-assessment")?.score
         var flags = Set(results.flatMap(\.flags))
         let plan = evaluation.dataset.weeks.flatMap(\.sessions)
-        let recent = SessionAssessment.assess(sessions: plan.filter { $0.date >= moment.day.adding(days: -7) },
-                                              workouts: evaluation.dataset.workouts, zone: evaluation.zone,
-                                              before: moment.day)
+        let recent = SessionAssessment.assess(
+            sessions: plan.filter { $0.date >= moment.day.adding(days: -7) },
+            workouts: evaluation.dataset.workouts, zone: evaluation.zone,
+            before: moment.day)
         if recent.contains(where: \.missed) { flags.insert("missed_session") }
         self.flags = flags.sorted()
     }

@@ -21,26 +21,33 @@ public struct Trend: Codable, Sendable, Equatable {
 
     /// Short names for values people chart most.
     public static let aliases: [String: (provider: String, value: String)] = [
-        "ctl": ("training-load", "ctl"), "atl": ("training-load", "atl"), "tsb": ("training-load", "tsb"),
-        "form": ("training-load", "tsb"), "tss": ("training-load", "tss"), "ramp": ("training-load", "ramp"),
+        "ctl": ("training-load", "ctl"), "atl": ("training-load", "atl"),
+        "tsb": ("training-load", "tsb"),
+        "form": ("training-load", "tsb"), "tss": ("training-load", "tss"),
+        "ramp": ("training-load", "ramp"),
         "steps": ("activity", "steps_today"), "hrv": ("stress", "hrv"),
     ]
 
     /// Resolves a series name to its provider and value.
     ///
     /// - Throws: `CoachKitError.unknownName` listing the providers and aliases.
-    public static func resolve(_ name: String, in registry: ProviderRegistry) throws -> (provider: String, value: String?) {
+    public static func resolve(_ name: String, in registry: ProviderRegistry) throws -> (
+        provider: String, value: String?
+    ) {
         if let a = aliases[name] { return (a.provider, a.value) }
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         guard let id = parts.first, registry.provider(id: id) != nil else {
-            throw CoachKitError.unknownName(field: .parameter(.metric), value: name,
-                                            valid: registry.ids + aliases.keys.sorted() + ["<provider>.<value>"])
+            throw CoachKitError.unknownName(
+                field: .parameter(.metric), value: name,
+                valid: registry.ids + aliases.keys.sorted() + ["<provider>.<value>"])
         }
         return (id, parts.count == 2 ? parts[1] : nil)
     }
 
     /// Builds the series `names` over the `days` days ending on `moment.day`.
-    public init(_ evaluation: MetricEvaluation, names: [String], days: Int, at moment: ViewMoment) throws {
+    public init(_ evaluation: MetricEvaluation, names: [String], days: Int, at moment: ViewMoment)
+        throws
+    {
         guard (1...3660).contains(days) else {
             throw CoachKitError.outOfRange(field: .parameter(.days), range: "1–3660")
         }
@@ -49,18 +56,26 @@ public struct Trend: Codable, Sendable, Equatable {
         var points = Array(repeating: [SeriesPoint](), count: names.count)
         for back in stride(from: days - 1, through: 0, by: -1) {
             let day = moment.day.adding(days: -back)
-            let results = try evaluation.results(day: day, now: back == 0 ? moment.now : nil, ids: providers)
+            let results = try evaluation.results(
+                day: day, now: back == 0 ? moment.now : nil, ids: providers)
             for (i, w) in wanted.enumerated() {
                 let r = results.first { $0.id == w.provider }
-                if let value = w.value, let r, r.values[value] == nil, !r.values.keys.contains(value) {
-                    throw CoachKitError.unknownName(field: .parameter(.metric), value: names[i],
-                                                    valid: r.values.keys.sorted().map { "\(w.provider).\($0)" })
+                if let value = w.value, let r, r.values[value] == nil,
+                    !r.values.keys.contains(value)
+                {
+                    throw CoachKitError.unknownName(
+                        field: .parameter(.metric), value: names[i],
+                        valid: r.values.keys.sorted().map { "\(w.provider).\($0)" })
                 }
                 let v: Double? = w.value.map { r?.number($0) } ?? r?.score.map(Double.init)
                 points[i].append(SeriesPoint(day: day, value: v))
             }
         }
         handle = evaluation.index.profile.handle
-        series = names.indices.map { Series(name: names[$0], provider: wanted[$0].provider, value: wanted[$0].value, points: points[$0]) }
+        series = names.indices.map {
+            Series(
+                name: names[$0], provider: wanted[$0].provider, value: wanted[$0].value,
+                points: points[$0])
+        }
     }
 }

@@ -20,7 +20,9 @@ public struct ViewMoment: Sendable, Equatable {
     ///   - now: the current instant (from the command's clock).
     ///   - zone: the athlete's time zone.
     /// - Throws: `CoachKitError` for an unreadable or future day.
-    public static func resolve(_ expression: String?, now: Date, zone: TimeZone) throws -> ViewMoment {
+    public static func resolve(_ expression: String?, now: Date, zone: TimeZone) throws
+        -> ViewMoment
+    {
         let today = LocalDay(date: now, timeZone: zone)
         let day = try DayExpression.parse(expression ?? "today", today: today)
         guard day <= today else {

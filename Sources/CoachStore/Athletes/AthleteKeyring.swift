@@ -43,13 +43,17 @@ final class AthleteKeyring {
     /// made, and still check the commitment.
     /// Opens the keyring and, with it, the user's own sealed label of the athlete's handle, so a
     /// grant that fails to verify is reported by name (`grantTampered`) rather than by id.
-    static func openLabelled(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
+    static func openLabelled(_ db: Database, athleteId: String, principal: Principal) throws
+        -> AthleteKeyring
+    {
         let keyring: AthleteKeyring
         do {
             keyring = try open(db, athleteId: athleteId, principal: principal)
         } catch StoreError.tampered {
             let label: String?
-            do { label = try Self.label(db, athleteId: athleteId, principal: principal) } catch { label = nil }
+            do { label = try Self.label(db, athleteId: athleteId, principal: principal) } catch {
+                label = nil
+            }
             throw StoreError.grantTampered(athlete: label ?? athleteId)
         }
         keyring.label = try Self.label(db, athleteId: athleteId, principal: principal)
@@ -60,16 +64,22 @@ final class AthleteKeyring {
 
     /// The athlete's handle from the user's own sealed label; a label that no longer opens is
     /// itself tampering, reported by id.
-    private static func label(_ db: Database, athleteId: String, principal: Principal) throws -> String? {
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT self_label FROM grants WHERE athlete_id = ? AND user_id = ? AND self_label IS NOT NULL
-            ORDER BY epoch DESC LIMIT 1
-            """), arguments: [athleteId, principal.userId.rawValue])
+    private static func label(_ db: Database, athleteId: String, principal: Principal) throws
+        -> String?
+    {
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT self_label FROM grants WHERE athlete_id = ? AND user_id = ? AND self_label IS NOT NULL
+                    ORDER BY epoch DESC LIMIT 1
+                    """), arguments: [athleteId, principal.userId.rawValue])
         guard let blob = row?["self_label"] as Data?, blob.count > 24 else { return nil }
-        let sealed = SealedPayload(nonce: [UInt8](blob.prefix(24)), ciphertext: [UInt8](blob.dropFirst(24)))
+        let sealed = SealedPayload(
+            nonce: [UInt8](blob.prefix(24)), ciphertext: [UInt8](blob.dropFirst(24)))
         do {
-            let bytes = try AEAD.open(sealed, ad: labelAD(athleteId: athleteId, userId: principal.userId.rawValue),
-                                      key: principal.selfKey)
+            let bytes = try AEAD.open(
+                sealed, ad: labelAD(athleteId: athleteId, userId: principal.userId.rawValue),
+                key: principal.selfKey)
             return String(decoding: bytes, as: UTF8.self)
         } catch {
             throw StoreError.grantTampered(athlete: athleteId)
@@ -84,91 +94,127 @@ final class AthleteKeyring {
     func noteHandle(_ handle: String, random: RandomSource) throws {
         guard handle != label, let selfKey else { return }
         let ad = Self.labelAD(athleteId: athleteId, userId: userId)
-        pendingLabel = (userId, try AEAD.seal(Array(handle.utf8), ad: ad, key: selfKey, random: random))
+        pendingLabel = (
+            userId, try AEAD.seal(Array(handle.utf8), ad: ad, key: selfKey, random: random)
+        )
         label = handle
     }
 
     /// Whether a self-sealed grant or label waits to be stored.
     var hasPendingWrites: Bool { pendingSelfSeal != nil || pendingLabel != nil }
 
-    static func open(_ db: Database, athleteId: String, principal: Principal) throws -> AthleteKeyring {
-        let grant = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT g.epoch, g.sealed, g.signature, g.self_nonce, g.self_sealed, e.commitment, u.sign_pk
-            FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
-            JOIN users u ON u.id = g.granted_by
-            WHERE g.athlete_id = ? AND g.user_id = ?
-              AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
-            """), arguments: [athleteId, principal.userId.rawValue, athleteId])
+    static func open(_ db: Database, athleteId: String, principal: Principal) throws
+        -> AthleteKeyring
+    {
+        let grant = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT g.epoch, g.sealed, g.signature, g.self_nonce, g.self_sealed, e.commitment, u.sign_pk
+                    FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
+                    JOIN users u ON u.id = g.granted_by
+                    WHERE g.athlete_id = ? AND g.user_id = ?
+                      AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
+                    """), arguments: [athleteId, principal.userId.rawValue, athleteId])
         guard let grant else { throw StoreError.permissionDenied("no access to this athlete") }
         let current: Int = grant["epoch"]
         let commitment = [UInt8](grant["commitment"] as Data)
-        let selfAD = KeyCommitment.selfAD(athleteId: athleteId, epoch: current, userId: principal.userId.rawValue)
+        let selfAD = KeyCommitment.selfAD(
+            athleteId: athleteId, epoch: current, userId: principal.userId.rawValue)
         if let nonce = grant["self_nonce"] as Data?, let sealed = grant["self_sealed"] as Data? {
             // A copy only this user could have made: if it no longer opens or no longer matches the
             // commitment, the grant row or the epoch was rewritten behind their back.
-            guard let key = try? AEAD.openKey(SealedPayload(nonce: [UInt8](nonce), ciphertext: [UInt8](sealed)),
-                                              ad: selfAD, key: principal.selfKey),
-                  KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment) else {
+            guard
+                let key = try? AEAD.openKey(
+                    SealedPayload(nonce: [UInt8](nonce), ciphertext: [UInt8](sealed)),
+                    ad: selfAD, key: principal.selfKey),
+                KeyCommitment.matches(
+                    key, athleteId: athleteId, epoch: current, commitment: commitment)
+            else {
                 throw StoreError.tampered("the access grant of this athlete")
             }
             return AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
         }
         let sealed = [UInt8](grant["sealed"] as Data)
-        let signed = KeyCommitment.grantSignatureMessage(athleteId: athleteId, epoch: current, userId: principal.userId.rawValue,
-                                                         sealed: sealed, commitment: commitment)
-        guard SigningKeyPair.verify([UInt8](grant["signature"] as Data), of: signed,
-                                    publicKey: [UInt8](grant["sign_pk"] as Data)) else {
+        let signed = KeyCommitment.grantSignatureMessage(
+            athleteId: athleteId, epoch: current, userId: principal.userId.rawValue,
+            sealed: sealed, commitment: commitment)
+        guard
+            SigningKeyPair.verify(
+                [UInt8](grant["signature"] as Data), of: signed,
+                publicKey: [UInt8](grant["sign_pk"] as Data))
+        else {
             throw StoreError.tampered("the access grant of this athlete")
         }
-        let key = try KeyCommitment.openGrant(sealed, athleteId: athleteId, epoch: current,
-                                              userId: principal.userId.rawValue, keys: principal.boxKeys)
-        guard KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment) else {
+        let key = try KeyCommitment.openGrant(
+            sealed, athleteId: athleteId, epoch: current,
+            userId: principal.userId.rawValue, keys: principal.boxKeys)
+        guard
+            KeyCommitment.matches(key, athleteId: athleteId, epoch: current, commitment: commitment)
+        else {
             throw StoreError.tampered("the access grant of this athlete")
         }
         let keyring = AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
-        keyring.pendingSelfSeal = (current, principal.userId.rawValue,
-                                   try AEAD.seal(key.exportBytes(), ad: selfAD, key: principal.selfKey))
+        keyring.pendingSelfSeal = (
+            current, principal.userId.rawValue,
+            try AEAD.seal(key.exportBytes(), ad: selfAD, key: principal.selfKey)
+        )
         return keyring
     }
 
     /// Stores the prepared self-sealed grant copy, if any (inside a write transaction).
     func storeSelfSeal(_ db: Database) throws {
         if let l = pendingLabel {
-            try db.execute(sql: """
-                UPDATE grants SET self_label = ? WHERE athlete_id = ? AND user_id = ?
-                """, arguments: [Data(l.sealed.nonce + l.sealed.ciphertext), athleteId, l.userId])
+            try db.execute(
+                sql: """
+                    UPDATE grants SET self_label = ? WHERE athlete_id = ? AND user_id = ?
+                    """,
+                arguments: [Data(l.sealed.nonce + l.sealed.ciphertext), athleteId, l.userId])
             pendingLabel = nil
         }
         guard let p = pendingSelfSeal else { return }
-        try db.execute(sql: """
-            UPDATE grants SET self_nonce = ?, self_sealed = ? WHERE athlete_id = ? AND epoch = ? AND user_id = ?
-            """, arguments: [Data(p.sealed.nonce), Data(p.sealed.ciphertext), athleteId, p.epoch, p.userId])
+        try db.execute(
+            sql: """
+                UPDATE grants SET self_nonce = ?, self_sealed = ? WHERE athlete_id = ? AND epoch = ? AND user_id = ?
+                """,
+            arguments: [
+                Data(p.sealed.nonce), Data(p.sealed.ciphertext), athleteId, p.epoch, p.userId,
+            ])
         pendingSelfSeal = nil
     }
 
     /// The data key of `epoch`, unwrapping older epochs from newer ones as needed.
     func dataKey(epoch: Int, _ db: Database) throws -> SecretKey {
         if let k = dataKeys[epoch] { return k }
-        guard epoch >= 1, epoch < currentEpoch else { throw StoreError.tampered("a record's key epoch") }
+        guard epoch >= 1, epoch < currentEpoch else {
+            throw StoreError.tampered("a record's key epoch")
+        }
         let newer = try dataKey(epoch: epoch + 1, db)
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT n.prev_nonce, n.prev_wrapped, o.commitment FROM epochs n
-            JOIN epochs o ON o.athlete_id = n.athlete_id AND o.epoch = ?
-            WHERE n.athlete_id = ? AND n.epoch = ?
-            """, arguments: [epoch, athleteId, epoch + 1]),
-              let nonce = row["prev_nonce"] as Data?, let wrapped = row["prev_wrapped"] as Data? else {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT n.prev_nonce, n.prev_wrapped, o.commitment FROM epochs n
+                    JOIN epochs o ON o.athlete_id = n.athlete_id AND o.epoch = ?
+                    WHERE n.athlete_id = ? AND n.epoch = ?
+                    """, arguments: [epoch, athleteId, epoch + 1]),
+            let nonce = row["prev_nonce"] as Data?, let wrapped = row["prev_wrapped"] as Data?
+        else {
             throw StoreError.tampered("the key history of this athlete")
         }
         let wrapKey = try Hashing.deriveSubkey(id: 2, context: "epochwrp", from: newer)
         let old: SecretKey
         do {
-            old = try AEAD.openKey(SealedPayload(nonce: [UInt8](nonce), ciphertext: [UInt8](wrapped)),
-                                   ad: KeyCommitment.wrapAD(athleteId: athleteId, epoch: epoch + 1), key: wrapKey)
+            old = try AEAD.openKey(
+                SealedPayload(nonce: [UInt8](nonce), ciphertext: [UInt8](wrapped)),
+                ad: KeyCommitment.wrapAD(athleteId: athleteId, epoch: epoch + 1), key: wrapKey)
         } catch {
             throw StoreError.tampered("the key history of this athlete")
         }
-        guard KeyCommitment.matches(old, athleteId: athleteId, epoch: epoch,
-                                    commitment: [UInt8](row["commitment"] as Data)) else {
+        guard
+            KeyCommitment.matches(
+                old, athleteId: athleteId, epoch: epoch,
+                commitment: [UInt8](row["commitment"] as Data))
+        else {
             throw StoreError.tampered("the key history of this athlete")
         }
         dataKeys[epoch] = old
@@ -178,7 +224,8 @@ final class AthleteKeyring {
     /// The record-encryption subkey of `epoch`.
     func recordKey(epoch: Int, _ db: Database) throws -> SecretKey {
         if let k = recordKeys[epoch] { return k }
-        let k = try Hashing.deriveSubkey(id: 1, context: "records_", from: try dataKey(epoch: epoch, db))
+        let k = try Hashing.deriveSubkey(
+            id: 1, context: "records_", from: try dataKey(epoch: epoch, db))
         recordKeys[epoch] = k
         return k
     }
@@ -192,11 +239,15 @@ final class AthleteKeyring {
 /// Key commitments, grant contents and the associated data of wrapped epoch keys.
 enum KeyCommitment {
     static func commitment(_ key: SecretKey, athleteId: String, epoch: Int) -> [UInt8] {
-        Hashing.keyedBlake2b(AssociatedData("coach/1/commit").with(athleteId, epoch).bytes, key: key)
+        Hashing.keyedBlake2b(
+            AssociatedData("coach/1/commit").with(athleteId, epoch).bytes, key: key)
     }
 
-    static func matches(_ key: SecretKey, athleteId: String, epoch: Int, commitment: [UInt8]) -> Bool {
-        Sodium.constantTimeEqual(Self.commitment(key, athleteId: athleteId, epoch: epoch), commitment)
+    static func matches(_ key: SecretKey, athleteId: String, epoch: Int, commitment: [UInt8])
+        -> Bool
+    {
+        Sodium.constantTimeEqual(
+            Self.commitment(key, athleteId: athleteId, epoch: epoch), commitment)
     }
 
     static func selfAD(athleteId: String, epoch: Int, userId: String) -> [UInt8] {
@@ -208,18 +259,26 @@ enum KeyCommitment {
     }
 
     /// The sealed grant plaintext: label, ids and the data key, length-prefixed.
-    static func grantPlaintext(athleteId: String, epoch: Int, userId: String, key: SecretKey) -> [UInt8] {
+    static func grantPlaintext(athleteId: String, epoch: Int, userId: String, key: SecretKey)
+        -> [UInt8]
+    {
         AssociatedData("coach/1/grant").with(athleteId, epoch, userId, key.exportBytes()).bytes
     }
 
-    static func grantSignatureMessage(athleteId: String, epoch: Int, userId: String, sealed: [UInt8],
-                                      commitment: [UInt8]) -> [UInt8] {
-        AssociatedData("coach/1/grant-sig").with(athleteId, epoch, userId, Hashing.blake2b(sealed), commitment).bytes
+    static func grantSignatureMessage(
+        athleteId: String, epoch: Int, userId: String, sealed: [UInt8],
+        commitment: [UInt8]
+    ) -> [UInt8] {
+        AssociatedData("coach/1/grant-sig").with(
+            athleteId, epoch, userId, Hashing.blake2b(sealed), commitment
+        ).bytes
     }
 
     /// Opens a grant and checks that the ids inside are the ones of the row it was found in.
-    static func openGrant(_ sealed: [UInt8], athleteId: String, epoch: Int, userId: String,
-                          keys: BoxKeyPair) throws -> SecretKey {
+    static func openGrant(
+        _ sealed: [UInt8], athleteId: String, epoch: Int, userId: String,
+        keys: BoxKeyPair
+    ) throws -> SecretKey {
         let plain: SecretKey
         do { plain = try SealedBox.open(sealed, with: keys) } catch {
             throw StoreError.tampered("the access grant of this athlete")
@@ -228,7 +287,8 @@ enum KeyCommitment {
         defer { Sodium.wipe(&bytes) }
         let prefix = AssociatedData("coach/1/grant").with(athleteId, epoch, userId).bytes
         guard bytes.count == prefix.count + 4 + 32, Array(bytes[0..<prefix.count]) == prefix,
-              Array(bytes[prefix.count..<(prefix.count + 4)]) == [0, 0, 0, 32] else {
+            Array(bytes[prefix.count..<(prefix.count + 4)]) == [0, 0, 0, 32]
+        else {
             throw StoreError.tampered("the access grant of this athlete")
         }
         var key = Array(bytes[(prefix.count + 4)...])

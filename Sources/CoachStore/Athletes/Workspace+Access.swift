@@ -13,81 +13,125 @@ public struct AccessEntry: Codable, Sendable, Equatable {
 
 extension Workspace {
     /// Seals `key` of `epoch` to a user and stores the signed grant.
-    func sealGrant(_ db: Database, athleteId: String, epoch: Int, key: SecretKey, toUser userId: String,
-                   toBoxPK pk: [UInt8], by actor: Principal) throws {
-        var plain = KeyCommitment.grantPlaintext(athleteId: athleteId, epoch: epoch, userId: userId, key: key)
+    func sealGrant(
+        _ db: Database, athleteId: String, epoch: Int, key: SecretKey, toUser userId: String,
+        toBoxPK pk: [UInt8], by actor: Principal
+    ) throws {
+        var plain = KeyCommitment.grantPlaintext(
+            athleteId: athleteId, epoch: epoch, userId: userId, key: key)
         defer { Sodium.wipe(&plain) }
         let sealed = try SealedBox.seal(plain, to: pk)
         let commitment = KeyCommitment.commitment(key, athleteId: athleteId, epoch: epoch)
-        let signature = actor.signKeys.sign(KeyCommitment.grantSignatureMessage(
-            athleteId: athleteId, epoch: epoch, userId: userId, sealed: sealed, commitment: commitment))
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO grants (athlete_id, epoch, user_id, sealed, granted_by, signature)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [athleteId, epoch, userId, Data(sealed), actor.userId.rawValue, Data(signature)])
+        let signature = actor.signKeys.sign(
+            KeyCommitment.grantSignatureMessage(
+                athleteId: athleteId, epoch: epoch, userId: userId, sealed: sealed,
+                commitment: commitment))
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO grants (athlete_id, epoch, user_id, sealed, granted_by, signature)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                athleteId, epoch, userId, Data(sealed), actor.userId.rawValue, Data(signature),
+            ])
     }
 
     /// Grants the keyring's newest epoch to a user.
-    func insertGrant(_ db: Database, keyring: AthleteKeyring, toUser userId: String, toBoxPK pk: [UInt8],
-                     by actor: Principal) throws {
-        try sealGrant(db, athleteId: keyring.athleteId, epoch: keyring.currentEpoch, key: keyring.currentDataKey,
-                      toUser: userId, toBoxPK: pk, by: actor)
+    func insertGrant(
+        _ db: Database, keyring: AthleteKeyring, toUser userId: String, toBoxPK pk: [UInt8],
+        by actor: Principal
+    ) throws {
+        try sealGrant(
+            db, athleteId: keyring.athleteId, epoch: keyring.currentEpoch,
+            key: keyring.currentDataKey,
+            toUser: userId, toBoxPK: pk, by: actor)
     }
 
     func requireStaffHolder(_ actor: Principal) throws {
-        guard actor.isStaff else { throw StoreError.permissionDenied("only coaches and the owner manage access") }
+        guard actor.isStaff else {
+            throw StoreError.permissionDenied("only coaches and the owner manage access")
+        }
     }
 
     /// Gives `userHandle` access to the athlete (all history, through the key chain).
-    public func grantAccess(athleteId: AthleteID, to userHandle: Handle, as actor: Principal) throws {
+    public func grantAccess(athleteId: AthleteID, to userHandle: Handle, as actor: Principal) throws
+    {
         let athleteId = athleteId.rawValue, userHandle = userHandle.rawValue
         try requireStaffHolder(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            guard let user = try UserRow.fetch(db, handle: userHandle) else { throw StoreError.userNotFound(userHandle) }
+            guard let user = try UserRow.fetch(db, handle: userHandle) else {
+                throw StoreError.userNotFound(userHandle)
+            }
             guard !user.disabled else { throw StoreError.userDisabled(userHandle) }
             if user.role == .athlete && user.athleteId != athleteId {
                 throw StoreError.permissionDenied("an athlete user can only hold their own athlete")
             }
             try insertGrant(db, keyring: keyring, toUser: user.id, toBoxPK: user.boxPK, by: actor)
-            try appendAudit(db, actor: actor, action: "access.grant", athleteId: athleteId, target: user.id)
+            try appendAudit(
+                db, actor: actor, action: "access.grant", athleteId: athleteId, target: user.id)
         }
     }
 
     /// Revokes `userHandle`: a new epoch key goes to everyone else, the user's grants and
     /// (if they hold nothing else) sessions are deleted, all in one transaction.
-    public func revokeAccess(athleteId: AthleteID, from userHandle: Handle, as actor: Principal) throws {
+    public func revokeAccess(athleteId: AthleteID, from userHandle: Handle, as actor: Principal)
+        throws
+    {
         let athleteId = athleteId.rawValue, userHandle = userHandle.rawValue
         try requireStaffHolder(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            guard let user = try UserRow.fetch(db, handle: userHandle) else { throw StoreError.userNotFound(userHandle) }
-            guard user.role != .owner else { throw StoreError.invalidInput("the owner always holds every athlete") }
-            let holders = try Row.fetchAll(db, sql: """
-                SELECT u.id, u.box_pk FROM grants g JOIN users u ON u.id = g.user_id
-                WHERE g.athlete_id = ? AND g.epoch = ? AND u.id != ?
-                """, arguments: [athleteId, keyring.currentEpoch, user.id])
-            guard holders.count < (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grants WHERE athlete_id = ? AND epoch = ?",
-                                                    arguments: [athleteId, keyring.currentEpoch]) ?? 0) else {
+            guard let user = try UserRow.fetch(db, handle: userHandle) else {
+                throw StoreError.userNotFound(userHandle)
+            }
+            guard user.role != .owner else {
+                throw StoreError.invalidInput("the owner always holds every athlete")
+            }
+            let holders = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT u.id, u.box_pk FROM grants g JOIN users u ON u.id = g.user_id
+                    WHERE g.athlete_id = ? AND g.epoch = ? AND u.id != ?
+                    """, arguments: [athleteId, keyring.currentEpoch, user.id])
+            guard
+                holders.count
+                    < (try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM grants WHERE athlete_id = ? AND epoch = ?",
+                        arguments: [athleteId, keyring.currentEpoch]) ?? 0)
+            else {
                 throw StoreError.invalidInput("'\(userHandle)' holds no access to this athlete")
             }
             let next = keyring.currentEpoch + 1
             let newKey = try SecretKey.random(using: random)
             let wrapKey = try Hashing.deriveSubkey(id: 2, context: "epochwrp", from: newKey)
-            let wrapped = try AEAD.seal(keyring.currentDataKey.exportBytes(),
-                                        ad: KeyCommitment.wrapAD(athleteId: athleteId, epoch: next), key: wrapKey, random: random)
-            try db.execute(sql: "INSERT INTO epochs (athlete_id, epoch, commitment, prev_nonce, prev_wrapped) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [athleteId, next, Data(KeyCommitment.commitment(newKey, athleteId: athleteId, epoch: next)),
-                                       Data(wrapped.nonce), Data(wrapped.ciphertext)])
+            let wrapped = try AEAD.seal(
+                keyring.currentDataKey.exportBytes(),
+                ad: KeyCommitment.wrapAD(athleteId: athleteId, epoch: next), key: wrapKey,
+                random: random)
+            try db.execute(
+                sql:
+                    "INSERT INTO epochs (athlete_id, epoch, commitment, prev_nonce, prev_wrapped) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    athleteId, next,
+                    Data(KeyCommitment.commitment(newKey, athleteId: athleteId, epoch: next)),
+                    Data(wrapped.nonce), Data(wrapped.ciphertext),
+                ])
             for h in holders {
-                try sealGrant(db, athleteId: athleteId, epoch: next, key: newKey, toUser: h["id"],
-                              toBoxPK: [UInt8](h["box_pk"] as Data), by: actor)
+                try sealGrant(
+                    db, athleteId: athleteId, epoch: next, key: newKey, toUser: h["id"],
+                    toBoxPK: [UInt8](h["box_pk"] as Data), by: actor)
             }
-            try db.execute(sql: "DELETE FROM grants WHERE athlete_id = ? AND user_id = ?", arguments: [athleteId, user.id])
-            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grants WHERE user_id = ?", arguments: [user.id]) == 0 {
+            try db.execute(
+                sql: "DELETE FROM grants WHERE athlete_id = ? AND user_id = ?",
+                arguments: [athleteId, user.id])
+            if try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM grants WHERE user_id = ?", arguments: [user.id]) == 0
+            {
                 try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [user.id])
             }
-            try appendAudit(db, actor: actor, action: "access.revoke", athleteId: athleteId, target: user.id)
+            try appendAudit(
+                db, actor: actor, action: "access.revoke", athleteId: athleteId, target: user.id)
         }
     }
 
@@ -96,13 +140,18 @@ extension Workspace {
         let athletes = try listAthletes(as: actor).filter { athleteId == nil || $0.id == athleteId }
         return try read { db in
             try athletes.flatMap { a in
-                try Row.fetchAll(db, sql: """
-                    SELECT u.handle, u.role, g.epoch FROM grants g JOIN users u ON u.id = g.user_id
-                    WHERE g.athlete_id = ? AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
-                    ORDER BY u.handle
-                    """, arguments: [a.id, a.id]).map {
-                    AccessEntry(athlete: a.profile.handle, user: $0["handle"], role: Role(rawValue: $0["role"]) ?? .athlete,
-                                epoch: $0["epoch"])
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT u.handle, u.role, g.epoch FROM grants g JOIN users u ON u.id = g.user_id
+                        WHERE g.athlete_id = ? AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
+                        ORDER BY u.handle
+                        """, arguments: [a.id, a.id]
+                ).map {
+                    AccessEntry(
+                        athlete: a.profile.handle, user: $0["handle"],
+                        role: Role(rawValue: $0["role"]) ?? .athlete,
+                        epoch: $0["epoch"])
                 }
             }
         }
@@ -118,20 +167,30 @@ extension Workspace {
         try requireStaffHolder(actor)
         let count = try write { db -> Int in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM records WHERE athlete_id = ? AND epoch < ?",
-                                        arguments: [athleteId, keyring.currentEpoch])
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM records WHERE athlete_id = ? AND epoch < ?",
+                arguments: [athleteId, keyring.currentEpoch])
             let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
             for row in rows {
                 let rec = try RecordCodec.open(row: row, athleteId: athleteId, keyring: keyring, db)
                 let version = rec.version + 1
-                let sealed = try RecordCodec.seal(rec.payload, athleteId: athleteId, id: rec.id, kind: rec.kind, day: rec.day,
-                                                  epoch: keyring.currentEpoch, version: version, key: key, random: random)
-                try db.execute(sql: """
-                    UPDATE records SET epoch = ?, version = ?, nonce = ?, ciphertext = ? WHERE athlete_id = ? AND id = ?
-                    """, arguments: [keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext), athleteId, rec.id])
+                let sealed = try RecordCodec.seal(
+                    rec.payload, athleteId: athleteId, id: rec.id, kind: rec.kind, day: rec.day,
+                    epoch: keyring.currentEpoch, version: version, key: key, random: random)
+                try db.execute(
+                    sql: """
+                        UPDATE records SET epoch = ?, version = ?, nonce = ?, ciphertext = ? WHERE athlete_id = ? AND id = ?
+                        """,
+                    arguments: [
+                        keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
+                        athleteId, rec.id,
+                    ])
             }
-            if let dataset = try loadSnapshot(db, keyring: keyring) { try saveSnapshot(db, keyring: keyring, dataset) }
-            try appendAudit(db, actor: actor, action: "access.rekey", athleteId: athleteId, target: athleteId)
+            if let dataset = try loadSnapshot(db, keyring: keyring) {
+                try saveSnapshot(db, keyring: keyring, dataset)
+            }
+            try appendAudit(
+                db, actor: actor, action: "access.rekey", athleteId: athleteId, target: athleteId)
             return rows.count
         }
         try checkpoint()

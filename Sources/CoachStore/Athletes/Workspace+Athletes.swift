@@ -12,7 +12,9 @@ public struct AthleteSummary: Sendable {
 extension Workspace {
     /// The keyed hash that indexes an athlete handle without storing it in the clear.
     func handleTag(_ handle: String, _ principal: Principal) -> [UInt8] {
-        Hashing.keyedBlake2b(AssociatedData("coach/1/handle").with(handle).bytes, key: principal.indexKey, length: 16)
+        Hashing.keyedBlake2b(
+            AssociatedData("coach/1/handle").with(handle).bytes, key: principal.indexKey, length: 16
+        )
     }
 
     /// Creates an athlete with a fresh data key, granted to the creator and the owner.
@@ -20,7 +22,9 @@ extension Workspace {
     /// - Returns: the new athlete's id.
     @discardableResult
     public func addAthlete(_ profile: AthleteProfile, as actor: Principal) throws -> AthleteID {
-        guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot add athletes") }
+        guard actor.isStaff else {
+            throw StoreError.permissionDenied("athletes cannot add athletes")
+        }
         try Handle.validate(profile.handle)
         try AthleteValidation.check(profile)
         let id = UUID().uuidString.lowercased()
@@ -31,26 +35,37 @@ extension Workspace {
     }
 
     /// The insert behind `addAthlete`, reusable inside a larger transaction (imports).
-    func insertAthlete(_ db: Database, id: String, profile: AthleteProfile, actor: Principal) throws {
+    func insertAthlete(_ db: Database, id: String, profile: AthleteProfile, actor: Principal) throws
+    {
         let tag = handleTag(profile.handle, actor)
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]) == true {
+        if try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]) == true
+        {
             throw StoreError.duplicateHandle(profile.handle)
         }
-        try db.execute(sql: "INSERT INTO athletes (id, handle_tag) VALUES (?, ?)", arguments: [id, Data(tag)])
+        try db.execute(
+            sql: "INSERT INTO athletes (id, handle_tag) VALUES (?, ?)", arguments: [id, Data(tag)])
         let key = try SecretKey.random(using: random)
-        try db.execute(sql: "INSERT INTO epochs (athlete_id, epoch, commitment) VALUES (?, 1, ?)",
-                       arguments: [id, Data(KeyCommitment.commitment(key, athleteId: id, epoch: 1))])
-        var holders = try Row.fetchAll(db, sql: "SELECT id, box_pk FROM users WHERE role = 'owner' AND disabled = 0")
-            .map { ($0["id"] as String, [UInt8]($0["box_pk"] as Data)) }
-        if !holders.contains(where: { $0.0 == actor.userId.rawValue }) { holders.append((actor.userId.rawValue, actor.boxKeys.publicKey)) }
+        try db.execute(
+            sql: "INSERT INTO epochs (athlete_id, epoch, commitment) VALUES (?, 1, ?)",
+            arguments: [id, Data(KeyCommitment.commitment(key, athleteId: id, epoch: 1))])
+        var holders = try Row.fetchAll(
+            db, sql: "SELECT id, box_pk FROM users WHERE role = 'owner' AND disabled = 0"
+        )
+        .map { ($0["id"] as String, [UInt8]($0["box_pk"] as Data)) }
+        if !holders.contains(where: { $0.0 == actor.userId.rawValue }) {
+            holders.append((actor.userId.rawValue, actor.boxKeys.publicKey))
+        }
         for (userId, pk) in holders {
-            try sealGrant(db, athleteId: id, epoch: 1, key: key, toUser: userId, toBoxPK: pk, by: actor)
+            try sealGrant(
+                db, athleteId: id, epoch: 1, key: key, toUser: userId, toBoxPK: pk, by: actor)
         }
         try appendAudit(db, actor: actor, action: "athlete.add", athleteId: id, target: id)
         let keyring = try AthleteKeyring.openLabelled(db, athleteId: id, principal: actor)
         try keyring.noteHandle(profile.handle, random: random)
-        try putRecord(db, keyring: keyring, id: "profile", kind: .profile, day: "",
-                      payload: JSONCoding.encode(profile), actor: actor, action: "athlete.profile")
+        try putRecord(
+            db, keyring: keyring, id: "profile", kind: .profile, day: "",
+            payload: JSONCoding.encode(profile), actor: actor, action: "athlete.profile")
         try saveSnapshot(db, keyring: keyring, AthleteDataset(athlete: profile))
     }
 
@@ -83,8 +98,11 @@ extension Workspace {
         let access = try read { db -> AthleteAccess in
             let id: String
             if let tag, let handle {
-                guard let found = try String.fetchOne(db, sql: "SELECT id FROM athletes WHERE handle_tag = ?",
-                                                      arguments: [Data(tag)]) else {
+                guard
+                    let found = try String.fetchOne(
+                        db, sql: "SELECT id FROM athletes WHERE handle_tag = ?",
+                        arguments: [Data(tag)])
+                else {
                     throw StoreError.athleteNotFound(handle.rawValue)
                 }
                 id = found
@@ -116,7 +134,9 @@ extension Workspace {
 
     /// Opens an athlete's keyring and profile; `nil` when the actor holds no grant for the
     /// newest epoch (never granted, or revoked). Tampering is thrown, never mapped to `nil`.
-    func openGranted(_ db: Database, athleteId: String, as actor: Principal) throws -> AthleteAccess? {
+    func openGranted(_ db: Database, athleteId: String, as actor: Principal) throws
+        -> AthleteAccess?
+    {
         let keyring: AthleteKeyring
         do {
             keyring = try AthleteKeyring.openLabelled(db, athleteId: athleteId, principal: actor)
@@ -128,7 +148,9 @@ extension Workspace {
         return AthleteAccess(id: AthleteID(athleteId), profile: profile, keyring: keyring)
     }
 
-    func loadProfile(_ db: Database, athleteId: String, as actor: Principal) throws -> AthleteProfile {
+    func loadProfile(_ db: Database, athleteId: String, as actor: Principal) throws
+        -> AthleteProfile
+    {
         let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
         return try loadProfile(db, keyring: keyring)
     }
@@ -153,8 +175,9 @@ extension Workspace {
     public func listAthletes(as actor: Principal) throws -> [AthleteSummary] {
         var opened: [AthleteKeyring] = []
         let list = try read { db in
-            let ids = try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
-                                          arguments: [actor.userId.rawValue])
+            let ids = try String.fetchAll(
+                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                arguments: [actor.userId.rawValue])
             return try ids.compactMap { id -> AthleteSummary? in
                 guard let access = try openGranted(db, athleteId: id, as: actor) else { return nil }
                 opened.append(access.keyring)
@@ -173,8 +196,10 @@ extension Workspace {
     }
 
     /// Replaces the athlete's profile with `change(profile)`; athletes may edit their own.
-    public func updateProfile(athleteId: AthleteID, as actor: Principal, action: String = "athlete.edit",
-                              _ change: (inout AthleteProfile) throws -> Void) throws -> AthleteProfile {
+    public func updateProfile(
+        athleteId: AthleteID, as actor: Principal, action: String = "athlete.edit",
+        _ change: (inout AthleteProfile) throws -> Void
+    ) throws -> AthleteProfile {
         let athleteId = athleteId.rawValue
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
@@ -185,13 +210,19 @@ extension Workspace {
             try AthleteValidation.check(profile)
             if profile.handle != oldHandle {
                 let tag = handleTag(profile.handle, actor)
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]) == true {
+                if try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)])
+                    == true
+                {
                     throw StoreError.duplicateHandle(profile.handle)
                 }
-                try db.execute(sql: "UPDATE athletes SET handle_tag = ? WHERE id = ?", arguments: [Data(tag), athleteId])
+                try db.execute(
+                    sql: "UPDATE athletes SET handle_tag = ? WHERE id = ?",
+                    arguments: [Data(tag), athleteId])
             }
-            try putRecord(db, keyring: keyring, id: "profile", kind: .profile, day: "",
-                          payload: JSONCoding.encode(profile), actor: actor, action: action)
+            try putRecord(
+                db, keyring: keyring, id: "profile", kind: .profile, day: "",
+                payload: JSONCoding.encode(profile), actor: actor, action: action)
             return profile
         }
     }
@@ -200,14 +231,20 @@ extension Workspace {
     /// checkpoints the WAL so the ciphertext does not linger there.
     public func removeAthlete(athleteId: AthleteID, as actor: Principal) throws {
         let athleteId = athleteId.rawValue
-        guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot remove athletes") }
+        guard actor.isStaff else {
+            throw StoreError.permissionDenied("athletes cannot remove athletes")
+        }
         try write { db in
             _ = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             try db.execute(sql: "DELETE FROM athletes WHERE id = ?", arguments: [athleteId])
-            try db.execute(sql: "UPDATE users SET disabled = 1 WHERE athlete_id = ?", arguments: [athleteId])
-            try db.execute(sql: "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE athlete_id = ?)",
-                           arguments: [athleteId])
-            try appendAudit(db, actor: actor, action: "athlete.remove", athleteId: athleteId, target: athleteId)
+            try db.execute(
+                sql: "UPDATE users SET disabled = 1 WHERE athlete_id = ?", arguments: [athleteId])
+            try db.execute(
+                sql:
+                    "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE athlete_id = ?)",
+                arguments: [athleteId])
+            try appendAudit(
+                db, actor: actor, action: "athlete.remove", athleteId: athleteId, target: athleteId)
         }
         try checkpoint()
     }
@@ -221,11 +258,15 @@ extension Workspace {
 /// Range checks for profile fields, from physiology.
 enum AthleteValidation {
     static func check(_ p: AthleteProfile) throws {
-        func range(_ v: Double?, _ r: ClosedRange<Double>, _ field: String, _ shown: String) throws {
-            if let v, !(r.contains(v)) { throw CoachKitError.outOfRange(field: .named(field), range: shown) }
+        func range(_ v: Double?, _ r: ClosedRange<Double>, _ field: String, _ shown: String) throws
+        {
+            if let v, !(r.contains(v)) {
+                throw CoachKitError.outOfRange(field: .named(field), range: shown)
+            }
         }
         guard TimeZone(identifier: p.timeZone) != nil else {
-            throw StoreError.invalidInput("unknown time zone '\(p.timeZone)'; use an IANA name like Europe/Berlin")
+            throw StoreError.invalidInput(
+                "unknown time zone '\(p.timeZone)'; use an IANA name like Europe/Berlin")
         }
         guard !p.name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw StoreError.athleteNameEmpty
@@ -237,7 +278,8 @@ enum AthleteValidation {
         try range(p.thresholds.lthrBpm, 80...230, "LTHR", "80–230 bpm")
         try range(p.thresholds.restHrBpm, 25...120, "resting HR", "25–120 bpm")
         try range(p.thresholds.maxHrBpm, 100...250, "max HR", "100–250 bpm")
-        try range(p.thresholds.thresholdPaceSPerKm, 120...900, "threshold pace", "2:00–15:00 per km")
+        try range(
+            p.thresholds.thresholdPaceSPerKm, 120...900, "threshold pace", "2:00–15:00 per km")
         try range(p.thresholds.cssSPer100m, 50...300, "CSS", "0:50–5:00 per 100 m")
         if let r = p.thresholds.restHrBpm, let m = p.thresholds.maxHrBpm, r >= m {
             throw StoreError.invalidInput("resting HR must be below max HR")

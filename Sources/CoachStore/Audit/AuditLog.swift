@@ -13,7 +13,9 @@ public struct AuditEntry: Codable, Sendable, Equatable {
     public let targetId: String?
 
     enum CodingKeys: String, CodingKey {
-        case seq, time, actor, action, athleteId = "athlete_id", targetId = "target_id"
+        case seq, time, actor, action
+        case athleteId = "athlete_id"
+        case targetId = "target_id"
     }
 }
 
@@ -25,7 +27,11 @@ public struct AuditVerification: Codable, Sendable, Equatable {
     public let failedSeq: Int64?
     public let reason: String?
 
-    enum CodingKeys: String, CodingKey { case entries, ok, failedSeq = "failed_seq", reason }
+    enum CodingKeys: String, CodingKey {
+        case entries, ok
+        case failedSeq = "failed_seq"
+        case reason
+    }
 }
 
 extension Workspace {
@@ -33,26 +39,42 @@ extension Workspace {
     ///
     /// - Parameters:
     ///   - targetCiphertext: the ciphertext written, whose hash the entry records (never the payload).
-    func appendAudit(_ db: Database, actor: Principal, action: String, athleteId: String? = nil,
-                     target: String? = nil, targetCiphertext: [UInt8]? = nil) throws {
-        let last = try Row.fetchOne(db, sql: "SELECT seq, entry_hash FROM audit ORDER BY seq DESC LIMIT 1")
+    func appendAudit(
+        _ db: Database, actor: Principal, action: String, athleteId: String? = nil,
+        target: String? = nil, targetCiphertext: [UInt8]? = nil
+    ) throws {
+        let last = try Row.fetchOne(
+            db, sql: "SELECT seq, entry_hash FROM audit ORDER BY seq DESC LIMIT 1")
         let seq: Int64 = (last?["seq"] ?? 0) + 1
-        let prev = last.map { [UInt8]($0["entry_hash"] as Data) } ?? [UInt8](repeating: 0, count: 32)
+        let prev =
+            last.map { [UInt8]($0["entry_hash"] as Data) } ?? [UInt8](repeating: 0, count: 32)
         let time = Instant(epochSeconds: Double(nowSeconds), offsetSeconds: 0).description
         let targetHash = targetCiphertext.map { Hashing.blake2b($0) }
-        let hash = Self.auditHash(seq: seq, prev: prev, actor: actor.userId.rawValue, action: action, athleteId: athleteId,
-                                  target: target, targetHash: targetHash, time: time)
-        try db.execute(sql: """
-            INSERT INTO audit (seq, prev_hash, actor_id, action, athlete_id, target_id, target_hash, time, entry_hash, signature)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [seq, Data(prev), actor.userId.rawValue, action, athleteId, target, targetHash.map { Data($0) },
-                             time, Data(hash), Data(actor.signKeys.sign(hash))])
+        let hash = Self.auditHash(
+            seq: seq, prev: prev, actor: actor.userId.rawValue, action: action,
+            athleteId: athleteId,
+            target: target, targetHash: targetHash, time: time)
+        try db.execute(
+            sql: """
+                INSERT INTO audit (seq, prev_hash, actor_id, action, athlete_id, target_id, target_hash, time, entry_hash, signature)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                seq, Data(prev), actor.userId.rawValue, action, athleteId, target,
+                targetHash.map { Data($0) },
+                time, Data(hash), Data(actor.signKeys.sign(hash)),
+            ])
     }
 
-    static func auditHash(seq: Int64, prev: [UInt8], actor: String, action: String, athleteId: String?,
-                          target: String?, targetHash: [UInt8]?, time: String) -> [UInt8] {
-        Hashing.blake2b(AssociatedData("coach/1/audit").with(seq, prev, actor, action, athleteId ?? "", target ?? "",
-                                                             targetHash ?? [], time).bytes)
+    static func auditHash(
+        seq: Int64, prev: [UInt8], actor: String, action: String, athleteId: String?,
+        target: String?, targetHash: [UInt8]?, time: String
+    ) -> [UInt8] {
+        Hashing.blake2b(
+            AssociatedData("coach/1/audit").with(
+                seq, prev, actor, action, athleteId ?? "", target ?? "",
+                targetHash ?? [], time
+            ).bytes)
     }
 
     /// Audit entries, newest last; limited to one athlete when `athleteId` is given.
@@ -62,14 +84,19 @@ extension Workspace {
         let athleteId = athleteId?.rawValue
         let scope = actor.role == .athlete ? actor.athleteId?.rawValue : athleteId
         return try read { db in
-            let handles = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, handle FROM users")
-                .map { ($0["id"] as String, $0["handle"] as String) })
-            let rows = scope == nil
+            let handles = Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, handle FROM users")
+                    .map { ($0["id"] as String, $0["handle"] as String) })
+            let rows =
+                scope == nil
                 ? try Row.fetchAll(db, sql: "SELECT * FROM audit ORDER BY seq")
-                : try Row.fetchAll(db, sql: "SELECT * FROM audit WHERE athlete_id = ? ORDER BY seq", arguments: [scope])
+                : try Row.fetchAll(
+                    db, sql: "SELECT * FROM audit WHERE athlete_id = ? ORDER BY seq",
+                    arguments: [scope])
             return rows.map { r in
-                AuditEntry(seq: r["seq"], time: r["time"], actor: handles[r["actor_id"] as String] ?? "?",
-                           action: r["action"], athleteId: r["athlete_id"], targetId: r["target_id"])
+                AuditEntry(
+                    seq: r["seq"], time: r["time"], actor: handles[r["actor_id"] as String] ?? "?",
+                    action: r["action"], athleteId: r["athlete_id"], targetId: r["target_id"])
             }
         }
     }
@@ -77,8 +104,9 @@ extension Workspace {
     /// Checks the whole chain: sequence, previous hashes, entry hashes and every signature.
     public func verifyAudit() throws -> AuditVerification {
         try read { db in
-            let keys = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, sign_pk FROM users")
-                .map { ($0["id"] as String, [UInt8]($0["sign_pk"] as Data)) })
+            let keys = Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, sign_pk FROM users")
+                    .map { ($0["id"] as String, [UInt8]($0["sign_pk"] as Data)) })
             var prev = [UInt8](repeating: 0, count: 32)
             var expected: Int64 = 1
             var count = 0
@@ -92,12 +120,16 @@ extension Workspace {
                 if seq != expected { return fail("entry \(expected) is missing or out of order") }
                 let rowPrev = [UInt8](r["prev_hash"] as Data)
                 if rowPrev != prev { return fail("does not chain to the entry before it") }
-                let hash = Self.auditHash(seq: seq, prev: rowPrev, actor: r["actor_id"], action: r["action"],
-                                          athleteId: r["athlete_id"], target: r["target_id"],
-                                          targetHash: (r["target_hash"] as Data?).map { [UInt8]($0) }, time: r["time"])
-                if hash != [UInt8](r["entry_hash"] as Data) { return fail("its contents were edited") }
+                let hash = Self.auditHash(
+                    seq: seq, prev: rowPrev, actor: r["actor_id"], action: r["action"],
+                    athleteId: r["athlete_id"], target: r["target_id"],
+                    targetHash: (r["target_hash"] as Data?).map { [UInt8]($0) }, time: r["time"])
+                if hash != [UInt8](r["entry_hash"] as Data) {
+                    return fail("its contents were edited")
+                }
                 guard let pk = keys[r["actor_id"] as String],
-                      SigningKeyPair.verify([UInt8](r["signature"] as Data), of: hash, publicKey: pk) else {
+                    SigningKeyPair.verify([UInt8](r["signature"] as Data), of: hash, publicKey: pk)
+                else {
                     return fail("its signature does not verify")
                 }
                 prev = hash

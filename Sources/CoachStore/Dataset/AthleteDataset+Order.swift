@@ -13,7 +13,9 @@ extension AthleteDataset {
         case .profile: break
         case .week:
             weeks.sort { ($0.start, $0.id) < ($1.start, $1.id) }
-            for i in weeks.indices { weeks[i].sessions.sort { ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id) } }
+            for i in weeks.indices {
+                weeks[i].sessions.sort { ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id) }
+            }
         case .wellness: wellness.sort { ($0.day, $0.id) < ($1.day, $1.id) }
         case .workout: workouts.sort { ($0.start, $0.id) < ($1.start, $1.id) }
         case .biometric: biometrics.sort { ($0.time, $0.id) < ($1.time, $1.id) }
@@ -34,7 +36,8 @@ extension AthleteDataset {
             items.remove(at: i)
             return true
         }
-        return drop(&weeks, \.id) || drop(&wellness, \.id) || drop(&workouts, \.id) || drop(&biometrics, \.id)
+        return drop(&weeks, \.id) || drop(&wellness, \.id) || drop(&workouts, \.id)
+            || drop(&biometrics, \.id)
             || drop(&sleep, \.id) || drop(&food, \.id) || drop(&steps, \.id) || drop(&weight, \.id)
     }
 
@@ -60,7 +63,8 @@ extension AthleteDataset {
             return id(item)
         }
         switch kind {
-        case .profile: athlete = try JSONCoding.decode(AthleteProfile.self, from: payload); return nil
+        case .profile:
+            athlete = try JSONCoding.decode(AthleteProfile.self, from: payload); return nil
         case .week: return try add(&weeks, \.id)
         case .wellness: return try add(&wellness, \.id)
         case .workout: return try add(&workouts, \.id)

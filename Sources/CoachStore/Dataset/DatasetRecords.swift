@@ -17,40 +17,68 @@ enum DatasetRecords {
     static func records(of dataset: AthleteDataset) throws -> [PlainRecord] {
         let zone = dataset.athlete.zone
         var out: [PlainRecord] = []
-        func add<T: Encodable>(_ section: String, _ items: [T], id: (T) -> String, day: (T) -> LocalDay,
-                               validate: (T) throws -> Void, kind: RecordKind) throws {
+        func add<T: Encodable>(
+            _ section: String, _ items: [T], id: (T) -> String, day: (T) -> LocalDay,
+            validate: (T) throws -> Void, kind: RecordKind
+        ) throws {
             var seen = Set<String>()
             for (i, item) in items.enumerated() {
                 let itemId = id(item)
                 do {
                     guard !itemId.isEmpty, itemId.count <= 128 else {
-                        throw StoreError.invalidData("the id is empty or longer than 128 characters")
+                        throw StoreError.invalidData(
+                            "the id is empty or longer than 128 characters")
                     }
-                    guard seen.insert(itemId).inserted else { throw StoreError.invalidData("the id appears twice") }
+                    guard seen.insert(itemId).inserted else {
+                        throw StoreError.invalidData("the id appears twice")
+                    }
                     try validate(item)
                 } catch {
-                    throw StoreError.invalidData("\(section)[\(i)] (id \(itemId)): \(error.localizedDescription); nothing was imported")
+                    throw StoreError.invalidData(
+                        "\(section)[\(i)] (id \(itemId)): \(error.localizedDescription); nothing was imported"
+                    )
                 }
-                out.append(PlainRecord(id: itemId, kind: kind, day: day(item).description, payload: try JSONCoding.encode(item)))
+                out.append(
+                    PlainRecord(
+                        id: itemId, kind: kind, day: day(item).description,
+                        payload: try JSONCoding.encode(item)))
             }
         }
-        try add("weeks", dataset.weeks, id: \.id, day: \.start, validate: { w in
-            for s in w.sessions where s.date.monday != w.start {
-                throw StoreError.invalidData("session \(s.id) is dated \(s.date), outside the week of \(w.start)")
-            }
-        }, kind: .week)
-        try add("wellness", dataset.wellness, id: \.id, day: \.day, validate: { try $0.validate() }, kind: .wellness)
-        try add("workouts", dataset.workouts, id: \.id, day: { $0.start.day(in: zone) }, validate: { try $0.validate() }, kind: .workout)
-        try add("biometrics", dataset.biometrics, id: \.id, day: { $0.time.day(in: zone) }, validate: { try $0.validate() }, kind: .biometric)
-        try add("sleep", dataset.sleep, id: \.id, day: { $0.end.day(in: zone) }, validate: { try $0.validate() }, kind: .sleep)
-        try add("food", dataset.food, id: \.id, day: { $0.time.day(in: zone) }, validate: { try $0.validate() }, kind: .food)
-        try add("steps", dataset.steps, id: \.id, day: \.day, validate: { try $0.validate() }, kind: .steps)
-        try add("weight", dataset.weight, id: \.id, day: { $0.time.day(in: zone) }, validate: { try $0.validate() }, kind: .weight)
+        try add(
+            "weeks", dataset.weeks, id: \.id, day: \.start,
+            validate: { w in
+                for s in w.sessions where s.date.monday != w.start {
+                    throw StoreError.invalidData(
+                        "session \(s.id) is dated \(s.date), outside the week of \(w.start)")
+                }
+            }, kind: .week)
+        try add(
+            "wellness", dataset.wellness, id: \.id, day: \.day, validate: { try $0.validate() },
+            kind: .wellness)
+        try add(
+            "workouts", dataset.workouts, id: \.id, day: { $0.start.day(in: zone) },
+            validate: { try $0.validate() }, kind: .workout)
+        try add(
+            "biometrics", dataset.biometrics, id: \.id, day: { $0.time.day(in: zone) },
+            validate: { try $0.validate() }, kind: .biometric)
+        try add(
+            "sleep", dataset.sleep, id: \.id, day: { $0.end.day(in: zone) },
+            validate: { try $0.validate() }, kind: .sleep)
+        try add(
+            "food", dataset.food, id: \.id, day: { $0.time.day(in: zone) },
+            validate: { try $0.validate() }, kind: .food)
+        try add(
+            "steps", dataset.steps, id: \.id, day: \.day, validate: { try $0.validate() },
+            kind: .steps)
+        try add(
+            "weight", dataset.weight, id: \.id, day: { $0.time.day(in: zone) },
+            validate: { try $0.validate() }, kind: .weight)
         return out
     }
 
     /// Assembles decrypted records into a dataset, sorted by day or time, then id.
-    static func assemble(profile: AthleteProfile, records: [StoredRecord]) throws -> AthleteDataset {
+    static func assemble(profile: AthleteProfile, records: [StoredRecord]) throws -> AthleteDataset
+    {
         var d = AthleteDataset(athlete: profile)
         for r in records where r.kind != .profile {
             try d.appendRecord(kind: r.kind, payload: r.payload)

@@ -9,7 +9,10 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     public var unchanged = 0
     public var createdAthlete = false
 
-    enum CodingKeys: String, CodingKey { case added, updated, unchanged, createdAthlete = "created_athlete" }
+    enum CodingKeys: String, CodingKey {
+        case added, updated, unchanged
+        case createdAthlete = "created_athlete"
+    }
 }
 
 extension Workspace {
@@ -29,7 +32,9 @@ extension Workspace {
     /// tampering and is thrown, never read around.
     public func dataset(of athlete: AthleteAccess) throws -> AthleteDataset {
         let keyring = athlete.keyring
-        if let dataset = try read({ db in try loadSnapshot(db, keyring: keyring) }) { return dataset }
+        if let dataset = try read({ db in try loadSnapshot(db, keyring: keyring) }) {
+            return dataset
+        }
         do {
             return try write { db -> AthleteDataset in
                 try loadSnapshot(db, keyring: keyring) ?? rebuildSnapshot(db, keyring: keyring)
@@ -46,16 +51,21 @@ extension Workspace {
     /// - Parameters:
     ///   - handle: the target athlete; with `create`, the handle of the new athlete.
     ///   - create: create the athlete from the file's athlete section.
-    public func importDataset(_ dataset: AthleteDataset, handle: Handle?, create: Bool,
-                              as actor: Principal) throws -> ImportSummary {
+    public func importDataset(
+        _ dataset: AthleteDataset, handle: Handle?, create: Bool,
+        as actor: Principal
+    ) throws -> ImportSummary {
         guard dataset.format == AthleteDataset.formatTag else {
-            throw StoreError.unsupportedFormat(found: dataset.format, supported: AthleteDataset.formatTag)
+            throw StoreError.unsupportedFormat(
+                found: dataset.format, supported: AthleteDataset.formatTag)
         }
         let plain = try DatasetRecords.records(of: dataset)
         var summary = ImportSummary()
         var athleteId: String
         if create {
-            guard actor.isStaff else { throw StoreError.permissionDenied("athletes cannot create athletes") }
+            guard actor.isStaff else {
+                throw StoreError.permissionDenied("athletes cannot create athletes")
+            }
             var profile = dataset.athlete
             if let handle { profile.handle = handle.rawValue }
             try Handle.validate(profile.handle)
@@ -63,21 +73,27 @@ extension Workspace {
             athleteId = UUID().uuidString.lowercased()
             try write { db in
                 try insertAthlete(db, id: athleteId, profile: profile, actor: actor)
-                summary = try importRecords(db, athleteId: athleteId, profile: nil, plain: plain, actor: actor)
+                summary = try importRecords(
+                    db, athleteId: athleteId, profile: nil, plain: plain, actor: actor)
             }
             summary.createdAthlete = true
             return summary
         }
         athleteId = try targetAthlete(handle, as: actor).rawValue
-        guard actor.isStaff || actor.athleteId?.rawValue == athleteId else { throw StoreError.permissionDenied("not your athlete") }
+        guard actor.isStaff || actor.athleteId?.rawValue == athleteId else {
+            throw StoreError.permissionDenied("not your athlete")
+        }
         try AthleteValidation.check(dataset.athlete)
         return try write { db in
-            try importRecords(db, athleteId: athleteId, profile: dataset.athlete, plain: plain, actor: actor)
+            try importRecords(
+                db, athleteId: athleteId, profile: dataset.athlete, plain: plain, actor: actor)
         }
     }
 
-    func importRecords(_ db: Database, athleteId: String, profile: AthleteProfile?, plain: [PlainRecord],
-                       actor: Principal) throws -> ImportSummary {
+    func importRecords(
+        _ db: Database, athleteId: String, profile: AthleteProfile?, plain: [PlainRecord],
+        actor: Principal
+    ) throws -> ImportSummary {
         let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
         var summary = ImportSummary()
         var existing: [String: StoredRecord] = [:]
@@ -85,24 +101,32 @@ extension Workspace {
         var all = plain
         if var profile {
             profile.handle = try loadProfile(db, keyring: keyring).handle
-            all.append(PlainRecord(id: "profile", kind: .profile, day: "", payload: try JSONCoding.encode(profile)))
+            all.append(
+                PlainRecord(
+                    id: "profile", kind: .profile, day: "", payload: try JSONCoding.encode(profile))
+            )
         }
         for r in all {
             if let old = existing[r.id] {
                 guard old.kind == r.kind else {
-                    throw StoreError.invalidData("the id '\(r.id)' already belongs to a \(old.kind.rawValue) record; nothing was imported")
+                    throw StoreError.invalidData(
+                        "the id '\(r.id)' already belongs to a \(old.kind.rawValue) record; nothing was imported"
+                    )
                 }
                 if old.payload == r.payload && old.day == r.day { summary.unchanged += 1; continue }
                 summary.updated += 1
             } else {
                 summary.added += 1
             }
-            try putRecord(db, keyring: keyring, id: r.id, kind: r.kind, day: r.day, payload: r.payload, actor: actor, action: nil,
-                          upkeep: .drop)
+            try putRecord(
+                db, keyring: keyring, id: r.id, kind: r.kind, day: r.day, payload: r.payload,
+                actor: actor, action: nil,
+                upkeep: .drop)
         }
         if summary.added + summary.updated > 0 {
-            try appendAudit(db, actor: actor, action: "import.json", athleteId: athleteId,
-                            target: "\(summary.added) added, \(summary.updated) updated")
+            try appendAudit(
+                db, actor: actor, action: "import.json", athleteId: athleteId,
+                target: "\(summary.added) added, \(summary.updated) updated")
             try rebuildSnapshot(db, keyring: keyring)
         }
         return summary

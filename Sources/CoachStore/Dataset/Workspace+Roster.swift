@@ -11,12 +11,15 @@ extension Workspace {
     /// (revoked) are skipped; a tampered grant stops the walk with an error naming the athlete. The order is unspecified.
     ///
     /// - Parameter body: receives the athlete id and dataset; its errors stop the walk.
-    public func forEachDataset(as actor: Principal, _ body: (AthleteID, AthleteDataset) throws -> Void) throws {
+    public func forEachDataset(
+        as actor: Principal, _ body: (AthleteID, AthleteDataset) throws -> Void
+    ) throws {
         var opened: [AthleteKeyring] = []
         var missing: [String] = []
         try read { db in
-            let ids = try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
-                                          arguments: [actor.userId.rawValue])
+            let ids = try String.fetchAll(
+                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                arguments: [actor.userId.rawValue])
             for id in ids {
                 let keyring: AthleteKeyring
                 do {
@@ -34,6 +37,8 @@ extension Workspace {
             }
         }
         try storeSelfSeals(opened)
-        for id in missing { try body(AthleteID(id), try exportDataset(athleteId: AthleteID(id), as: actor)) }
+        for id in missing {
+            try body(AthleteID(id), try exportDataset(athleteId: AthleteID(id), as: actor))
+        }
     }
 }

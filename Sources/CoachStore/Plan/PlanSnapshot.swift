@@ -31,9 +31,13 @@ public struct PlanImportSummary: Codable, Sendable, Equatable {
     public init(dryRun: Bool) { self.dryRun = dryRun }
 
     enum CodingKeys: String, CodingKey {
-        case dryRun = "dry_run", weeksCreated = "weeks_created", weeksReplaced = "weeks_replaced"
-        case sessionsAdded = "sessions_added", sessionsChanged = "sessions_changed"
-        case sessionsUnchanged = "sessions_unchanged", sessionsRemoved = "sessions_removed"
+        case dryRun = "dry_run"
+        case weeksCreated = "weeks_created"
+        case weeksReplaced = "weeks_replaced"
+        case sessionsAdded = "sessions_added"
+        case sessionsChanged = "sessions_changed"
+        case sessionsUnchanged = "sessions_unchanged"
+        case sessionsRemoved = "sessions_removed"
     }
 }
 
@@ -45,7 +49,9 @@ enum PlanID {
     /// A fresh id not in `taken`, with an optional one-letter prefix (`w` for weeks).
     static func make(prefix: String = "", random: () -> [UInt8], taken: Set<String>) -> String {
         while true {
-            let id = prefix + random().prefix(8).map { String(alphabet[Int($0) % alphabet.count]) }.joined()
+            let id =
+                prefix
+                + random().prefix(8).map { String(alphabet[Int($0) % alphabet.count]) }.joined()
             if !taken.contains(id) { return id }
         }
     }

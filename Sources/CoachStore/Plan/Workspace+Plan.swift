@@ -14,10 +14,15 @@ extension Workspace {
             let profile = try loadProfile(db, keyring: keyring)
             var weeks: [ProgramWeek] = [], workouts: [Workout] = []
             for r in try fetchRecords(db, keyring: keyring, kinds: [.week, .workout]) {
-                if r.kind == .week { weeks.append(try JSONCoding.decode(ProgramWeek.self, from: r.payload)) }
-                else { workouts.append(try JSONCoding.decode(Workout.self, from: r.payload)) }
+                if r.kind == .week {
+                    weeks.append(try JSONCoding.decode(ProgramWeek.self, from: r.payload))
+                } else {
+                    workouts.append(try JSONCoding.decode(Workout.self, from: r.payload))
+                }
             }
-            return PlanSnapshot(athleteId: athleteId, profile: profile, weeks: Self.sorted(weeks), workouts: workouts)
+            return PlanSnapshot(
+                athleteId: athleteId, profile: profile, weeks: Self.sorted(weeks),
+                workouts: workouts)
         }
     }
 
@@ -25,14 +30,17 @@ extension Workspace {
     ///
     /// - Returns: the week as stored.
     /// - Throws: `StoreError.permissionDenied` for athlete users.
-    public func saveWeek(athleteId: AthleteID, monday: LocalDay, title: String?, notes: String?,
-                         as actor: Principal) throws -> ProgramWeek {
+    public func saveWeek(
+        athleteId: AthleteID, monday: LocalDay, title: String?, notes: String?,
+        as actor: Principal
+    ) throws -> ProgramWeek {
         let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             let weeks = try loadWeeks(db, keyring: keyring)
-            var week = weeks.first { $0.start == monday.monday }
+            var week =
+                weeks.first { $0.start == monday.monday }
                 ?? ProgramWeek(id: newWeekId(weeks), start: monday)
             if let title { week.title = title.isEmpty ? nil : title }
             if let notes { week.notes = notes.isEmpty ? nil : notes }
@@ -47,30 +55,40 @@ extension Workspace {
         try requirePlanner(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            guard let week = try loadWeeks(db, keyring: keyring).first(where: { $0.start == monday }) else {
+            guard
+                let week = try loadWeeks(db, keyring: keyring).first(where: { $0.start == monday })
+            else {
                 throw StoreError.weekNotFound(monday.description)
             }
-            try deleteRecord(db, keyring: keyring, id: week.id, actor: actor, action: "plan.week.remove")
+            try deleteRecord(
+                db, keyring: keyring, id: week.id, actor: actor, action: "plan.week.remove")
         }
     }
 
     /// Moves a week to start on another Monday; every session keeps its weekday.
     ///
     /// - Throws: `StoreError.conflict` when a week already starts on the target Monday.
-    public func moveWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, as actor: Principal) throws -> ProgramWeek {
+    public func moveWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, as actor: Principal)
+        throws -> ProgramWeek
+    {
         let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             let weeks = try loadWeeks(db, keyring: keyring)
-            guard var week = weeks.first(where: { $0.start == from }) else { throw StoreError.weekNotFound(from.description) }
+            guard var week = weeks.first(where: { $0.start == from }) else {
+                throw StoreError.weekNotFound(from.description)
+            }
             guard from != to else { return week }
             guard !weeks.contains(where: { $0.start == to }) else {
-                throw StoreError.conflict("a week already starts \(to); remove it or move this week elsewhere")
+                throw StoreError.conflict(
+                    "a week already starts \(to); remove it or move this week elsewhere")
             }
             let shift = from.days(to: to)
             week.start = to
-            for i in week.sessions.indices { week.sessions[i].date = week.sessions[i].date.adding(days: shift) }
+            for i in week.sessions.indices {
+                week.sessions[i].date = week.sessions[i].date.adding(days: shift)
+            }
             try storeWeek(db, keyring: keyring, week, actor: actor, action: "plan.week.move")
             return week
         }
@@ -83,8 +101,10 @@ extension Workspace {
     /// - Parameters:
     ///   - targets: athlete ids to copy to (the source athlete when empty).
     /// - Returns: the new weeks, one per target athlete.
-    public func copyWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool,
-                         as actor: Principal) throws -> [ProgramWeek] {
+    public func copyWeek(
+        athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool,
+        as actor: Principal
+    ) throws -> [ProgramWeek] {
         let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         let targets = targets.isEmpty ? [athleteId] : targets.map(\.rawValue)
@@ -93,7 +113,11 @@ extension Workspace {
         }
         return try write { db in
             let sourceRing = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            guard let source = try loadWeeks(db, keyring: sourceRing).first(where: { $0.start == from }) else {
+            guard
+                let source = try loadWeeks(db, keyring: sourceRing).first(where: {
+                    $0.start == from
+                })
+            else {
                 throw StoreError.weekNotFound(from.description)
             }
             var out: [ProgramWeek] = []
@@ -105,7 +129,9 @@ extension Workspace {
                     throw StoreError.weekHasSessions(monday: to.description)
                 }
                 var taken = Set(weeks.flatMap { $0.sessions.map(\.id) })
-                var week = ProgramWeek(id: existing?.id ?? newWeekId(weeks), start: to, title: source.title, notes: source.notes)
+                var week = ProgramWeek(
+                    id: existing?.id ?? newWeekId(weeks), start: to, title: source.title,
+                    notes: source.notes)
                 for s in source.sessions {
                     var copy = s
                     copy.id = PlanID.make(random: { self.random.bytes(8) }, taken: taken)
@@ -132,16 +158,27 @@ extension Workspace {
 
     /// Every week of the athlete, sorted.
     func loadWeeks(_ db: Database, keyring: AthleteKeyring) throws -> [ProgramWeek] {
-        Self.sorted(try fetchRecords(db, keyring: keyring, kinds: [.week]).map { try JSONCoding.decode(ProgramWeek.self, from: $0.payload) })
+        Self.sorted(
+            try fetchRecords(db, keyring: keyring, kinds: [.week]).map {
+                try JSONCoding.decode(ProgramWeek.self, from: $0.payload)
+            })
     }
 
     /// Validates and writes one week record (its day is the Monday).
-    func storeWeek(_ db: Database, keyring: AthleteKeyring, _ week: ProgramWeek, actor: Principal, action: String?) throws {
-        do { try PlanRules.validate(week) } catch let e as CoachKitError { throw StoreError.invalidData(e.localizedDescription) }
+    func storeWeek(
+        _ db: Database, keyring: AthleteKeyring, _ week: ProgramWeek, actor: Principal,
+        action: String?
+    ) throws {
+        do { try PlanRules.validate(week) } catch let e as CoachKitError {
+            throw StoreError.invalidData(e.localizedDescription)
+        }
         var week = week
-        week.sessions = week.sessions.sorted { ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id) }
-        try putRecord(db, keyring: keyring, id: week.id, kind: .week, day: week.start.description,
-                      payload: try JSONCoding.encode(week), actor: actor, action: action)
+        week.sessions = week.sessions.sorted {
+            ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id)
+        }
+        try putRecord(
+            db, keyring: keyring, id: week.id, kind: .week, day: week.start.description,
+            payload: try JSONCoding.encode(week), actor: actor, action: action)
     }
 
     func newWeekId(_ weeks: [ProgramWeek]) -> String {
@@ -149,7 +186,8 @@ extension Workspace {
     }
 
     func newSessionId(_ weeks: [ProgramWeek]) -> String {
-        PlanID.make(random: { self.random.bytes(8) }, taken: Set(weeks.flatMap { $0.sessions.map(\.id) }))
+        PlanID.make(
+            random: { self.random.bytes(8) }, taken: Set(weeks.flatMap { $0.sessions.map(\.id) }))
     }
 
     static func sorted(_ weeks: [ProgramWeek]) -> [ProgramWeek] {

@@ -15,8 +15,10 @@ extension Workspace {
     ///   - weeks: validated weeks from `PlanCSV.parse` or `PlanDocument.parse`.
     /// - Returns: what changed, or would change.
     /// - Throws: `StoreError.permissionDenied` for athlete users, `StoreError.invalidData` for a bad week.
-    public func importPlan(_ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
-                           as actor: Principal) throws -> PlanImportSummary {
+    public func importPlan(
+        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
+        as actor: Principal
+    ) throws -> PlanImportSummary {
         let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         let body = { (db: Database) throws -> PlanImportSummary in
@@ -27,8 +29,9 @@ extension Workspace {
                 for week in changed {
                     try self.storeWeek(db, keyring: keyring, week, actor: actor, action: nil)
                 }
-                try self.appendAudit(db, actor: actor, action: "plan.import", athleteId: athleteId,
-                                     target: "\(summary.weeksCreated.count + summary.weeksReplaced.count) weeks")
+                try self.appendAudit(
+                    db, actor: actor, action: "plan.import", athleteId: athleteId,
+                    target: "\(summary.weeksCreated.count + summary.weeksReplaced.count) weeks")
             }
             return summary
         }
@@ -36,14 +39,17 @@ extension Workspace {
     }
 
     /// The stored weeks that change when `incoming` is merged into `stored`, and a summary.
-    func merge(_ incoming: [ProgramWeek], into stored: [ProgramWeek], dryRun: Bool) -> ([ProgramWeek], PlanImportSummary) {
+    func merge(_ incoming: [ProgramWeek], into stored: [ProgramWeek], dryRun: Bool) -> (
+        [ProgramWeek], PlanImportSummary
+    ) {
         var summary = PlanImportSummary(dryRun: dryRun)
         // One incoming week per Monday (a JSON file may split a week).
         var byMonday: [LocalDay: ProgramWeek] = [:]
         for w in incoming {
             if var existing = byMonday[w.start] {
                 existing.sessions += w.sessions
-                existing.title = existing.title ?? w.title; existing.notes = existing.notes ?? w.notes
+                existing.title = existing.title ?? w.title;
+                existing.notes = existing.notes ?? w.notes
                 byMonday[w.start] = existing
             } else {
                 byMonday[w.start] = w
@@ -51,35 +57,49 @@ extension Workspace {
         }
         var result = stored
         var touched = Set<Int>()
-        var takenSessions = Set(stored.flatMap { $0.sessions.map(\.id) } + incoming.flatMap { $0.sessions.map(\.id) })
+        var takenSessions = Set(
+            stored.flatMap { $0.sessions.map(\.id) } + incoming.flatMap { $0.sessions.map(\.id) })
         var takenWeeks = Set(stored.map(\.id))
         let allIncoming = Set(incoming.flatMap { $0.sessions.map(\.id) })
-        let oldSessions = Dictionary(stored.flatMap(\.sessions).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let oldSessions = Dictionary(
+            stored.flatMap(\.sessions).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for monday in byMonday.keys.sorted() {
             var week = byMonday[monday]!
             for k in week.sessions.indices where week.sessions[k].id.isEmpty {
-                week.sessions[k].id = PlanID.make(random: { self.random.bytes(8) }, taken: takenSessions)
+                week.sessions[k].id = PlanID.make(
+                    random: { self.random.bytes(8) }, taken: takenSessions)
                 takenSessions.insert(week.sessions[k].id)
             }
             let incomingIDs = Set(week.sessions.map(\.id))
             // Sessions of the file that live in another stored week move out of it.
             for (i, other) in result.enumerated() where other.start != monday {
                 let kept = other.sessions.filter { !incomingIDs.contains($0.id) }
-                if kept.count != other.sessions.count { result[i].sessions = kept; touched.insert(i) }
+                if kept.count != other.sessions.count {
+                    result[i].sessions = kept; touched.insert(i)
+                }
             }
             for s in week.sessions {
-                if let old = oldSessions[s.id] { if old == s { summary.sessionsUnchanged += 1 } else { summary.sessionsChanged += 1 } }
-                else { summary.sessionsAdded += 1 }
+                if let old = oldSessions[s.id] {
+                    if old == s {
+                        summary.sessionsUnchanged += 1
+                    } else {
+                        summary.sessionsChanged += 1
+                    }
+                } else {
+                    summary.sessionsAdded += 1
+                }
             }
             if let i = result.firstIndex(where: { $0.start == monday }) {
-                summary.sessionsRemoved += result[i].sessions.filter { !allIncoming.contains($0.id) }.count
+                summary.sessionsRemoved +=
+                    result[i].sessions.filter { !allIncoming.contains($0.id) }.count
                 week.id = result[i].id
                 result[i] = week
                 touched.insert(i)
                 summary.weeksReplaced.append(monday.description)
             } else {
                 if week.id.isEmpty || takenWeeks.contains(week.id) {
-                    week.id = PlanID.make(prefix: "w", random: { self.random.bytes(8) }, taken: takenWeeks)
+                    week.id = PlanID.make(
+                        prefix: "w", random: { self.random.bytes(8) }, taken: takenWeeks)
                 }
                 takenWeeks.insert(week.id)
                 result.append(week)

@@ -13,20 +13,25 @@ extension Workspace {
     /// - Returns: the stored session.
     /// - Throws: `StoreError.invalidData` for a date outside the named week or a bad value,
     ///   `StoreError.permissionDenied` for athlete users.
-    public func addSession(_ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: AthleteID,
-                           as actor: Principal) throws -> PlannedSession {
+    public func addSession(
+        _ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: AthleteID,
+        as actor: Principal
+    ) throws -> PlannedSession {
         let athleteId = athleteId.rawValue
         try requirePlanner(actor)
         if let week {
-            do { try PlanRules.validate(session, inWeekOf: week.monday) }
-            catch let e as CoachKitError { throw StoreError.invalidData(e.localizedDescription) }
+            do { try PlanRules.validate(session, inWeekOf: week.monday) } catch let e
+                as CoachKitError
+            { throw StoreError.invalidData(e.localizedDescription) }
         }
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             let weeks = try loadWeeks(db, keyring: keyring)
             var s = session
             s.id = newSessionId(weeks)
-            var target = weeks.first { $0.start == s.date.monday } ?? ProgramWeek(id: newWeekId(weeks), start: s.date)
+            var target =
+                weeks.first { $0.start == s.date.monday }
+                ?? ProgramWeek(id: newWeekId(weeks), start: s.date)
             Self.place(&s, order: order, in: &target)
             try storeWeek(db, keyring: keyring, target, actor: actor, action: "plan.session.add")
             return s
@@ -36,7 +41,9 @@ extension Workspace {
     /// Edits a session. Athlete users may only record or clear adherence on their own sessions.
     ///
     /// - Throws: `StoreError.sessionNotFound`, `StoreError.permissionDenied`, `StoreError.invalidData`.
-    public func editSession(id: PlannedSessionID, patch: SessionPatch, athleteId: AthleteID, as actor: Principal) throws -> PlannedSession {
+    public func editSession(
+        id: PlannedSessionID, patch: SessionPatch, athleteId: AthleteID, as actor: Principal
+    ) throws -> PlannedSession {
         let athleteId = athleteId.rawValue, id = id.rawValue
         if !actor.isStaff && !patch.onlyAdherence {
             throw StoreError.adherenceOnly
@@ -45,31 +52,38 @@ extension Workspace {
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             var (weeks, w, i) = try locate(db, keyring: keyring, session: id)
             let updated: PlannedSession
-            do { updated = try patch.applied(to: weeks[w].sessions[i]) }
-            catch let e as CoachKitError { throw StoreError.invalidData(e.localizedDescription) }
+            do { updated = try patch.applied(to: weeks[w].sessions[i]) } catch let e
+                as CoachKitError
+            { throw StoreError.invalidData(e.localizedDescription) }
             weeks[w].sessions[i] = updated
-            try storeWeek(db, keyring: keyring, weeks[w], actor: actor,
-                          action: patch.onlyAdherence ? "plan.session.adherence" : "plan.session.edit")
+            try storeWeek(
+                db, keyring: keyring, weeks[w], actor: actor,
+                action: patch.onlyAdherence ? "plan.session.adherence" : "plan.session.edit")
             return updated
         }
     }
 
     /// Removes a session from its week (the week stays, possibly empty).
-    public func removeSession(id: PlannedSessionID, athleteId: AthleteID, as actor: Principal) throws {
+    public func removeSession(id: PlannedSessionID, athleteId: AthleteID, as actor: Principal)
+        throws
+    {
         let athleteId = athleteId.rawValue, id = id.rawValue
         try requirePlanner(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             var (weeks, w, i) = try locate(db, keyring: keyring, session: id)
             weeks[w].sessions.remove(at: i)
-            try storeWeek(db, keyring: keyring, weeks[w], actor: actor, action: "plan.session.remove")
+            try storeWeek(
+                db, keyring: keyring, weeks[w], actor: actor, action: "plan.session.remove")
         }
     }
 
     /// Moves a session to another day (any week; the target week is created when needed) and/or
     /// to another position within the day.
-    public func moveSession(id: PlannedSessionID, to date: LocalDay, order: Int?, athleteId: AthleteID,
-                            as actor: Principal) throws -> PlannedSession {
+    public func moveSession(
+        id: PlannedSessionID, to date: LocalDay, order: Int?, athleteId: AthleteID,
+        as actor: Principal
+    ) throws -> PlannedSession {
         let athleteId = athleteId.rawValue, id = id.rawValue
         try requirePlanner(actor)
         return try write { db in
@@ -79,19 +93,25 @@ extension Workspace {
             s.date = date
             if weeks[w].start == date.monday {
                 Self.place(&s, order: order, in: &weeks[w])
-                try storeWeek(db, keyring: keyring, weeks[w], actor: actor, action: "plan.session.move")
+                try storeWeek(
+                    db, keyring: keyring, weeks[w], actor: actor, action: "plan.session.move")
             } else {
                 try storeWeek(db, keyring: keyring, weeks[w], actor: actor, action: nil)
-                var target = weeks.first { $0.start == date.monday } ?? ProgramWeek(id: newWeekId(weeks), start: date)
+                var target =
+                    weeks.first { $0.start == date.monday }
+                    ?? ProgramWeek(id: newWeekId(weeks), start: date)
                 Self.place(&s, order: order, in: &target)
-                try storeWeek(db, keyring: keyring, target, actor: actor, action: "plan.session.move")
+                try storeWeek(
+                    db, keyring: keyring, target, actor: actor, action: "plan.session.move")
             }
             return s
         }
     }
 
     /// The weeks and the position of session `id`.
-    func locate(_ db: Database, keyring: AthleteKeyring, session id: String) throws -> ([ProgramWeek], Int, Int) {
+    func locate(_ db: Database, keyring: AthleteKeyring, session id: String) throws -> (
+        [ProgramWeek], Int, Int
+    ) {
         let weeks = try loadWeeks(db, keyring: keyring)
         for (w, week) in weeks.enumerated() {
             if let i = week.sessions.firstIndex(where: { $0.id == id }) { return (weeks, w, i) }

@@ -20,30 +20,47 @@ enum RecordCodec {
     static let format = 1
     static let padBlock = 64
 
-    static func ad(athleteId: String, id: String, kind: String, day: String, epoch: Int, version: Int) -> [UInt8] {
+    static func ad(
+        athleteId: String, id: String, kind: String, day: String, epoch: Int, version: Int
+    ) -> [UInt8] {
         AssociatedData("coach/1/record").with(athleteId, id, kind, day, epoch, version).bytes
     }
 
-    static func seal(_ payload: [UInt8], athleteId: String, id: String, kind: RecordKind, day: String, epoch: Int,
-                     version: Int, key: SecretKey, random: RandomSource) throws -> SealedPayload {
-        try AEAD.seal(Padding.pad(payload, blockSize: padBlock),
-                      ad: ad(athleteId: athleteId, id: id, kind: kind.rawValue, day: day, epoch: epoch, version: version),
-                      key: key, random: random)
+    static func seal(
+        _ payload: [UInt8], athleteId: String, id: String, kind: RecordKind, day: String,
+        epoch: Int,
+        version: Int, key: SecretKey, random: RandomSource
+    ) throws -> SealedPayload {
+        try AEAD.seal(
+            Padding.pad(payload, blockSize: padBlock),
+            ad: ad(
+                athleteId: athleteId, id: id, kind: kind.rawValue, day: day, epoch: epoch,
+                version: version),
+            key: key, random: random)
     }
 
-    static func open(row: Row, athleteId: String, keyring: AthleteKeyring, _ db: Database) throws -> StoredRecord {
+    static func open(row: Row, athleteId: String, keyring: AthleteKeyring, _ db: Database) throws
+        -> StoredRecord
+    {
         let fmt: Int = row["fmt"]
         guard fmt == format else { throw StoreError.newerFormat("a record") }
         let id: String = row["id"], kindRaw: String = row["kind"], day: String = row["day"]
         let epoch: Int = row["epoch"], version: Int = row["version"]
-        guard let kind = RecordKind(rawValue: kindRaw) else { throw StoreError.tampered("record \(id)") }
+        guard let kind = RecordKind(rawValue: kindRaw) else {
+            throw StoreError.tampered("record \(id)")
+        }
         let key = try keyring.recordKey(epoch: epoch, db)
-        let sealed = SealedPayload(nonce: [UInt8](row["nonce"] as Data), ciphertext: [UInt8](row["ciphertext"] as Data))
+        let sealed = SealedPayload(
+            nonce: [UInt8](row["nonce"] as Data), ciphertext: [UInt8](row["ciphertext"] as Data))
         do {
-            let padded = try AEAD.open(sealed, ad: ad(athleteId: athleteId, id: id, kind: kindRaw, day: day,
-                                                      epoch: epoch, version: version), key: key)
-            return StoredRecord(id: id, kind: kind, day: day, version: version,
-                                payload: try Padding.unpad(padded, blockSize: padBlock))
+            let padded = try AEAD.open(
+                sealed,
+                ad: ad(
+                    athleteId: athleteId, id: id, kind: kindRaw, day: day,
+                    epoch: epoch, version: version), key: key)
+            return StoredRecord(
+                id: id, kind: kind, day: day, version: version,
+                payload: try Padding.unpad(padded, blockSize: padBlock))
         } catch {
             throw StoreError.tampered("record \(id)")
         }
@@ -57,31 +74,43 @@ extension Workspace {
     ///
     /// - Returns: `true` when the row was new.
     @discardableResult
-    func putRecord(_ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
-                   payload: [UInt8], actor: Principal, action: String?, upkeep: SnapshotUpkeep = .apply) throws -> Bool {
-        let current = try Int.fetchOne(db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
-                                       arguments: [keyring.athleteId])
+    func putRecord(
+        _ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
+        payload: [UInt8], actor: Principal, action: String?, upkeep: SnapshotUpkeep = .apply
+    ) throws -> Bool {
+        let current = try Int.fetchOne(
+            db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
+            arguments: [keyring.athleteId])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
         try keyring.storeSelfSeal(db)
-        let existing = try Row.fetchOne(db, sql: "SELECT version, kind FROM records WHERE athlete_id = ? AND id = ?",
-                                        arguments: [keyring.athleteId, id])
+        let existing = try Row.fetchOne(
+            db, sql: "SELECT version, kind FROM records WHERE athlete_id = ? AND id = ?",
+            arguments: [keyring.athleteId, id])
         if let existing, existing["kind"] as String != kind.rawValue {
-            throw StoreError.invalidInput("the id '\(id)' already belongs to a \(existing["kind"] as String) record")
+            throw StoreError.invalidInput(
+                "the id '\(id)' already belongs to a \(existing["kind"] as String) record")
         }
         let version = (existing?["version"] as Int? ?? 0) + 1
         let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
-        let sealed = try RecordCodec.seal(payload, athleteId: keyring.athleteId, id: id, kind: kind, day: day,
-                                          epoch: keyring.currentEpoch, version: version, key: key, random: random)
-        try db.execute(sql: """
-            INSERT INTO records (athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (athlete_id, id) DO UPDATE SET day = excluded.day, fmt = excluded.fmt, epoch = excluded.epoch,
-                version = excluded.version, nonce = excluded.nonce, ciphertext = excluded.ciphertext
-            """, arguments: [keyring.athleteId, id, kind.rawValue, day, RecordCodec.format, keyring.currentEpoch, version,
-                             Data(sealed.nonce), Data(sealed.ciphertext)])
+        let sealed = try RecordCodec.seal(
+            payload, athleteId: keyring.athleteId, id: id, kind: kind, day: day,
+            epoch: keyring.currentEpoch, version: version, key: key, random: random)
+        try db.execute(
+            sql: """
+                INSERT INTO records (athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (athlete_id, id) DO UPDATE SET day = excluded.day, fmt = excluded.fmt, epoch = excluded.epoch,
+                    version = excluded.version, nonce = excluded.nonce, ciphertext = excluded.ciphertext
+                """,
+            arguments: [
+                keyring.athleteId, id, kind.rawValue, day, RecordCodec.format, keyring.currentEpoch,
+                version,
+                Data(sealed.nonce), Data(sealed.ciphertext),
+            ])
         if let action {
-            try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
-                            targetCiphertext: sealed.ciphertext)
+            try appendAudit(
+                db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
+                targetCiphertext: sealed.ciphertext)
         }
         try updateSnapshot(db, keyring: keyring, kind: kind, upkeep: upkeep) {
             try $0.upsertRecord(id: id, kind: kind, payload: payload)
@@ -90,19 +119,29 @@ extension Workspace {
     }
 
     /// Deletes a record, with its audit entry, and removes it from the athlete's snapshot.
-    func deleteRecord(_ db: Database, keyring: AthleteKeyring, id: String, actor: Principal, action: String,
-                      upkeep: SnapshotUpkeep = .apply) throws {
-        let kind = try String.fetchOne(db, sql: "SELECT kind FROM records WHERE athlete_id = ? AND id = ?",
-                                       arguments: [keyring.athleteId, id]).flatMap(RecordKind.init(rawValue:))
-        try db.execute(sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?", arguments: [keyring.athleteId, id])
+    func deleteRecord(
+        _ db: Database, keyring: AthleteKeyring, id: String, actor: Principal, action: String,
+        upkeep: SnapshotUpkeep = .apply
+    ) throws {
+        let kind = try String.fetchOne(
+            db, sql: "SELECT kind FROM records WHERE athlete_id = ? AND id = ?",
+            arguments: [keyring.athleteId, id]
+        ).flatMap(RecordKind.init(rawValue:))
+        try db.execute(
+            sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?",
+            arguments: [keyring.athleteId, id])
         guard db.changesCount == 1, let kind else { throw StoreError.recordNotFound(id) }
         try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
-        try updateSnapshot(db, keyring: keyring, kind: kind, upkeep: upkeep) { $0.removeRecord(id: id) }
+        try updateSnapshot(db, keyring: keyring, kind: kind, upkeep: upkeep) {
+            $0.removeRecord(id: id)
+        }
     }
 
     /// Decrypts the athlete's records of `kinds` (all kinds when empty) between two days inclusive.
-    func fetchRecords(_ db: Database, keyring: AthleteKeyring, kinds: [RecordKind] = [],
-                      from: String? = nil, through: String? = nil) throws -> [StoredRecord] {
+    func fetchRecords(
+        _ db: Database, keyring: AthleteKeyring, kinds: [RecordKind] = [],
+        from: String? = nil, through: String? = nil
+    ) throws -> [StoredRecord] {
         var sql = "SELECT * FROM records WHERE athlete_id = ?"
         var args: [(any DatabaseValueConvertible)?] = [keyring.athleteId]
         if !kinds.isEmpty {
@@ -115,15 +154,18 @@ extension Workspace {
         let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(args))
         var out: [StoredRecord] = []
         while let row = try rows.next() {
-            out.append(try RecordCodec.open(row: row, athleteId: keyring.athleteId, keyring: keyring, db))
+            out.append(
+                try RecordCodec.open(row: row, athleteId: keyring.athleteId, keyring: keyring, db))
         }
         return out
     }
 
     /// Decrypts one record by id.
     func fetchRecord(_ db: Database, keyring: AthleteKeyring, id: String) throws -> StoredRecord? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM records WHERE athlete_id = ? AND id = ?"),
-                         arguments: [keyring.athleteId, id])
-            .map { try RecordCodec.open(row: $0, athleteId: keyring.athleteId, keyring: keyring, db) }
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM records WHERE athlete_id = ? AND id = ?"),
+            arguments: [keyring.athleteId, id]
+        )
+        .map { try RecordCodec.open(row: $0, athleteId: keyring.athleteId, keyring: keyring, db) }
     }
 }

@@ -18,25 +18,39 @@ extension Workspace {
     /// - Returns: the entry as stored after the edit.
     /// - Throws: `StoreError.recordNotFound` for an unknown id; `CoachKitError` for an option that
     ///   does not apply to the entry's kind (`isUsage`) or a bad or out-of-range value.
-    public func editLog(id: RecordID, athleteId: AthleteID, patch: LogPatch, now: Date, as actor: Principal) throws -> LogEntry {
+    public func editLog(
+        id: RecordID, athleteId: AthleteID, patch: LogPatch, now: Date, as actor: Principal
+    ) throws -> LogEntry {
         let athleteId = athleteId.rawValue, id = id.rawValue
         return try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            guard let record = try fetchRecord(db, keyring: keyring, id: id), record.kind != .profile, record.kind != .week else {
+            guard let record = try fetchRecord(db, keyring: keyring, id: id),
+                record.kind != .profile, record.kind != .week
+            else {
                 throw StoreError.recordNotFound(id)
             }
             let profile = try loadProfile(db, keyring: keyring)
-            let ctx = LogPatchContext(units: profile.units, zone: profile.zone, today: LocalDay(date: now, timeZone: profile.zone))
+            let ctx = LogPatchContext(
+                units: profile.units, zone: profile.zone,
+                today: LocalDay(date: now, timeZone: profile.zone))
             let (payload, day) = try Self.patched(record, with: patch, ctx)
-            try putRecord(db, keyring: keyring, id: id, kind: record.kind, day: day.description, payload: payload,
-                          actor: actor, action: "log.edit")
-            return LogEntry(id: id, kind: record.kind, day: day.description, entry: try JSONCoding.decode(JSONValue.self, from: payload))
+            try putRecord(
+                db, keyring: keyring, id: id, kind: record.kind, day: day.description,
+                payload: payload,
+                actor: actor, action: "log.edit")
+            return LogEntry(
+                id: id, kind: record.kind, day: day.description,
+                entry: try JSONCoding.decode(JSONValue.self, from: payload))
         }
     }
 
     /// Decodes a record's payload by kind, applies the patch and encodes it again.
-    static func patched(_ record: StoredRecord, with patch: LogPatch, _ ctx: LogPatchContext) throws -> ([UInt8], LocalDay) {
-        func edit<T: Codable>(_ type: T.Type, _ apply: (inout T) throws -> LocalDay) throws -> ([UInt8], LocalDay) {
+    static func patched(_ record: StoredRecord, with patch: LogPatch, _ ctx: LogPatchContext) throws
+        -> ([UInt8], LocalDay)
+    {
+        func edit<T: Codable>(_ type: T.Type, _ apply: (inout T) throws -> LocalDay) throws -> (
+            [UInt8], LocalDay
+        ) {
             var value = try JSONCoding.decode(type, from: record.payload)
             let day = try apply(&value)
             return (try JSONCoding.encode(value), day)

@@ -15,8 +15,9 @@ public protocol UserStore: AnyObject {
     func resume(_ token: SessionToken) throws -> Principal
     func lock(_ token: SessionToken) throws
     func sessionExpiry(_ token: SessionToken) throws -> Date?
-    func addUser(handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
-                 as actor: Principal) throws
+    func addUser(
+        handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
+        as actor: Principal) throws
     func listUsers(as actor: Principal) throws -> [UserSummary]
     func changePassphrase(as actor: Principal, to newPassphrase: SecretKey) throws
     func disableUser(handle: Handle, as actor: Principal) throws
@@ -29,8 +30,10 @@ public protocol AthleteStore: AnyObject {
     func openAthlete(id: AthleteID, as actor: Principal) throws -> AthleteAccess
     func resolveAthlete(_ handle: Handle, as actor: Principal) throws -> AthleteID
     func listAthletes(as actor: Principal) throws -> [AthleteSummary]
-    func updateProfile(athleteId: AthleteID, as actor: Principal, action: String,
-                       _ change: (inout AthleteProfile) throws -> Void) throws -> AthleteProfile
+    func updateProfile(
+        athleteId: AthleteID, as actor: Principal, action: String,
+        _ change: (inout AthleteProfile) throws -> Void
+    ) throws -> AthleteProfile
     func removeAthlete(athleteId: AthleteID, as actor: Principal) throws
 }
 
@@ -45,36 +48,57 @@ public protocol AccessStore: AnyObject {
 /// An athlete's logged data, whole or entry by entry.
 public protocol AthleteDataStore: AnyObject {
     func dataset(of athlete: AthleteAccess) throws -> AthleteDataset
-    func forEachDataset(as actor: Principal, _ body: (AthleteID, AthleteDataset) throws -> Void) throws
-    func importDataset(_ dataset: AthleteDataset, handle: Handle?, create: Bool,
-                       as actor: Principal) throws -> ImportSummary
-    func putLog<T: Encodable>(_ value: T, id: String, kind: RecordKind, day: LocalDay,
-                              for athlete: AthleteAccess, as actor: Principal) throws
-    func logEntries(athleteId: AthleteID, kinds: [RecordKind], from: LocalDay, through: LocalDay,
-                    as actor: Principal) throws -> [LogEntry]
-    func editLog(id: RecordID, athleteId: AthleteID, patch: LogPatch, now: Date,
-                 as actor: Principal) throws -> LogEntry
+    func forEachDataset(as actor: Principal, _ body: (AthleteID, AthleteDataset) throws -> Void)
+        throws
+    func importDataset(
+        _ dataset: AthleteDataset, handle: Handle?, create: Bool,
+        as actor: Principal
+    ) throws -> ImportSummary
+    func putLog<T: Encodable>(
+        _ value: T, id: String, kind: RecordKind, day: LocalDay,
+        for athlete: AthleteAccess, as actor: Principal) throws
+    func logEntries(
+        athleteId: AthleteID, kinds: [RecordKind], from: LocalDay, through: LocalDay,
+        as actor: Principal
+    ) throws -> [LogEntry]
+    func editLog(
+        id: RecordID, athleteId: AthleteID, patch: LogPatch, now: Date,
+        as actor: Principal
+    ) throws -> LogEntry
     func removeLog(id: RecordID, athleteId: AthleteID, as actor: Principal) throws
 }
 
 /// An athlete's program: weeks and planned sessions.
 public protocol PlanStore: AnyObject {
     func planSnapshot(athleteId: AthleteID, as actor: Principal) throws -> PlanSnapshot
-    func saveWeek(athleteId: AthleteID, monday: LocalDay, title: String?, notes: String?,
-                  as actor: Principal) throws -> ProgramWeek
+    func saveWeek(
+        athleteId: AthleteID, monday: LocalDay, title: String?, notes: String?,
+        as actor: Principal
+    ) throws -> ProgramWeek
     func removeWeek(athleteId: AthleteID, monday: LocalDay, as actor: Principal) throws
-    func moveWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, as actor: Principal) throws -> ProgramWeek
-    func copyWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool,
-                  as actor: Principal) throws -> [ProgramWeek]
-    func importPlan(_ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
-                    as actor: Principal) throws -> PlanImportSummary
-    func addSession(_ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: AthleteID,
-                    as actor: Principal) throws -> PlannedSession
-    func editSession(id: PlannedSessionID, patch: SessionPatch, athleteId: AthleteID,
-                     as actor: Principal) throws -> PlannedSession
+    func moveWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, as actor: Principal) throws
+        -> ProgramWeek
+    func copyWeek(
+        athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool,
+        as actor: Principal
+    ) throws -> [ProgramWeek]
+    func importPlan(
+        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
+        as actor: Principal
+    ) throws -> PlanImportSummary
+    func addSession(
+        _ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: AthleteID,
+        as actor: Principal
+    ) throws -> PlannedSession
+    func editSession(
+        id: PlannedSessionID, patch: SessionPatch, athleteId: AthleteID,
+        as actor: Principal
+    ) throws -> PlannedSession
     func removeSession(id: PlannedSessionID, athleteId: AthleteID, as actor: Principal) throws
-    func moveSession(id: PlannedSessionID, to date: LocalDay, order: Int?, athleteId: AthleteID,
-                     as actor: Principal) throws -> PlannedSession
+    func moveSession(
+        id: PlannedSessionID, to date: LocalDay, order: Int?, athleteId: AthleteID,
+        as actor: Principal
+    ) throws -> PlannedSession
 }
 
 /// The audit trail and the workspace's own health.
@@ -87,7 +111,10 @@ public protocol MaintenanceStore: AnyObject {
 }
 
 /// Everything the use cases reach storage through.
-public typealias WorkspaceStore = UserStore & AthleteStore & AccessStore & AthleteDataStore & PlanStore
+public typealias WorkspaceStore = UserStore & AthleteStore & AccessStore & AthleteDataStore
+    & PlanStore
     & MaintenanceStore
 
-extension Workspace: UserStore, AthleteStore, AccessStore, AthleteDataStore, PlanStore, MaintenanceStore {}
+extension Workspace: UserStore, AthleteStore, AccessStore, AthleteDataStore, PlanStore,
+    MaintenanceStore
+{}

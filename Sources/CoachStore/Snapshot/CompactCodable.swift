@@ -31,15 +31,16 @@ extension WellnessEntry: CompactCodable {
         w.string(id)
         day.write(to: &w)
         w.int(mood)
-        w.array(doms.sorted { $0.key < $1.key }) { w, e in w.string(e.key.rawValue); w.int(e.value) }
+        w.array(doms.sorted { $0.key < $1.key }) { w, e in
+            w.string(e.key.rawValue); w.int(e.value)
+        }
         w.string(notes)
     }
 
     init(compact r: inout CompactReader) throws {
         self.init(id: try r.string(), day: try LocalDay(compact: &r), mood: try r.optionalInt())
-        for (muscle, value) in try r.array({ r in (try r.enumeration(MuscleGroup.self), try r.int()) }) {
-            doms[muscle] = value
-        }
+        let levels = try r.array { r in (try r.enumeration(MuscleGroup.self), try r.int()) }
+        for (muscle, value) in levels { doms[muscle] = value }
         notes = try r.optionalString()
     }
 }
@@ -71,11 +72,16 @@ extension Workout: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        self.init(id: try r.string(), start: try Instant(compact: &r), sport: try r.enumeration(Sport.self))
-        elapsedS = try r.optionalDouble(); movingS = try r.optionalDouble(); distanceM = try r.optionalDouble()
+        self.init(
+            id: try r.string(), start: try Instant(compact: &r),
+            sport: try r.enumeration(Sport.self))
+        elapsedS = try r.optionalDouble(); movingS = try r.optionalDouble();
+        distanceM = try r.optionalDouble()
         rpe = try r.optionalInt()
-        tss = try r.optionalDouble(); avgPowerW = try r.optionalDouble(); npW = try r.optionalDouble()
-        avgHrBpm = try r.optionalDouble(); maxHrBpm = try r.optionalDouble(); kcal = try r.optionalDouble()
+        tss = try r.optionalDouble(); avgPowerW = try r.optionalDouble();
+        npW = try r.optionalDouble()
+        avgHrBpm = try r.optionalDouble(); maxHrBpm = try r.optionalDouble();
+        kcal = try r.optionalDouble()
         title = try r.optionalString()
         source = try r.optionalString()
         samples = try r.optional { try Samples(compact: &$0) }
@@ -92,8 +98,9 @@ extension BiometricSample: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        self.init(id: try r.string(), time: try Instant(compact: &r), type: try r.enumeration(Kind.self),
-                  value: try r.double(), source: try r.optionalString())
+        self.init(
+            id: try r.string(), time: try Instant(compact: &r), type: try r.enumeration(Kind.self),
+            value: try r.double(), source: try r.optionalString())
     }
 }
 
@@ -106,8 +113,9 @@ extension SleepRecord: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        self.init(id: try r.string(), start: try Instant(compact: &r), end: try Instant(compact: &r),
-                  stage: try r.enumeration(Stage.self))
+        self.init(
+            id: try r.string(), start: try Instant(compact: &r), end: try Instant(compact: &r),
+            stage: try r.enumeration(Stage.self))
     }
 }
 
@@ -123,7 +131,8 @@ extension FoodEntry: CompactCodable {
 
     init(compact r: inout CompactReader) throws {
         self.init(id: try r.string(), time: try Instant(compact: &r), kcal: try r.double())
-        proteinG = try r.optionalDouble(); carbsG = try r.optionalDouble(); fatG = try r.optionalDouble()
+        proteinG = try r.optionalDouble(); carbsG = try r.optionalDouble();
+        fatG = try r.optionalDouble()
         meal = try r.optionalString()
         note = try r.optionalString()
     }
@@ -138,8 +147,9 @@ extension StepsDay: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        self.init(day: try LocalDay(compact: &r), steps: try r.int(), distanceM: try r.optionalDouble(),
-                  activeKcal: try r.optionalDouble())
+        self.init(
+            day: try LocalDay(compact: &r), steps: try r.int(), distanceM: try r.optionalDouble(),
+            activeKcal: try r.optionalDouble())
     }
 }
 
@@ -152,7 +162,9 @@ extension WeightEntry: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        self.init(id: try r.string(), time: try Instant(compact: &r), kg: try r.double(), bodyFatPct: try r.optionalDouble())
+        self.init(
+            id: try r.string(), time: try Instant(compact: &r), kg: try r.double(),
+            bodyFatPct: try r.optionalDouble())
     }
 }
 
@@ -175,7 +187,8 @@ extension PlannedSession: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        let id = try r.string(), date = try LocalDay(compact: &r), order = try r.int(), title = try r.string()
+        let id = try r.string(), date = try LocalDay(compact: &r), order = try r.int(),
+            title = try r.string()
         let detail = try r.optionalString(), notes = try r.optionalString()
         let sport = try r.optional { try $0.enumeration(Sport.self) }
         self.init(id: id, date: date, order: order, title: title)
@@ -200,7 +213,9 @@ extension ProgramWeek: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        self.init(id: try r.string(), start: try LocalDay(compact: &r), title: try r.optionalString(),
-                  notes: try r.optionalString(), sessions: try r.array { try PlannedSession(compact: &$0) })
+        self.init(
+            id: try r.string(), start: try LocalDay(compact: &r), title: try r.optionalString(),
+            notes: try r.optionalString(),
+            sessions: try r.array { try PlannedSession(compact: &$0) })
     }
 }

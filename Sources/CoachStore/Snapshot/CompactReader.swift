@@ -67,7 +67,8 @@ struct CompactReader {
     mutating func optionalString() throws -> String? { try optional { try $0.string() } }
 
     /// A raw value of `T`, refusing names this build does not know.
-    mutating func enumeration<T: RawRepresentable>(_: T.Type) throws -> T where T.RawValue == String {
+    mutating func enumeration<T: RawRepresentable>(_: T.Type) throws -> T
+    where T.RawValue == String {
         guard let v = T(rawValue: try string()) else { throw Malformed() }
         return v
     }

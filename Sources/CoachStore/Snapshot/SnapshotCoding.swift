@@ -15,7 +15,9 @@ enum SnapshotCoding {
     static func encode(_ kind: RecordKind, of d: AthleteDataset) throws -> [UInt8] {
         var w = CompactWriter(capacity: 4096 + 64 * d.count(of: kind))
         w.raw(magic)
-        func section<T: CompactCodable>(_ items: [T]) { w.array(items) { w, item in item.write(to: &w) } }
+        func section<T: CompactCodable>(_ items: [T]) {
+            w.array(items) { w, item in item.write(to: &w) }
+        }
         switch kind {
         case .profile: w.raw(try JSONCoding.encode(d.athlete))
         case .week: section(d.weeks)
@@ -34,10 +36,14 @@ enum SnapshotCoding {
     ///
     /// - Returns: false when the bytes are of another layout version (nothing is read).
     /// - Throws: `CompactReader.Malformed` (or a JSON error) when the bytes are damaged.
-    static func decode(_ kind: RecordKind, from bytes: [UInt8], into d: inout AthleteDataset) throws -> Bool {
+    static func decode(_ kind: RecordKind, from bytes: [UInt8], into d: inout AthleteDataset) throws
+        -> Bool
+    {
         var r = CompactReader(bytes)
         guard try r.raw() == magic else { return false }
-        func section<T: CompactCodable>(_: T.Type) throws -> [T] { try r.array { try T(compact: &$0) } }
+        func section<T: CompactCodable>(_: T.Type) throws -> [T] {
+            try r.array { try T(compact: &$0) }
+        }
         switch kind {
         case .profile: d.athlete = try JSONCoding.decode(AthleteProfile.self, from: try r.raw())
         case .week: d.weeks = try section(ProgramWeek.self)
@@ -62,7 +68,9 @@ enum SnapshotCoding {
     static func decode(_ parts: [RecordKind: [UInt8]]) throws -> AthleteDataset? {
         var d = AthleteDataset(athlete: AthleteProfile(handle: "", name: ""))
         for kind in sections {
-            guard let bytes = parts[kind], try decode(kind, from: bytes, into: &d) else { return nil }
+            guard let bytes = parts[kind], try decode(kind, from: bytes, into: &d) else {
+                return nil
+            }
         }
         return d
     }

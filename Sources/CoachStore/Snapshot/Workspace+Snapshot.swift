@@ -33,25 +33,34 @@ extension Workspace {
     ///
     /// - Returns: the plaintext per section; nil when the athlete has no complete snapshot.
     /// - Throws: `StoreError.tampered` when a section does not decrypt.
-    private func openSections(_ db: Database, keyring: AthleteKeyring, only: RecordKind? = nil) throws -> [RecordKind: [UInt8]]? {
-        let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM snapshots WHERE athlete_id = ?"),
-                                     arguments: [keyring.athleteId])
+    private func openSections(_ db: Database, keyring: AthleteKeyring, only: RecordKind? = nil)
+        throws -> [RecordKind: [UInt8]]?
+    {
+        let count = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM snapshots WHERE athlete_id = ?"),
+            arguments: [keyring.athleteId])
         guard count == SnapshotCoding.sections.count else { return nil }
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM snapshots WHERE athlete_id = ? AND (?2 IS NULL OR section = ?2)
-            """), arguments: [keyring.athleteId, only?.rawValue])
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM snapshots WHERE athlete_id = ? AND (?2 IS NULL OR section = ?2)
+                    """), arguments: [keyring.athleteId, only?.rawValue])
         var out: [RecordKind: [UInt8]] = [:]
         for row in rows {
-            let damaged = StoreError.tampered("the snapshot of an athlete", remedy: .repairSnapshots)
+            let damaged = StoreError.tampered(
+                "the snapshot of an athlete", remedy: .repairSnapshots)
             guard let section = RecordKind(rawValue: row["section"]) else { throw damaged }
             let epoch: Int = row["epoch"]
             guard epoch <= keyring.currentEpoch else { throw damaged }
             let key = try keyring.snapshotKey(epoch: epoch, db)
             do {
-                let padded = try AEAD.open(SealedPayload(nonce: [UInt8](row["nonce"] as Data),
-                                                         ciphertext: [UInt8](row["ciphertext"] as Data)),
-                                           ad: Self.snapshotAD(athleteId: keyring.athleteId, section: section, epoch: epoch),
-                                           key: key)
+                let padded = try AEAD.open(
+                    SealedPayload(
+                        nonce: [UInt8](row["nonce"] as Data),
+                        ciphertext: [UInt8](row["ciphertext"] as Data)),
+                    ad: Self.snapshotAD(
+                        athleteId: keyring.athleteId, section: section, epoch: epoch),
+                    key: key)
                 out[section] = try Padding.unpad(padded, blockSize: Self.snapshotPadBlock)
             } catch {
                 throw damaged
@@ -73,20 +82,30 @@ extension Workspace {
     }
 
     /// Seals `sections` of `dataset` (all when nil) under the newest epoch.
-    func saveSnapshot(_ db: Database, keyring: AthleteKeyring, _ dataset: AthleteDataset,
-                      sections: [RecordKind] = SnapshotCoding.sections) throws {
+    func saveSnapshot(
+        _ db: Database, keyring: AthleteKeyring, _ dataset: AthleteDataset,
+        sections: [RecordKind] = SnapshotCoding.sections
+    ) throws {
         let key = try keyring.snapshotKey(epoch: keyring.currentEpoch, db)
         for section in sections {
-            let plain = Padding.pad(try SnapshotCoding.encode(section, of: dataset), blockSize: Self.snapshotPadBlock)
-            let sealed = try AEAD.seal(plain, ad: Self.snapshotAD(athleteId: keyring.athleteId, section: section,
-                                                                  epoch: keyring.currentEpoch),
-                                       key: key, random: random)
-            try db.execute(sql: """
-                INSERT INTO snapshots (athlete_id, section, epoch, nonce, ciphertext) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (athlete_id, section) DO UPDATE SET epoch = excluded.epoch, nonce = excluded.nonce,
-                    ciphertext = excluded.ciphertext
-                """, arguments: [keyring.athleteId, section.rawValue, keyring.currentEpoch, Data(sealed.nonce),
-                                 Data(sealed.ciphertext)])
+            let plain = Padding.pad(
+                try SnapshotCoding.encode(section, of: dataset), blockSize: Self.snapshotPadBlock)
+            let sealed = try AEAD.seal(
+                plain,
+                ad: Self.snapshotAD(
+                    athleteId: keyring.athleteId, section: section,
+                    epoch: keyring.currentEpoch),
+                key: key, random: random)
+            try db.execute(
+                sql: """
+                    INSERT INTO snapshots (athlete_id, section, epoch, nonce, ciphertext) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (athlete_id, section) DO UPDATE SET epoch = excluded.epoch, nonce = excluded.nonce,
+                        ciphertext = excluded.ciphertext
+                    """,
+                arguments: [
+                    keyring.athleteId, section.rawValue, keyring.currentEpoch, Data(sealed.nonce),
+                    Data(sealed.ciphertext),
+                ])
         }
     }
 
@@ -107,15 +126,21 @@ extension Workspace {
     /// Only the section of `kind` is opened and re-sealed. A change that cannot be applied (a
     /// payload that does not decode as its kind) drops the snapshot instead of failing the write:
     /// the records stay the truth, and the next read rebuilds from them.
-    func updateSnapshot(_ db: Database, keyring: AthleteKeyring, kind: RecordKind, upkeep: SnapshotUpkeep,
-                        _ change: (inout AthleteDataset) throws -> Void) throws {
-        guard upkeep == .apply, let parts = try? openSections(db, keyring: keyring, only: kind), let bytes = parts[kind] else {
+    func updateSnapshot(
+        _ db: Database, keyring: AthleteKeyring, kind: RecordKind, upkeep: SnapshotUpkeep,
+        _ change: (inout AthleteDataset) throws -> Void
+    ) throws {
+        guard upkeep == .apply, let parts = try? openSections(db, keyring: keyring, only: kind),
+            let bytes = parts[kind]
+        else {
             try dropSnapshot(db, athleteId: keyring.athleteId)
             return
         }
         var dataset = AthleteDataset(athlete: AthleteProfile(handle: "", name: ""))
         do {
-            guard try SnapshotCoding.decode(kind, from: bytes, into: &dataset) else { throw CompactReader.Malformed() }
+            guard try SnapshotCoding.decode(kind, from: bytes, into: &dataset) else {
+                throw CompactReader.Malformed()
+            }
             try change(&dataset)
         } catch {
             try dropSnapshot(db, athleteId: keyring.athleteId)

@@ -8,27 +8,39 @@ extension Workspace {
     /// - Returns: the `snapshots` line of `coach doctor`.
     public func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck {
         let ids = try read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?", arguments: [actor.userId.rawValue])
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                arguments: [actor.userId.rawValue])
         }
         var stale = 0, rebuilt = 0
         for id in ids {
-            let matches = (try? read { db -> Bool in
-                let keyring = try AthleteKeyring.open(db, athleteId: id, principal: actor)
-                guard let snapshot = try? loadSnapshot(db, keyring: keyring) else { return false }
-                return snapshot == (try datasetFromRecords(db, keyring: keyring))
-            }) ?? false
+            let matches =
+                (try? read { db -> Bool in
+                    let keyring = try AthleteKeyring.open(db, athleteId: id, principal: actor)
+                    guard let snapshot = try? loadSnapshot(db, keyring: keyring) else {
+                        return false
+                    }
+                    return snapshot == (try datasetFromRecords(db, keyring: keyring))
+                }) ?? false
             guard !matches else { continue }
             stale += 1
             if repair {
-                _ = try write { db in try rebuildSnapshot(db, keyring: try AthleteKeyring.open(db, athleteId: id, principal: actor)) }
+                _ = try write { db in
+                    try rebuildSnapshot(
+                        db, keyring: try AthleteKeyring.open(db, athleteId: id, principal: actor))
+                }
                 rebuilt += 1
             }
         }
         let ok = stale == rebuilt
-        let detail = stale == 0 ? "\(ids.count) athlete snapshots match their records"
-            : repair ? "rebuilt \(rebuilt) of \(ids.count) athlete snapshots from their records"
-            : "\(stale) of \(ids.count) athlete snapshots are missing or differ from their records"
-        return DoctorCheck(name: "snapshots", ok: ok, detail: detail,
-                           remedy: ok || repair ? nil : .repairSnapshots)
+        let detail =
+            stale == 0
+            ? "\(ids.count) athlete snapshots match their records"
+            : repair
+                ? "rebuilt \(rebuilt) of \(ids.count) athlete snapshots from their records"
+                : "\(stale) of \(ids.count) athlete snapshots are missing or differ from their records"
+        return DoctorCheck(
+            name: "snapshots", ok: ok, detail: detail,
+            remedy: ok || repair ? nil : .repairSnapshots)
     }
 }

@@ -14,7 +14,8 @@ public struct SessionToken: Sendable {
 
     /// The file contents.
     func serialized() -> [UInt8] {
-        Array("\(Self.header)\n\(handle)\n\(id)\n".utf8) + Array(Hashing.hex(key.exportBytes()).utf8) + [10]
+        Array("\(Self.header)\n\(handle)\n\(id)\n".utf8)
+            + Array(Hashing.hex(key.exportBytes()).utf8) + [10]
     }
 
     /// Parses a token file; `nil` when it is not one.
@@ -79,12 +80,15 @@ public struct SessionTokenStore: Sendable {
                 .filter { $0.hasPrefix(workspaceTag + ".") && $0.hasSuffix(".session") }
             if names.isEmpty { return nil }
             if names.count > 1 {
-                let handles = names.map { String($0.dropFirst(workspaceTag.count + 1).dropLast(8)) }.sorted()
+                let handles = names.map { String($0.dropFirst(workspaceTag.count + 1).dropLast(8)) }
+                    .sorted()
                 throw StoreError.ambiguousSession(handles)
             }
             file = directory + "/" + names[0]
         }
-        guard var data = FileManager.default.contents(atPath: file).map([UInt8].init) else { return nil }
+        guard var data = FileManager.default.contents(atPath: file).map([UInt8].init) else {
+            return nil
+        }
         defer { Sodium.wipe(&data) }
         return SessionToken.parse(data)
     }

@@ -21,41 +21,55 @@ struct UserRow {
         id = row["id"]; handle = row["handle"]; role = Role(rawValue: row["role"]) ?? .athlete
         athleteId = row["athlete_id"]; disabled = row["disabled"]
         boxPK = [UInt8](row["box_pk"] as Data); signPK = [UInt8](row["sign_pk"] as Data)
-        kdf = KDFParameters(algorithm: row["kdf_alg"], opsLimit: UInt64(row["kdf_ops"] as Int64),
-                            memLimit: UInt64(row["kdf_mem"] as Int64), salt: [UInt8](row["kdf_salt"] as Data))
-        keyNonce = [UInt8](row["key_nonce"] as Data); keyCiphertext = [UInt8](row["key_ciphertext"] as Data)
+        kdf = KDFParameters(
+            algorithm: row["kdf_alg"], opsLimit: UInt64(row["kdf_ops"] as Int64),
+            memLimit: UInt64(row["kdf_mem"] as Int64), salt: [UInt8](row["kdf_salt"] as Data))
+        keyNonce = [UInt8](row["key_nonce"] as Data);
+        keyCiphertext = [UInt8](row["key_ciphertext"] as Data)
         indexKeySealed = [UInt8](row["index_key_sealed"] as Data)
     }
 
-    init(id: String, handle: String, role: Role, athleteId: String?, boxPK: [UInt8], signPK: [UInt8],
-         kdf: KDFParameters, sealed: SealedPayload, indexKeySealed: [UInt8]) {
-        self.id = id; self.handle = handle; self.role = role; self.athleteId = athleteId; self.disabled = false
+    init(
+        id: String, handle: String, role: Role, athleteId: String?, boxPK: [UInt8], signPK: [UInt8],
+        kdf: KDFParameters, sealed: SealedPayload, indexKeySealed: [UInt8]
+    ) {
+        self.id = id; self.handle = handle; self.role = role; self.athleteId = athleteId;
+        self.disabled = false
         self.boxPK = boxPK; self.signPK = signPK; self.kdf = kdf
-        keyNonce = sealed.nonce; keyCiphertext = sealed.ciphertext; self.indexKeySealed = indexKeySealed
+        keyNonce = sealed.nonce; keyCiphertext = sealed.ciphertext;
+        self.indexKeySealed = indexKeySealed
     }
 
     /// Associated data binding the sealed secret keys to this row's identity and parameters.
     func keyAD() -> [UInt8] {
-        AssociatedData("coach/1/user").with(id, handle, role.rawValue, athleteId ?? "", boxPK, signPK,
-                                            kdf.algorithm, Int64(kdf.opsLimit), Int64(kdf.memLimit), kdf.salt).bytes
+        AssociatedData("coach/1/user").with(
+            id, handle, role.rawValue, athleteId ?? "", boxPK, signPK,
+            kdf.algorithm, Int64(kdf.opsLimit), Int64(kdf.memLimit), kdf.salt
+        ).bytes
     }
 
     func insert(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO users (id, handle, role, athlete_id, disabled, box_pk, sign_pk, kdf_alg, kdf_ops, kdf_mem,
-                               kdf_salt, key_nonce, key_ciphertext, index_key_sealed)
-            VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id, handle, role.rawValue, athleteId, Data(boxPK), Data(signPK), kdf.algorithm,
-                             Int64(kdf.opsLimit), Int64(kdf.memLimit), Data(kdf.salt), Data(keyNonce),
-                             Data(keyCiphertext), Data(indexKeySealed)])
+        try db.execute(
+            sql: """
+                INSERT INTO users (id, handle, role, athlete_id, disabled, box_pk, sign_pk, kdf_alg, kdf_ops, kdf_mem,
+                                   kdf_salt, key_nonce, key_ciphertext, index_key_sealed)
+                VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                id, handle, role.rawValue, athleteId, Data(boxPK), Data(signPK), kdf.algorithm,
+                Int64(kdf.opsLimit), Int64(kdf.memLimit), Data(kdf.salt), Data(keyNonce),
+                Data(keyCiphertext), Data(indexKeySealed),
+            ])
     }
 
     static func fetch(_ db: Database, handle: String) throws -> UserRow? {
-        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE handle = ?", arguments: [handle]).map(UserRow.init)
+        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE handle = ?", arguments: [handle]).map(
+            UserRow.init)
     }
 
     static func fetch(_ db: Database, id: String) throws -> UserRow? {
-        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(UserRow.init)
+        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(
+            UserRow.init)
     }
 
     /// Splits the 96-byte secret blob (X25519 secret ‖ Ed25519 secret) into key pairs.
@@ -65,7 +79,10 @@ struct UserRow {
         }
         let box = try secret.slice(0..<BoxKeyPair.secretBytes)
         let sign = try secret.slice(BoxKeyPair.secretBytes..<secret.count)
-        return (BoxKeyPair(publicKey: boxPK, secretKey: box), SigningKeyPair(publicKey: signPK, secretKey: sign))
+        return (
+            BoxKeyPair(publicKey: boxPK, secretKey: box),
+            SigningKeyPair(publicKey: signPK, secretKey: sign)
+        )
     }
 
     /// Builds the principal once the secret keys are open.
@@ -75,25 +92,30 @@ struct UserRow {
         do { index = try SealedBox.open(indexKeySealed, with: box) } catch {
             throw StoreError.tampered("the workspace index key of user '\(handle)'")
         }
-        return Principal(userId: UserID(id), handle: Handle(handle), role: role, athleteId: athleteId.map(AthleteID.init), boxKeys: box,
-                         signKeys: sign, indexKey: index,
-                         selfKey: try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey))
+        return Principal(
+            userId: UserID(id), handle: Handle(handle), role: role,
+            athleteId: athleteId.map(AthleteID.init), boxKeys: box,
+            signKeys: sign, indexKey: index,
+            selfKey: try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey))
     }
 }
 
 /// Freshly generated keys for a new user, sealed under their passphrase.
 enum UserFactory {
-    static func make(handle: String, role: Role, athleteId: String?, passphrase: SecretKey,
-                     preset: KDFParameters.Preset, indexKey: SecretKey, random: RandomSource) throws -> UserRow {
+    static func make(
+        handle: String, role: Role, athleteId: String?, passphrase: SecretKey,
+        preset: KDFParameters.Preset, indexKey: SecretKey, random: RandomSource
+    ) throws -> UserRow {
         try Handle.validate(handle)
         guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let box = try BoxKeyPair.generate(random: random)
         let sign = try SigningKeyPair.generate(random: random)
         let kdf = KDFParameters.new(preset, random: random)
         let id = UUID().uuidString.lowercased()
-        var row = UserRow(id: id, handle: handle, role: role, athleteId: athleteId, boxPK: box.publicKey,
-                          signPK: sign.publicKey, kdf: kdf, sealed: SealedPayload(nonce: [], ciphertext: []),
-                          indexKeySealed: try SealedBox.seal(indexKey.exportBytes(), to: box.publicKey))
+        var row = UserRow(
+            id: id, handle: handle, role: role, athleteId: athleteId, boxPK: box.publicKey,
+            signPK: sign.publicKey, kdf: kdf, sealed: SealedPayload(nonce: [], ciphertext: []),
+            indexKeySealed: try SealedBox.seal(indexKey.exportBytes(), to: box.publicKey))
         try row.seal(box: box, sign: sign, passphrase: passphrase, random: random)
         return row
     }
@@ -101,7 +123,9 @@ enum UserFactory {
 
 extension UserRow {
     /// Seals the user's secret keys under `passphrase` with the row's KDF parameters.
-    mutating func seal(box: BoxKeyPair, sign: SigningKeyPair, passphrase: SecretKey, random: RandomSource) throws {
+    mutating func seal(
+        box: BoxKeyPair, sign: SigningKeyPair, passphrase: SecretKey, random: RandomSource
+    ) throws {
         let kek = try kdf.deriveKey(passphrase: passphrase)
         var secret = box.secretKey.exportBytes() + sign.secretKey.exportBytes()
         defer { Sodium.wipe(&secret) }
@@ -114,11 +138,14 @@ extension UserRow {
     func open(passphrase: SecretKey) throws -> SecretKey {
         let kek: SecretKey
         do { kek = try kdf.deriveKey(passphrase: passphrase) } catch let e as CryptoError {
-            if case .unsafeKDFParameters = e { throw StoreError.tampered("the password-hashing parameters of user '\(handle)'") }
+            if case .unsafeKDFParameters = e {
+                throw StoreError.tampered("the password-hashing parameters of user '\(handle)'")
+            }
             throw StoreError.authenticationFailed
         }
         do {
-            return try AEAD.openKey(SealedPayload(nonce: keyNonce, ciphertext: keyCiphertext), ad: keyAD(), key: kek)
+            return try AEAD.openKey(
+                SealedPayload(nonce: keyNonce, ciphertext: keyCiphertext), ad: keyAD(), key: kek)
         } catch {
             throw StoreError.authenticationFailed
         }

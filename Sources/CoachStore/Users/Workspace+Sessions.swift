@@ -12,7 +12,9 @@ extension Workspace {
     /// - Parameters:
     ///   - ttlSeconds: lifetime, 1 minute to 24 hours.
     /// - Returns: the token to store in the runtime folder.
-    public func unlock(handle: Handle, passphrase: SecretKey, ttlSeconds: Int) throws -> SessionToken {
+    public func unlock(handle: Handle, passphrase: SecretKey, ttlSeconds: Int) throws
+        -> SessionToken
+    {
         let handle = handle.rawValue
         guard (60...Self.maxSessionSeconds).contains(ttlSeconds) else {
             throw StoreError.parameterOutOfRange(.ttl, range: "between 1m and 24h")
@@ -21,15 +23,22 @@ extension Workspace {
         let id = UUID().uuidString.lowercased()
         let key = try SecretKey.random(using: random)
         let expires = nowSeconds + Int64(ttlSeconds)
-        var secret = principal.boxKeys.secretKey.exportBytes() + principal.signKeys.secretKey.exportBytes()
+        var secret =
+            principal.boxKeys.secretKey.exportBytes() + principal.signKeys.secretKey.exportBytes()
         defer { Sodium.wipe(&secret) }
-        let sealed = try AEAD.seal(secret, ad: Self.sessionAD(id: id, userId: principal.userId.rawValue, expires: expires),
-                                   key: key, random: random)
+        let sealed = try AEAD.seal(
+            secret, ad: Self.sessionAD(id: id, userId: principal.userId.rawValue, expires: expires),
+            key: key, random: random)
         let now = nowSeconds
         try write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE expires_at <= ?", arguments: [now])
-            try db.execute(sql: "INSERT INTO sessions (id, user_id, expires_at, nonce, ciphertext) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, principal.userId.rawValue, expires, Data(sealed.nonce), Data(sealed.ciphertext)])
+            try db.execute(
+                sql:
+                    "INSERT INTO sessions (id, user_id, expires_at, nonce, ciphertext) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    id, principal.userId.rawValue, expires, Data(sealed.nonce),
+                    Data(sealed.ciphertext),
+                ])
         }
         return SessionToken(id: id, key: key, handle: handle)
     }
@@ -38,21 +47,34 @@ extension Workspace {
     public func resume(_ token: SessionToken) throws -> Principal {
         let now = nowSeconds
         let found = try read { db -> (Row, UserRow)? in
-            guard let s = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [token.id]),
-                  let u = try UserRow.fetch(db, id: s["user_id"]) else { return nil }
+            guard
+                let s = try Row.fetchOne(
+                    db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [token.id]),
+                let u = try UserRow.fetch(db, id: s["user_id"])
+            else { return nil }
             return (s, u)
         }
-        guard let (session, user) = found, user.handle == token.handle else { throw StoreError.sessionExpired }
+        guard let (session, user) = found, user.handle == token.handle else {
+            throw StoreError.sessionExpired
+        }
         let expires: Int64 = session["expires_at"]
         guard expires > now else {
-            _ = try? write { db in try db.execute(sql: "DELETE FROM sessions WHERE id = ? OR expires_at <= ?", arguments: [token.id, now]) }
+            _ = try? write { db in
+                try db.execute(
+                    sql: "DELETE FROM sessions WHERE id = ? OR expires_at <= ?",
+                    arguments: [token.id, now])
+            }
             throw StoreError.sessionExpired
         }
         guard !user.disabled else { throw StoreError.userDisabled(user.handle) }
-        let sealed = SealedPayload(nonce: [UInt8](session["nonce"] as Data), ciphertext: [UInt8](session["ciphertext"] as Data))
+        let sealed = SealedPayload(
+            nonce: [UInt8](session["nonce"] as Data),
+            ciphertext: [UInt8](session["ciphertext"] as Data))
         let secret: SecretKey
         do {
-            secret = try AEAD.openKey(sealed, ad: Self.sessionAD(id: token.id, userId: user.id, expires: expires), key: token.key)
+            secret = try AEAD.openKey(
+                sealed, ad: Self.sessionAD(id: token.id, userId: user.id, expires: expires),
+                key: token.key)
         } catch {
             throw StoreError.sessionExpired
         }
@@ -61,14 +83,18 @@ extension Workspace {
 
     /// Ends a session (its row is deleted).
     public func lock(_ token: SessionToken) throws {
-        try write { db in try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [token.id]) }
+        try write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [token.id])
+        }
     }
 
     /// When the session of `token` expires, if it is live.
     public func sessionExpiry(_ token: SessionToken) throws -> Date? {
         try read { db in
-            try Int64.fetchOne(db, sql: "SELECT expires_at FROM sessions WHERE id = ?", arguments: [token.id])
-                .map { Date(timeIntervalSince1970: Double($0)) }
+            try Int64.fetchOne(
+                db, sql: "SELECT expires_at FROM sessions WHERE id = ?", arguments: [token.id]
+            )
+            .map { Date(timeIntervalSince1970: Double($0)) }
         }
     }
 

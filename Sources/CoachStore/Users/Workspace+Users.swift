@@ -11,18 +11,23 @@ extension Workspace {
     ///   - owner: the owner's handle.
     ///   - passphrase: the owner's passphrase (at least 8 bytes).
     ///   - preset: Argon2id strength for this and later users (never below interactive).
-    public static func create(at path: String, owner: String, passphrase: SecretKey,
-                              preset: KDFParameters.Preset = .moderate, clock: any Clock = SystemClock(),
-                              random: any RandomSource = SystemRandom()) throws -> Workspace {
+    public static func create(
+        at path: String, owner: String, passphrase: SecretKey,
+        preset: KDFParameters.Preset = .moderate, clock: any Clock = SystemClock(),
+        random: any RandomSource = SystemRandom()
+    ) throws -> Workspace {
         try Handle.validate(owner)
         guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let indexKey = try SecretKey.random(using: random)
-        let row = try UserFactory.make(handle: owner, role: .owner, athleteId: nil, passphrase: passphrase,
-                                       preset: preset, indexKey: indexKey, random: random)
+        let row = try UserFactory.make(
+            handle: owner, role: .owner, athleteId: nil, passphrase: passphrase,
+            preset: preset, indexKey: indexKey, random: random)
         let ws = try createFile(at: path, clock: clock, random: random)
         let principal = try row.principal(secret: try row.open(passphrase: passphrase))
         try ws.write { db in
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('kdf_preset', ?)", arguments: [preset.rawValue])
+            try db.execute(
+                sql: "INSERT INTO meta (key, value) VALUES ('kdf_preset', ?)",
+                arguments: [preset.rawValue])
             try row.insert(db)
             try ws.appendAudit(db, actor: principal, action: "workspace.init", target: row.id)
         }
@@ -43,7 +48,8 @@ extension Workspace {
         let handle = handle.rawValue
         let (row, decoy) = try read { db -> (UserRow?, KDFParameters?) in
             if let row = try UserRow.fetch(db, handle: handle) { return (row, nil) }
-            let any = try Row.fetchOne(db, sql: "SELECT * FROM users ORDER BY rowid LIMIT 1").map(UserRow.init)
+            let any = try Row.fetchOne(db, sql: "SELECT * FROM users ORDER BY rowid LIMIT 1").map(
+                UserRow.init)
             return (nil, any?.kdf ?? KDFParameters.new(.moderate, random: random))
         }
         guard let row else {
@@ -58,12 +64,15 @@ extension Workspace {
     /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
     ///
     /// An athlete user is bound to `athleteHandle` and granted that athlete at once.
-    public func addUser(handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
-                        as actor: Principal) throws {
+    public func addUser(
+        handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
+        as actor: Principal
+    ) throws {
         let handle = handle.rawValue
         guard role != .owner else { throw StoreError.secondOwner }
         guard actor.role == .owner || (actor.role == .coach && role == .athlete) else {
-            throw StoreError.permissionDenied("only the owner adds coaches; coaches add athlete users for their athletes")
+            throw StoreError.permissionDenied(
+                "only the owner adds coaches; coaches add athlete users for their athletes")
         }
         var athleteId: String?
         if role == .athlete {
@@ -73,29 +82,38 @@ extension Workspace {
             throw StoreError.athleteOnlyForAthleteUser
         }
         let preset = try read { try defaultPreset($0) }
-        let row = try UserFactory.make(handle: handle, role: role, athleteId: athleteId, passphrase: passphrase,
-                                       preset: preset, indexKey: actor.indexKey, random: random)
+        let row = try UserFactory.make(
+            handle: handle, role: role, athleteId: athleteId, passphrase: passphrase,
+            preset: preset, indexKey: actor.indexKey, random: random)
         try write { db in
-            if try UserRow.fetch(db, handle: handle) != nil { throw StoreError.duplicateHandle(handle) }
+            if try UserRow.fetch(db, handle: handle) != nil {
+                throw StoreError.duplicateHandle(handle)
+            }
             try row.insert(db)
             if let athleteId {
                 let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
                 try insertGrant(db, keyring: keyring, toUser: row.id, toBoxPK: row.boxPK, by: actor)
             }
-            try appendAudit(db, actor: actor, action: "user.add", athleteId: athleteId, target: row.id)
+            try appendAudit(
+                db, actor: actor, action: "user.add", athleteId: athleteId, target: row.id)
         }
     }
 
     /// Every user of the workspace (handles and roles are visible to all users).
     public func listUsers(as actor: Principal) throws -> [UserSummary] {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY handle").map(UserRow.init)
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY handle").map(
+                UserRow.init)
             return rows.map { row in
                 var athlete: String?
-                if let id = row.athleteId, let profile = try? loadProfile(db, athleteId: id, as: actor) {
+                if let id = row.athleteId,
+                    let profile = try? loadProfile(db, athleteId: id, as: actor)
+                {
                     athlete = profile.handle
                 }
-                return UserSummary(handle: Handle(row.handle), role: row.role, athlete: athlete.map(Handle.init), disabled: row.disabled)
+                return UserSummary(
+                    handle: Handle(row.handle), role: row.role, athlete: athlete.map(Handle.init),
+                    disabled: row.disabled)
             }
         }
     }
@@ -105,14 +123,22 @@ extension Workspace {
         guard newPassphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let preset = try read { try defaultPreset($0) }
         try write { db in
-            guard var row = try UserRow.fetch(db, id: actor.userId.rawValue) else { throw StoreError.userNotFound(actor.handle.rawValue) }
+            guard var row = try UserRow.fetch(db, id: actor.userId.rawValue) else {
+                throw StoreError.userNotFound(actor.handle.rawValue)
+            }
             row.kdf = KDFParameters.new(preset, random: random)
-            try row.seal(box: actor.boxKeys, sign: actor.signKeys, passphrase: newPassphrase, random: random)
-            try db.execute(sql: """
-                UPDATE users SET kdf_alg = ?, kdf_ops = ?, kdf_mem = ?, kdf_salt = ?, key_nonce = ?, key_ciphertext = ?
-                WHERE id = ?
-                """, arguments: [row.kdf.algorithm, Int64(row.kdf.opsLimit), Int64(row.kdf.memLimit), Data(row.kdf.salt),
-                                 Data(row.keyNonce), Data(row.keyCiphertext), row.id])
+            try row.seal(
+                box: actor.boxKeys, sign: actor.signKeys, passphrase: newPassphrase, random: random)
+            try db.execute(
+                sql: """
+                    UPDATE users SET kdf_alg = ?, kdf_ops = ?, kdf_mem = ?, kdf_salt = ?, key_nonce = ?, key_ciphertext = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    row.kdf.algorithm, Int64(row.kdf.opsLimit), Int64(row.kdf.memLimit),
+                    Data(row.kdf.salt),
+                    Data(row.keyNonce), Data(row.keyCiphertext), row.id,
+                ])
             try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
             try appendAudit(db, actor: actor, action: "user.passwd", target: row.id)
         }
@@ -121,10 +147,16 @@ extension Workspace {
     /// Disables a user (owner only): they can no longer authenticate and their sessions end.
     public func disableUser(handle: Handle, as actor: Principal) throws {
         let handle = handle.rawValue
-        guard actor.role == .owner else { throw StoreError.permissionDenied("only the owner disables users") }
+        guard actor.role == .owner else {
+            throw StoreError.permissionDenied("only the owner disables users")
+        }
         try write { db in
-            guard let row = try UserRow.fetch(db, handle: handle) else { throw StoreError.userNotFound(handle) }
-            guard row.role != .owner else { throw StoreError.invalidInput("the owner cannot be disabled") }
+            guard let row = try UserRow.fetch(db, handle: handle) else {
+                throw StoreError.userNotFound(handle)
+            }
+            guard row.role != .owner else {
+                throw StoreError.invalidInput("the owner cannot be disabled")
+            }
             try db.execute(sql: "UPDATE users SET disabled = 1 WHERE id = ?", arguments: [row.id])
             try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
             try appendAudit(db, actor: actor, action: "user.disable", target: row.id)

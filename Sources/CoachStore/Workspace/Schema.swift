@@ -10,113 +10,116 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
         m.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;
-                CREATE TABLE users (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    handle TEXT NOT NULL UNIQUE,
-                    role TEXT NOT NULL CHECK (role IN ('owner','coach','athlete')),
-                    athlete_id TEXT,
-                    disabled INTEGER NOT NULL DEFAULT 0,
-                    box_pk BLOB NOT NULL,
-                    sign_pk BLOB NOT NULL,
-                    kdf_alg TEXT NOT NULL,
-                    kdf_ops INTEGER NOT NULL,
-                    kdf_mem INTEGER NOT NULL,
-                    kdf_salt BLOB NOT NULL,
-                    key_nonce BLOB NOT NULL,
-                    key_ciphertext BLOB NOT NULL,
-                    index_key_sealed BLOB NOT NULL
-                ) STRICT;
-                CREATE TABLE sessions (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                    expires_at INTEGER NOT NULL,
-                    nonce BLOB NOT NULL,
-                    ciphertext BLOB NOT NULL
-                ) STRICT;
-                CREATE TABLE athletes (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    handle_tag BLOB NOT NULL UNIQUE
-                ) STRICT;
-                CREATE TABLE epochs (
-                    athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
-                    epoch INTEGER NOT NULL,
-                    commitment BLOB NOT NULL,
-                    prev_nonce BLOB,
-                    prev_wrapped BLOB,
-                    PRIMARY KEY (athlete_id, epoch)
-                ) STRICT;
-                CREATE TABLE grants (
-                    athlete_id TEXT NOT NULL,
-                    epoch INTEGER NOT NULL,
-                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                    sealed BLOB NOT NULL,
-                    granted_by TEXT NOT NULL,
-                    signature BLOB NOT NULL,
-                    self_nonce BLOB,
-                    self_sealed BLOB,
-                    PRIMARY KEY (athlete_id, epoch, user_id),
-                    FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch) ON DELETE CASCADE
-                ) STRICT;
-                CREATE INDEX grants_by_user ON grants(user_id, athlete_id);
-                CREATE TABLE records (
-                    athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
-                    id TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    day TEXT NOT NULL,
-                    fmt INTEGER NOT NULL,
-                    epoch INTEGER NOT NULL,
-                    version INTEGER NOT NULL,
-                    nonce BLOB NOT NULL,
-                    ciphertext BLOB NOT NULL,
-                    PRIMARY KEY (athlete_id, id),
-                    FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch)
-                ) STRICT;
-                CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);
-                CREATE INDEX records_by_id ON records(id);
-                CREATE TABLE audit (
-                    seq INTEGER PRIMARY KEY NOT NULL,
-                    prev_hash BLOB NOT NULL,
-                    actor_id TEXT NOT NULL,
-                    action TEXT NOT NULL,
-                    athlete_id TEXT,
-                    target_id TEXT,
-                    target_hash BLOB,
-                    time TEXT NOT NULL,
-                    entry_hash BLOB NOT NULL,
-                    signature BLOB NOT NULL
-                ) STRICT;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;
+                    CREATE TABLE users (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        handle TEXT NOT NULL UNIQUE,
+                        role TEXT NOT NULL CHECK (role IN ('owner','coach','athlete')),
+                        athlete_id TEXT,
+                        disabled INTEGER NOT NULL DEFAULT 0,
+                        box_pk BLOB NOT NULL,
+                        sign_pk BLOB NOT NULL,
+                        kdf_alg TEXT NOT NULL,
+                        kdf_ops INTEGER NOT NULL,
+                        kdf_mem INTEGER NOT NULL,
+                        kdf_salt BLOB NOT NULL,
+                        key_nonce BLOB NOT NULL,
+                        key_ciphertext BLOB NOT NULL,
+                        index_key_sealed BLOB NOT NULL
+                    ) STRICT;
+                    CREATE TABLE sessions (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        expires_at INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL
+                    ) STRICT;
+                    CREATE TABLE athletes (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        handle_tag BLOB NOT NULL UNIQUE
+                    ) STRICT;
+                    CREATE TABLE epochs (
+                        athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                        epoch INTEGER NOT NULL,
+                        commitment BLOB NOT NULL,
+                        prev_nonce BLOB,
+                        prev_wrapped BLOB,
+                        PRIMARY KEY (athlete_id, epoch)
+                    ) STRICT;
+                    CREATE TABLE grants (
+                        athlete_id TEXT NOT NULL,
+                        epoch INTEGER NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        sealed BLOB NOT NULL,
+                        granted_by TEXT NOT NULL,
+                        signature BLOB NOT NULL,
+                        self_nonce BLOB,
+                        self_sealed BLOB,
+                        PRIMARY KEY (athlete_id, epoch, user_id),
+                        FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch) ON DELETE CASCADE
+                    ) STRICT;
+                    CREATE INDEX grants_by_user ON grants(user_id, athlete_id);
+                    CREATE TABLE records (
+                        athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        day TEXT NOT NULL,
+                        fmt INTEGER NOT NULL,
+                        epoch INTEGER NOT NULL,
+                        version INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL,
+                        PRIMARY KEY (athlete_id, id),
+                        FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch)
+                    ) STRICT;
+                    CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);
+                    CREATE INDEX records_by_id ON records(id);
+                    CREATE TABLE audit (
+                        seq INTEGER PRIMARY KEY NOT NULL,
+                        prev_hash BLOB NOT NULL,
+                        actor_id TEXT NOT NULL,
+                        action TEXT NOT NULL,
+                        athlete_id TEXT,
+                        target_id TEXT,
+                        target_hash BLOB,
+                        time TEXT NOT NULL,
+                        entry_hash BLOB NOT NULL,
+                        signature BLOB NOT NULL
+                    ) STRICT;
+                    """)
         }
         m.registerMigration("v2-snapshots") { db in
             // The first snapshot layout (one row per athlete); replaced by v3, kept so every
             // workspace walks the same migration path.
-            try db.execute(sql: """
-                CREATE TABLE snapshots (
-                    athlete_id TEXT PRIMARY KEY NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
-                    epoch INTEGER NOT NULL,
-                    nonce BLOB NOT NULL,
-                    ciphertext BLOB NOT NULL
-                ) STRICT;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE snapshots (
+                        athlete_id TEXT PRIMARY KEY NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                        epoch INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL
+                    ) STRICT;
+                    """)
         }
         m.registerMigration("v3-snapshot-sections") { db in
             // An encrypted compact copy of each athlete's whole dataset, one section per record
             // kind, kept current by every record write in the same transaction
             // (see Workspace+Snapshot.swift). Snapshots are derived data: dropping the old ones
             // loses nothing, the next read rebuilds them from the records.
-            try db.execute(sql: """
-                DROP TABLE snapshots;
-                CREATE TABLE snapshots (
-                    athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
-                    section TEXT NOT NULL,
-                    epoch INTEGER NOT NULL,
-                    nonce BLOB NOT NULL,
-                    ciphertext BLOB NOT NULL,
-                    PRIMARY KEY (athlete_id, section)
-                ) STRICT;
-                """)
+            try db.execute(
+                sql: """
+                    DROP TABLE snapshots;
+                    CREATE TABLE snapshots (
+                        athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                        section TEXT NOT NULL,
+                        epoch INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL,
+                        PRIMARY KEY (athlete_id, section)
+                    ) STRICT;
+                    """)
         }
         m.registerMigration("v4-grant-labels") { db in
             // The athlete's handle as the grantee last saw it, sealed under the grantee's own key,
@@ -130,16 +133,27 @@ enum Schema {
     /// (GRDB's own `grdb_migrations` table holds only migration names.)
     static let plaintextColumns: [String: [String]] = [
         "meta": ["key", "value"],
-        "users": ["id", "handle", "role", "athlete_id", "disabled", "box_pk", "sign_pk", "kdf_alg", "kdf_ops",
-                  "kdf_mem", "kdf_salt", "key_nonce", "key_ciphertext", "index_key_sealed"],
+        "users": [
+            "id", "handle", "role", "athlete_id", "disabled", "box_pk", "sign_pk", "kdf_alg",
+            "kdf_ops",
+            "kdf_mem", "kdf_salt", "key_nonce", "key_ciphertext", "index_key_sealed",
+        ],
         "sessions": ["id", "user_id", "expires_at", "nonce", "ciphertext"],
         "athletes": ["id", "handle_tag"],
         "epochs": ["athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped"],
-        "grants": ["athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature", "self_nonce", "self_sealed",
-                   "self_label"],
-        "records": ["athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext"],
+        "grants": [
+            "athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature", "self_nonce",
+            "self_sealed",
+            "self_label",
+        ],
+        "records": [
+            "athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext",
+        ],
         "snapshots": ["athlete_id", "section", "epoch", "nonce", "ciphertext"],
-        "audit": ["seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash", "time",
-                  "entry_hash", "signature"],
+        "audit": [
+            "seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash",
+            "time",
+            "entry_hash", "signature",
+        ],
     ]
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Creates and checks files and folders that hold workspace data or session tokens.
@@ -15,7 +15,8 @@ public enum SecureFiles {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) { return }
         try makeDirectory((path as NSString).deletingLastPathComponent)
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw StoreError.unsafePath(path, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+            throw StoreError.unsafePath(
+                path, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
         }
         _ = chmod(path, 0o700)
     }
@@ -39,14 +40,16 @@ public enum SecureFiles {
         }
         if !allowShared {
             if st.st_mode & 0o022 != 0 {
-                throw StoreError.unsafePath(path, reason: "others can write to it",
-                                            remedy: .makePrivateOrAllowShared(path: path))
+                throw StoreError.unsafePath(
+                    path, reason: "others can write to it",
+                    remedy: .makePrivateOrAllowShared(path: path))
             }
             let dir = (path as NSString).deletingLastPathComponent
             var dst = stat()
             if lstat(dir, &dst) == 0, dst.st_mode & 0o002 != 0, dst.st_mode & S_ISVTX == 0 {
-                throw StoreError.unsafePath(path, reason: "its folder is writable by everyone",
-                                            remedy: .moveOrAllowShared)
+                throw StoreError.unsafePath(
+                    path, reason: "its folder is writable by everyone",
+                    remedy: .moveOrAllowShared)
             }
         }
     }
@@ -55,7 +58,10 @@ public enum SecureFiles {
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let tmp = path + ".tmp-\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw StoreError.unsafePath(path, reason: "cannot write it (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else {
+            throw StoreError.unsafePath(
+                path, reason: "cannot write it (\(String(cString: strerror(errno))))")
+        }
         var ok = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) == $0.count }
         ok = ok && fsync(fd) == 0
         close(fd)
@@ -74,29 +80,40 @@ public enum SecureFiles {
         if FileManager.default.fileExists(atPath: path) { throw StoreError.fileExists(path) }
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
-        let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let tmp =
+            dir + "/." + url.lastPathComponent
+            + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.unsafePath(path, reason: "cannot write it (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else {
+            throw StoreError.unsafePath(
+                path, reason: "cannot write it (\(String(cString: strerror(errno))))")
+        }
         defer { unlink(tmp) }
         var ok = fchmod(fd, 0o600) == 0
-        ok = ok && bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
+        ok =
+            ok
+            && bytes.withUnsafeBytes { buffer in
+                var done = 0
+                while done < buffer.count {
+                    let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { return false }
+                    done += n
+                }
+                return true
             }
-            return true
-        }
         ok = ok && fsync(fd) == 0
         close(fd)
-        guard ok else { throw StoreError.unsafePath(path, reason: "cannot write it (disk full or not writable?)") }
+        guard ok else {
+            throw StoreError.unsafePath(
+                path, reason: "cannot write it (disk full or not writable?)")
+        }
         if link(tmp, path) != 0 {
             if errno == EEXIST { throw StoreError.fileExists(path) }
             // File systems without hard links: check again and rename (not race-free, but never partial).
             guard !FileManager.default.fileExists(atPath: path), rename(tmp, path) == 0 else {
-                throw StoreError.unsafePath(path, reason: "cannot write it (\(String(cString: strerror(errno))))")
+                throw StoreError.unsafePath(
+                    path, reason: "cannot write it (\(String(cString: strerror(errno))))")
             }
         }
         let dfd = open(dir, O_RDONLY | O_DIRECTORY)

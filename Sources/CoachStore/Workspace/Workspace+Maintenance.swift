@@ -24,24 +24,42 @@ extension Workspace {
     public func doctor(as actor: Principal?) throws -> [DoctorCheck] {
         var checks: [DoctorCheck] = []
         let integrity = try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-        checks.append(DoctorCheck(name: "integrity", ok: integrity == ["ok"],
-                                  detail: integrity == ["ok"] ? "SQLite integrity_check ok" : integrity.prefix(3).joined(separator: "; ")))
+        checks.append(
+            DoctorCheck(
+                name: "integrity", ok: integrity == ["ok"],
+                detail: integrity == ["ok"]
+                    ? "SQLite integrity_check ok" : integrity.prefix(3).joined(separator: "; ")))
         let fk = try read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count }
-        checks.append(DoctorCheck(name: "foreign-keys", ok: fk == 0, detail: fk == 0 ? "no dangling references" : "\(fk) dangling references"))
+        checks.append(
+            DoctorCheck(
+                name: "foreign-keys", ok: fk == 0,
+                detail: fk == 0 ? "no dangling references" : "\(fk) dangling references"))
         var st = stat()
         let modeOK = stat(path, &st) == 0 && st.st_mode & 0o077 == 0
-        checks.append(DoctorCheck(name: "permissions", ok: modeOK,
-                                  detail: modeOK ? "workspace file is private (0600)" : "workspace file is readable by others; run chmod 600 \(path)"))
+        checks.append(
+            DoctorCheck(
+                name: "permissions", ok: modeOK,
+                detail: modeOK
+                    ? "workspace file is private (0600)"
+                    : "workspace file is readable by others; run chmod 600 \(path)"))
         let journal = try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } ?? "?"
-        checks.append(DoctorCheck(name: "journal", ok: journal == "wal", detail: "journal mode \(journal) (same-host use only)"))
+        checks.append(
+            DoctorCheck(
+                name: "journal", ok: journal == "wal",
+                detail: "journal mode \(journal) (same-host use only)"))
         let audit = try verifyAudit()
-        checks.append(DoctorCheck(name: "audit", ok: audit.ok,
-                                  detail: audit.ok ? "\(audit.entries) entries, chain and signatures verify"
-                                      : "entry \(audit.failedSeq ?? 0): \(audit.reason ?? "")"))
+        checks.append(
+            DoctorCheck(
+                name: "audit", ok: audit.ok,
+                detail: audit.ok
+                    ? "\(audit.entries) entries, chain and signatures verify"
+                    : "entry \(audit.failedSeq ?? 0): \(audit.reason ?? "")"))
         if let actor {
             var bad = 0, total = 0
             try read { db in
-                let ids = try String.fetchAll(db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?", arguments: [actor.userId.rawValue])
+                let ids = try String.fetchAll(
+                    db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                    arguments: [actor.userId.rawValue])
                 for id in ids {
                     total += 1
                     do {
@@ -50,21 +68,28 @@ extension Workspace {
                     } catch { bad += 1 }
                 }
             }
-            checks.append(DoctorCheck(name: "keys", ok: bad == 0,
-                                      detail: bad == 0 ? "\(total) athlete key chains open and match their commitments"
-                                          : "\(bad) of \(total) athlete key chains fail to open"))
+            checks.append(
+                DoctorCheck(
+                    name: "keys", ok: bad == 0,
+                    detail: bad == 0
+                        ? "\(total) athlete key chains open and match their commitments"
+                        : "\(bad) of \(total) athlete key chains fail to open"))
         }
         return checks
     }
 
     /// Writes a consistent copy of the workspace to `destination` (mode 0600), with `VACUUM INTO`.
     public func backup(to destination: String) throws {
-        if FileManager.default.fileExists(atPath: destination) { throw StoreError.workspaceExists(destination) }
+        if FileManager.default.fileExists(atPath: destination) {
+            throw StoreError.workspaceExists(destination)
+        }
         let fd = Glibc.open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw StoreError.unsafePath(destination, reason: "cannot create it") }
         close(fd)
         do {
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [destination]) }
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "VACUUM INTO ?", arguments: [destination])
+            }
         } catch {
             unlink(destination)
             throw error
@@ -84,7 +109,8 @@ extension Workspace {
             backup = try DatabaseQueue(path: source, configuration: config)
             try backup.read { db in
                 guard try db.tableExists("meta"),
-                      try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'") == Schema.formatTag
+                    try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'")
+                        == Schema.formatTag
                 else { throw StoreError.notAWorkspace(source) }
                 guard try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] else {
                     throw StoreError.corrupt("the backup \(source)")

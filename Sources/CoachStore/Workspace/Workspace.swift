@@ -27,7 +27,10 @@ public final class Workspace: Sendable {
         config.readonly = readOnly
         config.busyMode = .timeout(30)
         config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF")
+            try db.execute(
+                sql:
+                    "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF"
+            )
         }
         return config
     }
@@ -38,8 +41,10 @@ public final class Workspace: Sendable {
     ///   - path: absolute path of the workspace file.
     ///   - allowShared: accept a file others may write to.
     /// - Throws: `StoreError` when the file is missing, unsafe, not a workspace or damaged.
-    public static func open(at path: String, allowShared: Bool = false, clock: any Clock = SystemClock(),
-                            random: any RandomSource = SystemRandom()) throws -> Workspace {
+    public static func open(
+        at path: String, allowShared: Bool = false, clock: any Clock = SystemClock(),
+        random: any RandomSource = SystemRandom()
+    ) throws -> Workspace {
         try Sodium.initialize()
         try SecureFiles.checkWorkspace(path, allowShared: allowShared)
         let pool: DatabasePool
@@ -47,11 +52,14 @@ public final class Workspace: Sendable {
             pool = try DatabasePool(path: path, configuration: configuration())
             let ready = try pool.read { db -> Bool in
                 guard try db.tableExists("meta"),
-                      try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'") == Schema.formatTag
+                    try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'")
+                        == Schema.formatTag
                 else { throw StoreError.notAWorkspace(path) }
                 let applied = try Schema.migrator.appliedIdentifiers(db)
                 let known = Set(Schema.migrator.migrations)
-                if !applied.isSubset(of: known) { throw StoreError.newerFormat("the workspace \(path)") }
+                if !applied.isSubset(of: known) {
+                    throw StoreError.newerFormat("the workspace \(path)")
+                }
                 return applied == known
             }
             if !ready { try Schema.migrator.migrate(pool) }
@@ -65,7 +73,9 @@ public final class Workspace: Sendable {
     }
 
     /// Creates a new, empty workspace file (mode 0600, folder 0700) and applies the schema.
-    static func createFile(at path: String, clock: any Clock, random: any RandomSource) throws -> Workspace {
+    static func createFile(at path: String, clock: any Clock, random: any RandomSource) throws
+        -> Workspace
+    {
         try Sodium.initialize()
         if FileManager.default.fileExists(atPath: path) { throw StoreError.workspaceExists(path) }
         try SecureFiles.makeDirectory((path as NSString).deletingLastPathComponent)
@@ -76,8 +86,9 @@ public final class Workspace: Sendable {
             let pool = try DatabasePool(path: path, configuration: configuration())
             try Schema.migrator.migrate(pool)
             try pool.write { db in
-                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('workspace_id', ?)",
-                               arguments: [Schema.formatTag, UUID().uuidString.lowercased()])
+                try db.execute(
+                    sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('workspace_id', ?)",
+                    arguments: [Schema.formatTag, UUID().uuidString.lowercased()])
             }
             return Workspace(path: path, pool: pool, clock: clock, random: random)
         } catch {

@@ -8,7 +8,9 @@ public enum WorkspaceLocation {
     /// The workspace path for a flag value and an environment.
     public static func resolve(flag: String?, environment: [String: String]) -> String {
         if let flag, !flag.isEmpty { return absolute(flag, environment) }
-        if let env = environment["COACH_WORKSPACE"], !env.isEmpty { return absolute(env, environment) }
+        if let env = environment["COACH_WORKSPACE"], !env.isEmpty {
+            return absolute(env, environment)
+        }
         return dataHome(environment) + "/coach/workspace.sqlite"
     }
 

@@ -2,19 +2,33 @@ import Foundation
 
 /// A JSON document as the schema validator sees it.
 enum JSONDocument: Decodable, Equatable, Sendable {
-    case null, bool(Bool), number(Double), string(String), array([JSONDocument]), object([String: JSONDocument])
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONDocument])
+    case object([String: JSONDocument])
 
     init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONDocument].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONDocument].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONDocument].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONDocument].self))
+        }
     }
 
-    static func parse(_ data: Data) throws -> JSONDocument { try JSONDecoder().decode(JSONDocument.self, from: data) }
+    static func parse(_ data: Data) throws -> JSONDocument {
+        try JSONDecoder().decode(JSONDocument.self, from: data)
+    }
 
     subscript(key: String) -> JSONDocument? {
         if case .object(let o) = self { return o[key] }
@@ -42,14 +56,18 @@ enum JSONDocument: Decodable, Equatable, Sendable {
 /// outgrow the validator without a test failing.
 struct JSONSchemaValidator {
     static let keywords: Set<String> = [
-        "$schema", "$id", "$defs", "title", "description", "format", "type", "properties", "required",
-        "additionalProperties", "items", "enum", "const", "minimum", "maximum", "minLength", "maxLength",
+        "$schema", "$id", "$defs", "title", "description", "format", "type", "properties",
+        "required",
+        "additionalProperties", "items", "enum", "const", "minimum", "maximum", "minLength",
+        "maxLength",
         "pattern", "$ref", "anyOf", "oneOf",
     ]
 
     struct UnsupportedKeyword: Error, CustomStringConvertible {
         let keyword: String, path: String
-        var description: String { "the schema uses '\(keyword)' at \(path), which this validator does not implement" }
+        var description: String {
+            "the schema uses '\(keyword)' at \(path), which this validator does not implement"
+        }
     }
 
     let root: JSONDocument
@@ -72,10 +90,16 @@ struct JSONSchemaValidator {
             guard keywords.contains(k) else { throw UnsupportedKeyword(keyword: k, path: path) }
             switch k {
             case "properties", "$defs":
-                if case .object(let sub) = v { for (name, s) in sub { try checkKeywords(s, path: "\(path)/\(k)/\(name)") } }
+                if case .object(let sub) = v {
+                    for (name, s) in sub { try checkKeywords(s, path: "\(path)/\(k)/\(name)") }
+                }
             case "items", "additionalProperties": try checkKeywords(v, path: "\(path)/\(k)")
             case "anyOf", "oneOf":
-                if case .array(let list) = v { for (i, s) in list.enumerated() { try checkKeywords(s, path: "\(path)/\(k)/\(i)") } }
+                if case .array(let list) = v {
+                    for (i, s) in list.enumerated() {
+                        try checkKeywords(s, path: "\(path)/\(k)/\(i)")
+                    }
+                }
             default: break
             }
         }
@@ -86,38 +110,56 @@ struct JSONSchemaValidator {
         return root["$defs"]?[String(ref.dropFirst("#/$defs/".count))]
     }
 
-    func check(_ value: JSONDocument, _ schema: JSONDocument, _ path: String, _ out: inout [String]) {
+    func check(_ value: JSONDocument, _ schema: JSONDocument, _ path: String, _ out: inout [String])
+    {
         if case .bool(let allowed) = schema {
             if !allowed { out.append("\(path): not allowed") }
             return
         }
-        guard case .object(let s) = schema else { out.append("\(path): the schema is not an object"); return }
+        guard case .object(let s) = schema else {
+            out.append("\(path): the schema is not an object"); return
+        }
         let at = path.isEmpty ? "/" : path
         if case .string(let ref)? = s["$ref"] {
-            guard let target = resolve(ref) else { out.append("\(at): unresolvable $ref \(ref)"); return }
+            guard let target = resolve(ref) else {
+                out.append("\(at): unresolvable $ref \(ref)"); return
+            }
             check(value, target, path, &out)
         }
         if let type = s["type"] {
             let wanted: [String]
             switch type {
             case .string(let t): wanted = [t]
-            case .array(let ts): wanted = ts.compactMap { if case .string(let t) = $0 { t } else { nil } }
+            case .array(let ts):
+                wanted = ts.compactMap { if case .string(let t) = $0 { t } else { nil } }
             default: wanted = []
             }
             if value.typeNames.isDisjoint(with: wanted) {
-                out.append("\(at): expected \(wanted.joined(separator: " or ")), found \(value.typeNames.sorted().joined(separator: "/"))")
+                out.append(
+                    "\(at): expected \(wanted.joined(separator: " or ")), found \(value.typeNames.sorted().joined(separator: "/"))"
+                )
                 return
             }
         }
-        if case .array(let options)? = s["enum"], !options.contains(value) { out.append("\(at): not one of the allowed values") }
+        if case .array(let options)? = s["enum"], !options.contains(value) {
+            out.append("\(at): not one of the allowed values")
+        }
         if let c = s["const"], c != value { out.append("\(at): must be \(c)") }
         if case .number(let n) = value {
-            if case .number(let lo)? = s["minimum"], n < lo { out.append("\(at): \(n) is below the minimum \(lo)") }
-            if case .number(let hi)? = s["maximum"], n > hi { out.append("\(at): \(n) is above the maximum \(hi)") }
+            if case .number(let lo)? = s["minimum"], n < lo {
+                out.append("\(at): \(n) is below the minimum \(lo)")
+            }
+            if case .number(let hi)? = s["maximum"], n > hi {
+                out.append("\(at): \(n) is above the maximum \(hi)")
+            }
         }
         if case .string(let text) = value {
-            if case .number(let lo)? = s["minLength"], Double(text.count) < lo { out.append("\(at): shorter than \(Int(lo))") }
-            if case .number(let hi)? = s["maxLength"], Double(text.count) > hi { out.append("\(at): longer than \(Int(hi))") }
+            if case .number(let lo)? = s["minLength"], Double(text.count) < lo {
+                out.append("\(at): shorter than \(Int(lo))")
+            }
+            if case .number(let hi)? = s["maxLength"], Double(text.count) > hi {
+                out.append("\(at): longer than \(Int(hi))")
+            }
             if case .string(let pattern)? = s["pattern"] {
                 let re = try? NSRegularExpression(pattern: pattern)
                 if re?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
@@ -130,25 +172,37 @@ struct JSONSchemaValidator {
         }
         if case .object(let o) = value {
             if case .array(let required)? = s["required"] {
-                for case .string(let key) in required where o[key] == nil { out.append("\(at): missing required '\(key)'") }
+                for case .string(let key) in required where o[key] == nil {
+                    out.append("\(at): missing required '\(key)'")
+                }
             }
             let props: [String: JSONDocument]
             if case .object(let p)? = s["properties"] { props = p } else { props = [:] }
             for (key, v) in o.sorted(by: { $0.key < $1.key }) {
-                if let p = props[key] { check(v, p, "\(path)/\(key)", &out) }
-                else if let extra = s["additionalProperties"] {
-                    if case .bool(false) = extra { out.append("\(at): additional property '\(key)'") }
-                    else { check(v, extra, "\(path)/\(key)", &out) }
+                if let p = props[key] {
+                    check(v, p, "\(path)/\(key)", &out)
+                } else if let extra = s["additionalProperties"] {
+                    if case .bool(false) = extra {
+                        out.append("\(at): additional property '\(key)'")
+                    } else {
+                        check(v, extra, "\(path)/\(key)", &out)
+                    }
                 }
             }
         }
         if case .array(let options)? = s["anyOf"] {
-            let passing = options.filter { o in var e: [String] = []; check(value, o, path, &e); return e.isEmpty }
+            let passing = options.filter { o in
+                var e: [String] = []; check(value, o, path, &e); return e.isEmpty
+            }
             if passing.isEmpty { out.append("\(at): matches none of anyOf") }
         }
         if case .array(let options)? = s["oneOf"] {
-            let passing = options.filter { o in var e: [String] = []; check(value, o, path, &e); return e.isEmpty }
-            if passing.count != 1 { out.append("\(at): matches \(passing.count) of oneOf, not exactly one") }
+            let passing = options.filter { o in
+                var e: [String] = []; check(value, o, path, &e); return e.isEmpty
+            }
+            if passing.count != 1 {
+                out.append("\(at): matches \(passing.count) of oneOf, not exactly one")
+            }
         }
     }
 }

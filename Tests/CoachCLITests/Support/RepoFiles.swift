@@ -5,7 +5,8 @@ import Testing
 /// helpers to load datasets into a sandbox.
 enum RepoFiles {
     /// The package root (three levels above this file's folder).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
@@ -16,7 +17,9 @@ enum RepoFiles {
     /// `python3` on PATH, if any.
     static let python: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/python3" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }()
 
     /// Runs a Python program and returns its exit status and combined output.
@@ -35,22 +38,30 @@ enum RepoFiles {
     }
 
     /// Writes `Examples/generate_dataset.py HANDLE DAYS END SEED` into the sandbox and returns the path.
-    static func generatedDataset(in s: CoachSandbox, handle: String = "gen", days: Int, end: String = "2026-10-31",
-                                 seed: Int = 7) throws -> String {
+    static func generatedDataset(
+        in s: CoachSandbox, handle: String = "gen", days: Int, end: String = "2026-10-31",
+        seed: Int = 7
+    ) throws -> String {
         let out = s.root + "/tmp/generated-\(days)-\(seed).json"
-        let r = try runPython(["-c", """
+        let r = try runPython([
+            "-c",
+            """
             import runpy, sys
             sys.argv = ["generate_dataset.py", "\(handle)", "\(days)", "\(end)", "\(seed)"]
             sys.stdout = open("\(out)", "w")
             runpy.run_path("\(path("Examples/generate_dataset.py"))", run_name="__main__")
-            """])
+            """,
+        ])
         #expect(r.status == 0, "generate_dataset.py failed: \(r.output)")
         return out
     }
 
     /// Imports `file` as a new athlete `handle` and exports it back to a new file; returns that path.
-    static func importAndExport(_ s: CoachSandbox, file: String, handle: String, name: String = "export") throws -> String {
-        try s.expectOK(s.run(["import", "json", file, "--create", "--athlete", handle, "--as", "olivia"]))
+    static func importAndExport(
+        _ s: CoachSandbox, file: String, handle: String, name: String = "export"
+    ) throws -> String {
+        try s.expectOK(
+            s.run(["import", "json", file, "--create", "--athlete", handle, "--as", "olivia"]))
         let out = s.root + "/tmp/\(name)-\(handle).json"
         try s.expectOK(s.run(["export", "--athlete", handle, "--out", out, "--as", "olivia"]))
         return out

@@ -9,7 +9,8 @@ import Testing
     /// The folders that must stay neutral, relative to the repository root. Folders that do not
     /// exist (yet) are skipped.
     static let neutralFolders = [
-        "Sources/CoachKit", "Sources/CoachStore", "Sources/CoachProviders", "Sources/CoachApp", "Plugins",
+        "Sources/CoachKit", "Sources/CoachStore", "Sources/CoachProviders", "Sources/CoachApp",
+        "Plugins",
     ]
 
     static let repoRoot = URL(fileURLWithPath: #filePath)
@@ -19,7 +20,9 @@ import Testing
     /// What a literal must not hold, and why.
     static func violation(in text: String) -> String? {
         if let m = text.firstMatch(of: #/--[A-Za-z][A-Za-z0-9-]*/#) { return "option \(m.output)" }
-        if let m = text.firstMatch(of: #/\bcoach [a-z][a-z-]*/#) { return "command text '\(m.output)'" }
+        if let m = text.firstMatch(of: #/\bcoach [a-z][a-z-]*/#) {
+            return "command text '\(m.output)'"
+        }
         return nil
     }
 
@@ -28,7 +31,8 @@ import Testing
         neutralFolders.flatMap { folder -> [URL] in
             let url = repoRoot.appendingPathComponent(folder)
             guard FileManager.default.fileExists(atPath: url.path),
-                  let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
+                let walker = FileManager.default.enumerator(
+                    at: url, includingPropertiesForKeys: nil)
             else { return [] }
             return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         }.sorted { $0.path < $1.path }
@@ -44,13 +48,16 @@ import Testing
             let source = try String(contentsOf: file, encoding: .utf8)
             for literal in SwiftStringLiterals(source).literals {
                 if let why = Self.violation(in: literal.text) {
-                    let path = file.path.replacingOccurrences(of: Self.repoRoot.path + "/", with: "")
+                    let path = file.path.replacingOccurrences(
+                        of: Self.repoRoot.path + "/", with: "")
                     found.append("\(path):\(literal.line): \(why) in \"\(literal.text)\"")
                 }
             }
         }
         let report = found.joined(separator: "\n")
-        #expect(found.isEmpty, "front-end text in a library (word it in CoachCLI's ErrorText):\n\(report)")
+        #expect(
+            found.isEmpty,
+            "front-end text in a library (word it in CoachCLI's ErrorText):\n\(report)")
     }
 
     struct Sample: Sendable, CustomTestStringConvertible {
@@ -66,14 +73,18 @@ import Testing
         .init(source: "let s = \"\"\"\n    run coach doctor\n    \"\"\"", flagged: true),
         .init(source: ##"let s = #"pass "--replace" now"#"##, flagged: true),
         .init(source: "/// run `coach doctor --repair`\nlet s = \"ok\"", flagged: false),
-        .init(source: "let s = \"ok\" // pass --replace\n/* coach init\n /* --x */ */ let t = \"fine\"",
-              flagged: false),
-        .init(source: #"let s = "a coach —, Coach Notes, coach/1, the coach"; let n = x--"#,
-              flagged: false),
+        .init(
+            source:
+                "let s = \"ok\" // pass --replace\n/* coach init\n /* --x */ */ let t = \"fine\"",
+            flagged: false),
+        .init(
+            source: #"let s = "a coach —, Coach Notes, coach/1, the coach"; let n = x--"#,
+            flagged: false),
         .init(source: #"let d = a - -b; let e = "\"quoted\" --""#, flagged: false),
     ]
 
-    @Test("The scan reads literals (nested, multi-line, raw) and skips comments", arguments: samples)
+    @Test(
+        "The scan reads literals (nested, multi-line, raw) and skips comments", arguments: samples)
     func scannerSamples(sample: Sample) {
         let literals = SwiftStringLiterals(sample.source).literals
         #expect(!literals.isEmpty)

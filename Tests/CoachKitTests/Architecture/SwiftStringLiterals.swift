@@ -69,9 +69,13 @@ struct SwiftStringLiterals {
     private mutating func blockComment() {
         var depth = 0
         repeat {
-            if starts(with: "/*") { depth += 1; advance(2) }
-            else if starts(with: "*/") { depth -= 1; advance(2) }
-            else { advance() }
+            if starts(with: "/*") {
+                depth += 1; advance(2)
+            } else if starts(with: "*/") {
+                depth -= 1; advance(2)
+            } else {
+                advance()
+            }
         } while depth > 0 && peek() != nil
     }
 

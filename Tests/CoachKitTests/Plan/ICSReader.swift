@@ -31,7 +31,8 @@ struct ICSReader {
         // "\r\n" is one Character in Swift, so cut on bytes.
         let body = String(decoding: Array(text.utf8).dropLast(2), as: UTF8.self)
         let lines = body.components(separatedBy: "\r\n")
-        if let bad = lines.first(where: { $0.unicodeScalars.contains { $0 == "\n" || $0 == "\r" } }) {
+        if let bad = lines.first(where: { $0.unicodeScalars.contains { $0 == "\n" || $0 == "\r" } })
+        {
             throw Failure.bad("bare line break in: \(bad)")
         }
         return lines
@@ -54,8 +55,14 @@ struct ICSReader {
             let p = try property(line)
             if p.name == "BEGIN" { stack.append(Component(name: p.value)); continue }
             if p.name == "END" {
-                guard let done = stack.popLast(), done.name == p.value else { throw Failure.bad("END:\(p.value) does not close") }
-                if stack.isEmpty { root = done } else { stack[stack.count - 1].children.append(done) }
+                guard let done = stack.popLast(), done.name == p.value else {
+                    throw Failure.bad("END:\(p.value) does not close")
+                }
+                if stack.isEmpty {
+                    root = done
+                } else {
+                    stack[stack.count - 1].children.append(done)
+                }
                 continue
             }
             guard !stack.isEmpty else { throw Failure.bad("property outside a component: \(line)") }
@@ -69,7 +76,8 @@ struct ICSReader {
         guard let colon = line.firstIndex(of: ":") else { throw Failure.bad("no ':' in \(line)") }
         let head = line[..<colon].split(separator: ";").map(String.init)
         guard let name = head.first, !name.isEmpty,
-              name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "-") }) else {
+            name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "-") })
+        else {
             throw Failure.bad("bad property name in \(line)")
         }
         var params: [String: String] = [:]
@@ -78,7 +86,8 @@ struct ICSReader {
             guard kv.count == 2 else { throw Failure.bad("bad parameter \(p)") }
             params[kv[0]] = kv[1]
         }
-        return Property(name: name, params: params, value: String(line[line.index(after: colon)...]))
+        return Property(
+            name: name, params: params, value: String(line[line.index(after: colon)...]))
     }
 
     /// Unescapes a TEXT value (`\\`, `\;`, `\,`, `\n`); fails on any other escape or a bare `;` or `,`.
