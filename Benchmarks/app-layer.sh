@@ -7,10 +7,19 @@
 set -euo pipefail
 before=$1 after=$2 dir=$3 athletes=${4:-100} days=${5:-1095} runs=${6:-7}
 here=$(cd "$(dirname "$0")" && pwd)
-for side in before after; do
-  bin=${!side}
-  [ -d "$dir/$side-views" ] || "$here/views.sh" "$bin" "$dir/$side-views" "$athletes" "$days" >/dev/null
-  [ -d "$dir/$side-roster" ] || "$here/foundation.sh" "$bin" "$dir/$side-roster" >/dev/null
+# Build each workspace once with BEFORE, then give AFTER its own copy (it migrates its copy on
+# first open) and its own session.
+for kind in views roster; do
+  if [ ! -d "$dir/before-$kind" ]; then
+    if [ $kind = views ]; then "$here/views.sh" "$before" "$dir/before-$kind" "$athletes" "$days" >/dev/null
+    else "$here/foundation.sh" "$before" "$dir/before-$kind" >/dev/null; fi
+  fi
+  rm -rf "$dir/after-$kind" && mkdir -p "$dir/after-$kind/run" && chmod 700 "$dir/after-$kind" "$dir/after-$kind/run"
+  cp "$dir/before-$kind/owner.pw" "$dir/after-$kind/"
+  sqlite3 "$dir/before-$kind/ws.sqlite" ".backup '$dir/after-$kind/ws.sqlite'"
+  chmod 600 "$dir/after-$kind/ws.sqlite"
+  COACH_WORKSPACE="$dir/after-$kind/ws.sqlite" XDG_RUNTIME_DIR="$dir/after-$kind/run" \
+    "$after" unlock --as owner --passphrase-file "$dir/after-$kind/owner.pw" >/dev/null
 done
 now=COACH_NOW=2026-11-20T18:00:00+01:00
 views() { echo "--env-a COACH_WORKSPACE=$dir/after-views/ws.sqlite --env-a XDG_RUNTIME_DIR=$dir/after-views/run \
