@@ -54,8 +54,13 @@ let package = Package(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CoachReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .target(
+            name: "CoachReport",
+            dependencies: ["CoachKit", "CoachProviders", "ReadinessProvider", "AdherenceProvider",
+                           "SelfAssessmentProvider"]
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
@@ -65,6 +70,7 @@ let package = Package(
             dependencies: ["CoachKit", "CoachCrypto", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachCLI"]),
+        .testTarget(name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
     ] + providerTargets,
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ public struct CoachCommand: ParsableCommand {
             UserCommand.self, AccessCommand.self, AthleteCommand.self, PlanCommand.self,
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
             MetricsCommand.self, ExplainCommand.self, DashboardCommand.self, TeamCommand.self, TrendCommand.self,
-            ActivityCommand.self,
+            ActivityCommand.self, ReportCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,
         ]
