@@ -8,8 +8,8 @@ import Foundation
 public struct ChartFrame: Sendable, Equatable {
     public static let width = 720.0
     public static let left = 52.0
-    public static let right = 14.0
-    public static let top = 10.0
+    public static let right = 40.0
+    public static let top = 18.0
     public static let bottom = 24.0
 
     /// The chart's total height in SVG units.

@@ -47,7 +47,7 @@ public struct Palette: Sendable, Equatable {
         ],
         heat: [
             HeatStep(fill: "#EEF2F7", text: "#1A1D21"), HeatStep(fill: "#D6E4F5", text: "#1A1D21"),
-            HeatStep(fill: "#A9C6EA", text: "#1A1D21"), HeatStep(fill: "#4F7FC0", text: "#FFFFFF"),
+            HeatStep(fill: "#A9C6EA", text: "#1A1D21"), HeatStep(fill: "#4070B2", text: "#FFFFFF"),
             HeatStep(fill: "#2A5796", text: "#FFFFFF"), HeatStep(fill: "#153463", text: "#FFFFFF"),
         ],
         onMark: "#FFFFFF")

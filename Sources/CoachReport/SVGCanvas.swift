@@ -30,7 +30,7 @@ struct SVGCanvas {
             add("<line class=\"grid\" x1=\"\(ReportText.fixed(ChartFrame.left))\" x2=\"\(ReportText.fixed(ChartFrame.width - ChartFrame.right))\" y1=\"\(y)\" y2=\"\(y)\"/>")
             add("<text class=\"tick\" x=\"\(ReportText.fixed(ChartFrame.left - 6))\" y=\"\(y)\" text-anchor=\"end\" dy=\"0.32em\">\(ReportText.fixed(t, digits))</text>")
         }
-        add("<text class=\"axis\" x=\"4\" y=\"\(ReportText.fixed(ChartFrame.top + 2))\" dy=\"0.7em\">\(ReportText.escape(label))</text>")
+        add("<text class=\"axis\" x=\"4\" y=\"10\">\(ReportText.escape(label))</text>")
         let step = max(1, Int((Double(days.count) / 8).rounded(.up)))
         for (i, d) in days.enumerated() where (days.count - 1 - i) % step == 0 {
             add("<text class=\"tick\" x=\"\(ReportText.fixed(frame.x(i)))\" y=\"\(ReportText.fixed(frame.baseline + 15))\" text-anchor=\"middle\">\(String(d.description.dropFirst(5)))</text>")
