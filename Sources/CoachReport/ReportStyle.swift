@@ -31,7 +31,8 @@ enum ReportStyle {
             .legend{list-style:none;padding:0;margin:.4em 0 0;display:flex;flex-wrap:wrap;gap:4px 14px}
             svg.chart{width:100%;height:auto;display:block}
             svg text{font-family:inherit}
-            .tick,.axis,.zonelabel{fill:var(--muted);font-size:10px}.axis{font-size:10px}
+            .tick,.axis,.zonelabel{fill:var(--muted);font-size:10px}
+            .zonelabel,.marker{paint-order:stroke;stroke:var(--card);stroke-width:3px;stroke-linejoin:round}
             .grid{stroke:var(--muted);stroke-opacity:.25;stroke-width:1}
             .axisline{stroke:var(--muted);stroke-width:1}
             .line{fill:none;stroke-width:2;stroke-linejoin:round;stroke-linecap:round}
