@@ -9,13 +9,13 @@ extension AthleteReportData {
     /// Days before the window the stress provider is read for, to draw the HRV band.
     static let bandDays = 30
     /// The provider results read for each day of the window.
-    static let dailyIds = ["readiness", "stress", "activity", "nutrition"]
+    static let dailyIds = ["stress", "activity", "nutrition"]
 
     /// Gathers the report's numbers for the `days` days ending on `moment.day`.
     ///
     /// Each day is evaluated as it would have been on that day (so a point equals the metric of
     /// that day); the days run in parallel and land in day order. Training load comes from the
-    /// provider's own daily series; steps, resting HR, sleep, mood and soreness are the logs
+    /// provider's own daily series and readiness from its one-pass daily scores; steps, resting HR, sleep, mood and soreness are the logs
     /// themselves, read with the providers' rules (main sleep block, merged wellness entries).
     ///
     /// - Parameters:
@@ -54,7 +54,12 @@ extension AthleteReportData {
         func result(_ k: Int, _ id: String) -> MetricResult? { daily[k].first { $0.id == id } }
         func ok(_ k: Int, _ id: String) -> MetricResult? { result(k, id).flatMap { $0.status == .ok ? $0 : nil } }
         let w = lead..<(lead + days)
-        readiness = w.map { k in ok(k, "readiness")?.score.map(Double.init) }
+        // Readiness: every day's score in one pass (equal to scoring each day on its own).
+        let input = MetricInput.make(descriptor: ReadinessMetric.descriptor, index: evaluation.index,
+                                     day: moment.day, now: moment.now)
+        var scores: [Int: Double] = [:]
+        for p in ReadinessMetric.dailyScores(input) { if let v = p.value { scores[p.day.ordinal] = v } }
+        readiness = (0..<days).map { scores[first.ordinal + $0] }
         stress = w.map { k in ok(k, "stress")?.score.map(Double.init) }
         let readings = (0..<(days + lead)).map { result($0, "stress")?.number("hrv") }
         hrv = Array(readings[w])
