@@ -12,7 +12,7 @@ extension AthleteCharts {
         let load = tssFrame(data)
         svg.bars(load, data.tss, css: "f-grey bar-soft")
         for t in load.ticks {
-            svg.add("<text class=\"tick\" x=\"\(ReportText.fixed(ChartFrame.width - 2))\" y=\"\(ReportText.fixed(load.y(t)))\" text-anchor=\"end\" dy=\"-0.2em\">\(ReportText.fixed(t, 0))</text>")
+            svg.add("<text class=\"tick\" x=\"\(ReportText.fixed(ChartFrame.width - 2))\" y=\"\(ReportText.fixed(load.y(t)))\" text-anchor=\"end\" dy=\"0.32em\">\(ReportText.fixed(t, 0))</text>")
         }
         svg.add("<text class=\"axis\" x=\"\(ReportText.fixed(ChartFrame.width - 2))\" y=\"10\" text-anchor=\"end\">TSS</text>")
         svg.line(fit, data.ctl, css: "c-blue ctl")

@@ -21,6 +21,7 @@ enum ReportStyle {
             *{box-sizing:border-box}
             body{margin:0;background:var(--page);color:var(--text);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
             main{max-width:780px;margin:0 auto;padding:16px}
+            a{color:var(--blue)}
             h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.1em;margin:0 0 .2em}
             .sub,.source,.note,.legend{color:var(--muted);font-size:.85em}
             .source{margin:0 0 .4em}.note{margin:.4em 0 0}
