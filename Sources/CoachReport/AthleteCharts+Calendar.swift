@@ -20,23 +20,28 @@ extension AthleteCharts {
         let logged = (0..<n).map { i in rows.contains { $0.1[i] != nil } }
         for (r, row) in rows.enumerated() {
             let y = top + Double(r) * cellH
-            svg.add("<text class=\"tick\" x=\"\(ReportText.fixed(left - 6))\" y=\"\(ReportText.fixed(y + cellH / 2))\" text-anchor=\"end\" dy=\"0.32em\">\(row.0)</text>")
+            svg.add(ReportText.tag("text", ("class", "tick"), ("x", px(left - 6)), ("y", px(y + cellH / 2)),
+                                   ("text-anchor", "end"), ("dy", "0.32em"), text: row.0))
             for i in 0..<n {
                 let x = left + Double(i) * cellW
-                let box = "x=\"\(ReportText.fixed(x + 0.5))\" y=\"\(ReportText.fixed(y + 0.5))\" width=\"\(ReportText.fixed(cellW - 1))\" height=\"\(ReportText.fixed(cellH - 1))\""
+                let box = [("x", px(x + 0.5)), ("y", px(y + 0.5)), ("width", px(cellW - 1)), ("height", px(cellH - 1))]
                 guard let v = row.1[i] else {
-                    svg.add("<rect class=\"\(logged[i] ? "unrated" : "gapcell")\" \(box)/>")
+                    svg.add(ReportText.tag("rect", [("class", logged[i] ? "unrated" : "gapcell")] + box))
                     continue
                 }
                 let step = r == 0 ? min(5, max(0, v)) : Palette.heatIndex(v)
-                svg.add("<rect class=\"h\(step)\" \(box)/>")
-                svg.add("<text class=\"cell ht\(step)\" x=\"\(ReportText.fixed(x + cellW / 2))\" y=\"\(ReportText.fixed(y + cellH / 2))\" text-anchor=\"middle\" dy=\"0.35em\">\(v)</text>")
+                svg.add(ReportText.tag("rect", [("class", "h\(step)")] + box))
+                svg.add(ReportText.tag("text", ("class", "cell ht\(step)"), ("x", px(x + cellW / 2)),
+                                       ("y", px(y + cellH / 2)), ("text-anchor", "middle"), ("dy", "0.35em"),
+                                       text: String(v)))
             }
         }
         let base = top + Double(rows.count) * cellH
         let every = max(1, n / 7)
         for (i, d) in days.enumerated() where (n - 1 - i) % every == 0 {
-            svg.add("<text class=\"tick\" x=\"\(ReportText.fixed(left + (Double(i) + 0.5) * cellW))\" y=\"\(ReportText.fixed(base + 14))\" text-anchor=\"middle\">\(String(d.description.dropFirst(5)))</text>")
+            svg.add(ReportText.tag("text", ("class", "tick"), ("x", px(left + (Double(i) + 0.5) * cellW)),
+                                   ("y", px(base + 14)), ("text-anchor", "middle"),
+                                   text: String(d.description.dropFirst(5))))
         }
         let canvasHeight = base + 22
         let moods = rows[0].1.compactMap { $0 }
@@ -46,9 +51,8 @@ extension AthleteCharts {
         if !moods.isEmpty { desc += " Mean mood \(ReportText.fixed(Double(moods.reduce(0, +)) / Double(moods.count)))." }
         let sorest = rows.dropFirst().map { ($0.0, $0.1.compactMap { $0 }.max() ?? 0) }.max { $0.1 < $1.1 }
         if let s = sorest, s.1 > 0 { desc += " Highest soreness \(s.1)/10 in \(s.0)." }
-        let markup = "<svg class=\"chart\" viewBox=\"0 0 \(ReportText.fixed(ChartFrame.width, 0)) \(ReportText.fixed(canvasHeight, 0))\" "
-            + "role=\"img\" aria-labelledby=\"wellness-t wellness-d\">\n<title id=\"wellness-t\">Mood and soreness heat map</title>\n"
-            + "<desc id=\"wellness-d\">\(ReportText.escape(desc))</desc>\n" + svg.body + "</svg>"
+        let markup = SVGCanvas.wrap(id: "wellness", height: canvasHeight, title: "Mood and soreness heat map",
+                                    description: desc, body: svg.body)
         return ChartSection(
             id: "wellness", title: "Mood and soreness (DOMS)", source: "wellness log, entries of a day merged as the self-assessment provider merges them",
             svg: markup,
@@ -68,24 +72,31 @@ extension AthleteCharts {
         let colW = (ChartFrame.width - left - ChartFrame.right) / 7
         var body = ""
         for (c, name) in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].enumerated() {
-            body += "<text class=\"tick\" x=\"\(ReportText.fixed(left + (Double(c) + 0.5) * colW))\" y=\"12\" text-anchor=\"middle\">\(name)</text>\n"
+            body += ReportText.tag("text", ("class", "tick"), ("x", px(left + (Double(c) + 0.5) * colW)), ("y", "12"),
+                                   ("text-anchor", "middle"), text: name) + "\n"
         }
         var byDay: [Int: [AthleteReportData.PlanCell]] = [:]
         for s in data.sessions { byDay[s.day.ordinal, default: []].append(s) }
         for w in 0..<weeks {
             let y = top + Double(w) * rowH
             let weekStart = monday.adding(days: 7 * w)
-            body += "<text class=\"tick\" x=\"\(ReportText.fixed(left - 6))\" y=\"\(ReportText.fixed(y + rowH / 2))\" text-anchor=\"end\" dy=\"0.32em\">\(weekStart)</text>\n"
+            body += ReportText.tag("text", ("class", "tick"), ("x", px(left - 6)), ("y", px(y + rowH / 2)),
+                                   ("text-anchor", "end"), ("dy", "0.32em"), text: weekStart.description) + "\n"
             for c in 0..<7 {
                 let d = weekStart.adding(days: c)
                 let x = left + Double(c) * colW
                 let inside = d >= first && d <= lastDay
-                body += "<rect class=\"\(inside ? "daycell" : "outcell")\" x=\"\(ReportText.fixed(x + 1))\" y=\"\(ReportText.fixed(y + 1))\" width=\"\(ReportText.fixed(colW - 2))\" height=\"\(ReportText.fixed(rowH - 2))\"/>\n"
+                body += ReportText.tag("rect", ("class", inside ? "daycell" : "outcell"), ("x", px(x + 1)),
+                                       ("y", px(y + 1)), ("width", px(colW - 2)), ("height", px(rowH - 2))) + "\n"
                 for (k, s) in (byDay[d.ordinal] ?? []).prefix(5).enumerated() {
                     let sx = x + 4 + Double(k) * 18
                     let label = "\(d) \(s.title): \(stateText(s))"
-                    body += "<g><title>\(ReportText.escape(label))</title><rect class=\"sq-\(s.state.rawValue)\" x=\"\(ReportText.fixed(sx))\" y=\"\(ReportText.fixed(y + 4))\" width=\"16\" height=\"16\"/>"
-                    body += "<text class=\"sqtext sqt-\(s.state.rawValue)\" x=\"\(ReportText.fixed(sx + 8))\" y=\"\(ReportText.fixed(y + 12))\" text-anchor=\"middle\" dy=\"0.35em\">\(letter(s.state))</text></g>\n"
+                    body += "<g><title>\(ReportText.escape(label))</title>"
+                    body += ReportText.tag("rect", ("class", "sq-\(s.state.rawValue)"), ("x", px(sx)), ("y", px(y + 4)),
+                                           ("width", "16"), ("height", "16"))
+                    body += ReportText.tag("text", ("class", "sqtext sqt-\(s.state.rawValue)"), ("x", px(sx + 8)),
+                                           ("y", px(y + 12)), ("text-anchor", "middle"), ("dy", "0.35em"),
+                                           text: letter(s.state)) + "</g>\n"
                 }
             }
         }
@@ -94,15 +105,16 @@ extension AthleteCharts {
         var desc = "Calendar of planned sessions, \(span(data)), one row per week, one square per session: "
             + counts.map { "\($0.1) \(stateName($0.0))" }.joined(separator: ", ") + "."
         if data.sessions.isEmpty { desc = "No sessions were planned from \(span(data))." }
-        let svg = "<svg class=\"chart\" viewBox=\"0 0 \(ReportText.fixed(ChartFrame.width, 0)) \(ReportText.fixed(height, 0))\" "
-            + "role=\"img\" aria-labelledby=\"plan-t plan-d\">\n<title id=\"plan-t\">Plan compliance calendar</title>\n"
-            + "<desc id=\"plan-d\">\(ReportText.escape(desc))</desc>\n" + body + "</svg>"
+        let svg = SVGCanvas.wrap(id: "plan", height: height, title: "Plan compliance calendar", description: desc,
+                                 body: body)
         return ChartSection(
             id: "plan", title: "Plan compliance", source: "plan sessions assessed with the adherence provider's rules (linked or matched workouts)",
             svg: svg,
             keys: AthleteReportData.PlanCell.State.allCases.map { .init("bar", "sq-\($0.rawValue)", "\(letter($0)) \(stateName($0))") },
             note: data.sessions.isEmpty ? "No planned sessions in this window." : "Hover or focus a square for the session and its adherence.")
     }
+
+    static func px(_ value: Double) -> String { ReportText.fixed(value) }
 
     static func letter(_ s: AthleteReportData.PlanCell.State) -> String {
         switch s {

@@ -12,9 +12,11 @@ extension AthleteCharts {
         let load = tssFrame(data)
         svg.bars(load, data.tss, css: "f-grey bar-soft")
         for t in load.ticks {
-            svg.add("<text class=\"tick\" x=\"\(ReportText.fixed(ChartFrame.width - 2))\" y=\"\(ReportText.fixed(load.y(t)))\" text-anchor=\"end\" dy=\"0.32em\">\(ReportText.fixed(t, 0))</text>")
+            svg.add(ReportText.tag("text", ("class", "tick"), ("x", px(ChartFrame.width - 2)), ("y", px(load.y(t))),
+                                   ("text-anchor", "end"), ("dy", "0.32em"), text: ReportText.fixed(t, 0)))
         }
-        svg.add("<text class=\"axis\" x=\"\(ReportText.fixed(ChartFrame.width - 2))\" y=\"10\" text-anchor=\"end\">TSS</text>")
+        svg.add(ReportText.tag("text", ("class", "axis"), ("x", px(ChartFrame.width - 2)), ("y", "10"),
+                               ("text-anchor", "end"), text: "TSS"))
         svg.line(fit, data.ctl, css: "c-blue ctl")
         svg.line(fit, data.atl, css: "c-magenta dash atl")
         svg.endPanel()

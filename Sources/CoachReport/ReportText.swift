@@ -55,3 +55,24 @@ public enum ReportText {
         return out
     }
 }
+
+extension ReportText {
+    /// One SVG or HTML element: `<name k="v" …/>`, or `<name k="v" …>text</name>` with `text`.
+    ///
+    /// Attributes keep the order given and are escaped; `text` is inserted as it is (escape it
+    /// first when it is not markup).
+    static func tag(_ name: String, _ attributes: (String, String)..., text: String? = nil) -> String {
+        tag(name, attributes, text: text)
+    }
+
+    /// `tag(_:_:text:)` with the attributes as an array.
+    static func tag(_ name: String, _ attributes: [(String, String)], text: String? = nil) -> String {
+        var out = "<" + name
+        for (key, value) in attributes { out += " \(key)=\"\(escape(value))\"" }
+        guard let text else { return out + "/>" }
+        return out + ">" + text + "</\(name)>"
+    }
+
+    /// A coordinate: one decimal.
+    static func n(_ value: Double) -> String { fixed(value, 1) }
+}

@@ -25,17 +25,21 @@ struct SVGCanvas {
         let offset = height
         height += frame.height
         add("<g transform=\"translate(0 \(ReportText.fixed(offset, 0)))\">")
+        let (x0, x1) = (n(ChartFrame.left), n(ChartFrame.width - ChartFrame.right))
         for t in frame.ticks {
-            let y = ReportText.fixed(frame.y(t))
-            add("<line class=\"grid\" x1=\"\(ReportText.fixed(ChartFrame.left))\" x2=\"\(ReportText.fixed(ChartFrame.width - ChartFrame.right))\" y1=\"\(y)\" y2=\"\(y)\"/>")
-            add("<text class=\"tick\" x=\"\(ReportText.fixed(ChartFrame.left - 6))\" y=\"\(y)\" text-anchor=\"end\" dy=\"0.32em\">\(ReportText.fixed(t, digits))</text>")
+            let y = n(frame.y(t))
+            add(tag("line", ("class", "grid"), ("x1", x0), ("x2", x1), ("y1", y), ("y2", y)))
+            add(tag("text", ("class", "tick"), ("x", n(ChartFrame.left - 6)), ("y", y), ("text-anchor", "end"),
+                    ("dy", "0.32em"), text: ReportText.fixed(t, digits)))
         }
-        add("<text class=\"axis\" x=\"4\" y=\"10\">\(ReportText.escape(label))</text>")
+        add(tag("text", ("class", "axis"), ("x", "4"), ("y", "10"), text: ReportText.escape(label)))
         let step = max(1, Int((Double(days.count) / 8).rounded(.up)))
         for (i, d) in days.enumerated() where (days.count - 1 - i) % step == 0 {
-            add("<text class=\"tick\" x=\"\(ReportText.fixed(frame.x(i)))\" y=\"\(ReportText.fixed(frame.baseline + 15))\" text-anchor=\"middle\">\(String(d.description.dropFirst(5)))</text>")
+            add(tag("text", ("class", "tick"), ("x", n(frame.x(i))), ("y", n(frame.baseline + 15)),
+                    ("text-anchor", "middle"), text: String(d.description.dropFirst(5))))
         }
-        add("<line class=\"axisline\" x1=\"\(ReportText.fixed(ChartFrame.left))\" x2=\"\(ReportText.fixed(ChartFrame.width - ChartFrame.right))\" y1=\"\(ReportText.fixed(frame.baseline))\" y2=\"\(ReportText.fixed(frame.baseline))\"/>")
+        let base = n(frame.baseline)
+        add(tag("line", ("class", "axisline"), ("x1", x0), ("x2", x1), ("y1", base), ("y2", base)))
         return offset
     }
 
@@ -45,9 +49,10 @@ struct SVGCanvas {
     /// A line through `values` with gaps left open; isolated days get a dot so they still show.
     mutating func line(_ frame: ChartFrame, _ values: [Double?], css: String) {
         let d = frame.path(values)
-        if !d.isEmpty { add("<path class=\"line \(css)\" d=\"\(d)\"/>") }
+        if !d.isEmpty { add(tag("path", ("class", "line \(css)"), ("d", d))) }
         for i in frame.isolated(values) {
-            add("<circle class=\"dotmark \(css)\" cx=\"\(ReportText.fixed(frame.x(i)))\" cy=\"\(ReportText.fixed(frame.y(values[i]!)))\" r=\"2\"/>")
+            add(tag("circle", ("class", "dotmark \(css)"), ("cx", n(frame.x(i))), ("cy", n(frame.y(values[i]!))),
+                    ("r", "2")))
         }
     }
 
@@ -58,7 +63,8 @@ struct SVGCanvas {
         for (i, v) in values.enumerated() {
             guard let v, v.isFinite else { continue }
             let (y0, y1) = (frame.y(base), frame.y(v))
-            add("<rect class=\"\(cssFor?(i) ?? css)\" x=\"\(ReportText.fixed(frame.x(i) - w / 2))\" y=\"\(ReportText.fixed(min(y0, y1)))\" width=\"\(ReportText.fixed(w))\" height=\"\(ReportText.fixed(abs(y1 - y0)))\"/>")
+            add(tag("rect", ("class", cssFor?(i) ?? css), ("x", n(frame.x(i) - w / 2)), ("y", n(min(y0, y1))),
+                    ("width", n(w)), ("height", n(abs(y1 - y0)))))
         }
     }
 
@@ -67,9 +73,11 @@ struct SVGCanvas {
         let lo = max(low, frame.low), hi = min(high, frame.high)
         guard hi > lo else { return }
         let (y0, y1) = (frame.y(hi), frame.y(lo))
-        add("<rect class=\"zone \(css)\" x=\"\(ReportText.fixed(ChartFrame.left))\" y=\"\(ReportText.fixed(y0))\" width=\"\(ReportText.fixed(frame.plotWidth))\" height=\"\(ReportText.fixed(y1 - y0))\"/>")
+        add(tag("rect", ("class", "zone \(css)"), ("x", n(ChartFrame.left)), ("y", n(y0)),
+                ("width", n(frame.plotWidth)), ("height", n(y1 - y0))))
         if y1 - y0 >= 9 {
-            add("<text class=\"zonelabel\" x=\"\(ReportText.fixed(ChartFrame.width - ChartFrame.right - 4))\" y=\"\(ReportText.fixed((y0 + y1) / 2))\" text-anchor=\"end\" dy=\"0.32em\">\(ReportText.escape(label))</text>")
+            add(tag("text", ("class", "zonelabel"), ("x", n(ChartFrame.width - ChartFrame.right - 4)),
+                    ("y", n((y0 + y1) / 2)), ("text-anchor", "end"), ("dy", "0.32em"), text: ReportText.escape(label)))
         }
     }
 
@@ -80,7 +88,7 @@ struct SVGCanvas {
             guard !run.isEmpty else { return }
             let top = run.map { frame.point($0, high[$0]!) }
             let bottom = run.reversed().map { frame.point($0, low[$0]!) }
-            add("<polygon class=\"band \(css)\" points=\"\((top + bottom).joined(separator: " "))\"/>")
+            add(tag("polygon", ("class", "band \(css)"), ("points", (top + bottom).joined(separator: " "))))
             run = []
         }
         for i in low.indices {
@@ -89,17 +97,29 @@ struct SVGCanvas {
         flush()
     }
 
-    /// A small marker above the plot for each day in `days` (e.g. a flag), drawn as a text glyph.
+    /// A glyph above the plot for each day in `indices` (e.g. a flag).
     mutating func markers(_ frame: ChartFrame, _ indices: [Int], glyph: String, css: String, y: Double) {
         for i in indices {
-            add("<text class=\"marker \(css)\" x=\"\(ReportText.fixed(frame.x(i)))\" y=\"\(ReportText.fixed(y))\" text-anchor=\"middle\">\(glyph)</text>")
+            add(tag("text", ("class", "marker \(css)"), ("x", n(frame.x(i))), ("y", n(y)), ("text-anchor", "middle"),
+                    text: glyph))
         }
     }
 
+    private func tag(_ name: String, _ attributes: (String, String)..., text: String? = nil) -> String {
+        ReportText.tag(name, attributes, text: text)
+    }
+
+    private func n(_ value: Double) -> String { ReportText.fixed(value) }
+
     /// The finished `<svg>` with its title and description as the text alternative.
     func svg(title: String, description: String) -> String {
-        "<svg class=\"chart\" viewBox=\"0 0 \(ReportText.fixed(ChartFrame.width, 0)) \(ReportText.fixed(height, 0))\" "
-            + "role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">\n"
+        Self.wrap(id: id, height: height, title: title, description: description, body: body)
+    }
+
+    /// An `<svg>` of the report's width around `body`, titled and described for assistive technology.
+    static func wrap(id: String, height: Double, title: String, description: String, body: String) -> String {
+        let box = "0 0 \(ReportText.fixed(ChartFrame.width, 0)) \(ReportText.fixed(height, 0))"
+        return "<svg class=\"chart\" viewBox=\"\(box)\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">\n"
             + "<title id=\"\(id)-t\">\(ReportText.escape(title))</title>\n"
             + "<desc id=\"\(id)-d\">\(ReportText.escape(description))</desc>\n" + body + "</svg>"
     }
