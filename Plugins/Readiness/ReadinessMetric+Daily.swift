@@ -28,7 +28,8 @@ extension ReadinessMetric {
                 if let first = phys.firstDay, day >= first {
                     adjustment = phys.adjustments[day.ordinal - first.ordinal] ?? 0
                 }
-                let score = Self.score(raw: Self.raw(tsb: chart.tsb(on: day)), adjustment: adjustment)
+                let score = Self.score(
+                    raw: Self.raw(tsb: chart.tsb(on: day)), adjustment: adjustment)
                 points.append(SeriesPoint(day: day, value: Double(score)))
             }
             day = day.adding(days: 1)

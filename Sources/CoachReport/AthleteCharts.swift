@@ -8,7 +8,8 @@ import Foundation
 public enum AthleteCharts {
     /// The form (TSB) zones shaded behind the form line, as intervals.icu draws them.
     public static let formZones: [(name: String, low: Double, high: Double, css: String)] = [
-        ("High risk", -1000, -30, "z-red"), ("Optimal", -30, -10, "z-green"), ("Grey zone", -10, 5, "z-grey"),
+        ("High risk", -1000, -30, "z-red"), ("Optimal", -30, -10, "z-green"),
+        ("Grey zone", -10, 5, "z-grey"),
         ("Fresh", 5, 25, "z-blue"), ("Transition", 25, 1000, "z-purple"),
     ]
 
@@ -31,7 +32,8 @@ public enum AthleteCharts {
     /// "N of M days have no data" or an empty string.
     static func gaps(_ values: [Double?], what: String) -> String {
         let missing = values.filter { $0 == nil }.count
-        return missing == 0 ? "" : " \(what): no data on \(missing) of \(values.count) days (left blank)."
+        return missing == 0
+            ? "" : " \(what): no data on \(missing) of \(values.count) days (left blank)."
     }
 
     /// The first and last day of the window as text.
@@ -44,7 +46,9 @@ public enum AthleteCharts {
 
     /// Every chart of the athlete report, in page order.
     public static func all(_ data: AthleteReportData) -> [ChartSection] {
-        [performance(data), readiness(data), hrv(data), stress(data), sleep(data), steps(data),
-         nutrition(data), wellness(data), plan(data)]
+        [
+            performance(data), readiness(data), hrv(data), stress(data), sleep(data), steps(data),
+            nutrition(data), wellness(data), plan(data),
+        ]
     }
 }

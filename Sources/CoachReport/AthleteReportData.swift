@@ -10,7 +10,9 @@ public struct AthleteReportData: Sendable {
     /// One planned session in the compliance calendar.
     public struct PlanCell: Sendable, Equatable {
         /// How the session went.
-        public enum State: String, Sendable, CaseIterable { case green, yellow, red, missed, planned }
+        public enum State: String, Sendable, CaseIterable {
+            case green, yellow, red, missed, planned
+        }
         public var day: LocalDay
         public var title: String
         public var state: State
@@ -45,7 +47,7 @@ public struct AthleteReportData: Sendable {
     public var lowEnergyAvailability: [Bool]
     /// Mood 1–5 per day.
     public var mood: [Int?]
-    /// Soreness 0–10: one row per muscle group (in `MuscleGroup.allCases` order), one entry per day.
+    /// Soreness 0–10: one row per muscle group (`MuscleGroup.allCases` order), one entry per day.
     public var soreness: [[Int?]]
     /// The planned sessions of the window, by day and plan order.
     public var sessions: [PlanCell]

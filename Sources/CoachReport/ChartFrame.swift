@@ -2,8 +2,8 @@ import Foundation
 
 /// The geometry of one day-by-day chart: where a day and a value land in SVG units.
 ///
-/// Days are slots of equal width across the plot; a value maps linearly from `low…high` (bottom to
-/// top). Coordinates are printed with one decimal, so a point is within 0.05 units of its exact
+/// Days are slots of equal width across the plot; a value maps linearly from `low`…`high` (bottom
+/// to top). Coordinates are printed with one decimal, so a point is within 0.05 units of its exact
 /// position.
 public struct ChartFrame: Sendable, Equatable {
     public static let width = 720.0
@@ -32,11 +32,17 @@ public struct ChartFrame: Sendable, Equatable {
     ///   - height: total SVG height.
     public init(count: Int, values: [Double], include: [Double] = [], height: Double = 190) {
         let all = (values + include).filter(\.isFinite)
-        var lo = all.min() ?? 0, hi = all.max() ?? 1
-        if hi - lo < 1e-9 { lo -= 1; hi += 1 }
+        var lo = all.min() ?? 0
+        var hi = all.max() ?? 1
+        if hi - lo < 1e-9 {
+            lo -= 1
+            hi += 1
+        }
         let step = Self.niceStep((hi - lo) / 4)
-        self.init(count: count, low: (lo / step).rounded(.down) * step, high: (hi / step).rounded(.up) * step,
-                  step: step, height: height)
+        self.init(
+            count: count, low: (lo / step).rounded(.down) * step,
+            high: (hi / step).rounded(.up) * step,
+            step: step, height: height)
     }
 
     /// A frame with a fixed value range.
@@ -59,7 +65,9 @@ public struct ChartFrame: Sendable, Equatable {
     public func x(_ index: Int) -> Double { Self.left + (Double(index) + 0.5) * slot }
 
     /// The y of `value`.
-    public func y(_ value: Double) -> Double { Self.top + (high - value) / (high - low) * plotHeight }
+    public func y(_ value: Double) -> Double {
+        Self.top + (high - value) / (high - low) * plotHeight
+    }
 
     /// The value drawn at height `y` (the inverse of `y(_:)`).
     public func value(atY y: Double) -> Double { high - (y - Self.top) / plotHeight * (high - low) }
@@ -84,7 +92,10 @@ public struct ChartFrame: Sendable, Equatable {
         var d = ""
         var drawing = false
         for (i, v) in values.enumerated() {
-            guard let v, v.isFinite else { drawing = false; continue }
+            guard let v, v.isFinite else {
+                drawing = false
+                continue
+            }
             d += (d.isEmpty ? "" : " ") + (drawing ? "L" : "M") + point(i, v)
             drawing = true
         }
@@ -99,7 +110,8 @@ public struct ChartFrame: Sendable, Equatable {
     /// Days with a value whose neighbours are both gaps: a path alone would not show them.
     public func isolated(_ values: [Double?]) -> [Int] {
         values.indices.filter { i in
-            values[i] != nil && (i == 0 || values[i - 1] == nil) && (i == values.count - 1 || values[i + 1] == nil)
+            values[i] != nil && (i == 0 || values[i - 1] == nil)
+                && (i == values.count - 1 || values[i + 1] == nil)
         }
     }
 }

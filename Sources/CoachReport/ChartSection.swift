@@ -13,7 +13,9 @@ public struct ChartSection: Sendable, Equatable {
         public var label: String
 
         public init(_ kind: String, _ css: String, _ label: String) {
-            self.kind = kind; self.css = css; self.label = label
+            self.kind = kind
+            self.css = css
+            self.label = label
         }
     }
 
@@ -31,7 +33,10 @@ public struct ChartSection: Sendable, Equatable {
         out += "<p class=\"source\">Source: \(ReportText.escape(source))</p>\n"
         out += svg + "\n"
         if !keys.isEmpty {
-            out += "<ul class=\"legend\">" + keys.map { "<li>\(Self.sample($0))\(ReportText.escape($0.label))</li>" }.joined() + "</ul>\n"
+            out +=
+                "<ul class=\"legend\">"
+                + keys.map { "<li>\(Self.sample($0))\(ReportText.escape($0.label))</li>" }.joined()
+                + "</ul>\n"
         }
         if !note.isEmpty { out += "<p class=\"note\">\(ReportText.escape(note))</p>\n" }
         return out + "</section>\n"
@@ -39,16 +44,22 @@ public struct ChartSection: Sendable, Equatable {
 
     /// A 24×12 sample of a legend key's mark (decorative: the label says what it is).
     static func sample(_ key: Key) -> String {
-        let open = "<svg class=\"key\" viewBox=\"0 0 24 12\" width=\"24\" height=\"12\" aria-hidden=\"true\">"
+        let open =
+            "<svg class=\"key\" viewBox=\"0 0 24 12\" width=\"24\" height=\"12\" "
+                + "aria-hidden=\"true\">"
         let mark: String
         switch key.kind {
         case "line": mark = "<line class=\"line \(key.css)\" x1=\"1\" y1=\"6\" x2=\"23\" y2=\"6\"/>"
         case "bar": mark = "<rect class=\"\(key.css)\" x=\"7\" y=\"1\" width=\"10\" height=\"10\"/>"
-        case "band": mark = "<rect class=\"band \(key.css)\" x=\"1\" y=\"2\" width=\"22\" height=\"8\"/>"
-        case "zone": mark = "<rect class=\"zone \(key.css)\" x=\"1\" y=\"1\" width=\"22\" height=\"10\"/>"
+        case "band":
+            mark = "<rect class=\"band \(key.css)\" x=\"1\" y=\"2\" width=\"22\" height=\"8\"/>"
+        case "zone":
+            mark = "<rect class=\"zone \(key.css)\" x=\"1\" y=\"1\" width=\"22\" height=\"10\"/>"
         default:
             let glyph = key.kind.hasPrefix("glyph:") ? String(key.kind.dropFirst(6)) : "?"
-            mark = "<text class=\"marker \(key.css)\" x=\"12\" y=\"10\" text-anchor=\"middle\">\(ReportText.escape(glyph))</text>"
+            mark =
+                "<text class=\"marker \(key.css)\" x=\"12\" y=\"10\" "
+                    + "text-anchor=\"middle\">\(ReportText.escape(glyph))</text>"
         }
         return open + mark + "</svg> "
     }

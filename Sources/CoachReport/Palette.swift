@@ -32,17 +32,24 @@ public struct Palette: Sendable, Equatable {
     public var onMark: String
 
     /// The colour named `name`.
-    public func hex(_ name: String) -> String { entries.first { $0.name == name }?.hex ?? "#000000" }
+    public func hex(_ name: String) -> String {
+        entries.first { $0.name == name }?.hex ?? "#000000"
+    }
 
     /// The light scheme.
     public static let light = Palette(
         page: "#FFFFFF", card: "#F6F7F9",
         entries: [
-            Entry(name: "text", hex: "#1A1D21", role: .text), Entry(name: "muted", hex: "#4A5260", role: .text),
-            Entry(name: "blue", hex: "#1F5FBF", role: .mark), Entry(name: "magenta", hex: "#A3305F", role: .mark),
-            Entry(name: "orange", hex: "#A04E00", role: .mark), Entry(name: "teal", hex: "#0F766E", role: .mark),
-            Entry(name: "grey", hex: "#5B6573", role: .mark), Entry(name: "green", hex: "#1E7B3A", role: .mark),
-            Entry(name: "amber", hex: "#8A5A00", role: .mark), Entry(name: "red", hex: "#C0262D", role: .mark),
+            Entry(name: "text", hex: "#1A1D21", role: .text),
+            Entry(name: "muted", hex: "#4A5260", role: .text),
+            Entry(name: "blue", hex: "#1F5FBF", role: .mark),
+            Entry(name: "magenta", hex: "#A3305F", role: .mark),
+            Entry(name: "orange", hex: "#A04E00", role: .mark),
+            Entry(name: "teal", hex: "#0F766E", role: .mark),
+            Entry(name: "grey", hex: "#5B6573", role: .mark),
+            Entry(name: "green", hex: "#1E7B3A", role: .mark),
+            Entry(name: "amber", hex: "#8A5A00", role: .mark),
+            Entry(name: "red", hex: "#C0262D", role: .mark),
             Entry(name: "purple", hex: "#6B46C1", role: .mark),
         ],
         heat: [
@@ -56,11 +63,16 @@ public struct Palette: Sendable, Equatable {
     public static let dark = Palette(
         page: "#121418", card: "#1B1F25",
         entries: [
-            Entry(name: "text", hex: "#E8EAED", role: .text), Entry(name: "muted", hex: "#AEB6C2", role: .text),
-            Entry(name: "blue", hex: "#7FB2FF", role: .mark), Entry(name: "magenta", hex: "#F28BB8", role: .mark),
-            Entry(name: "orange", hex: "#F5A65B", role: .mark), Entry(name: "teal", hex: "#4FD1C5", role: .mark),
-            Entry(name: "grey", hex: "#A0AAB8", role: .mark), Entry(name: "green", hex: "#68D391", role: .mark),
-            Entry(name: "amber", hex: "#F6CF5B", role: .mark), Entry(name: "red", hex: "#FC8181", role: .mark),
+            Entry(name: "text", hex: "#E8EAED", role: .text),
+            Entry(name: "muted", hex: "#AEB6C2", role: .text),
+            Entry(name: "blue", hex: "#7FB2FF", role: .mark),
+            Entry(name: "magenta", hex: "#F28BB8", role: .mark),
+            Entry(name: "orange", hex: "#F5A65B", role: .mark),
+            Entry(name: "teal", hex: "#4FD1C5", role: .mark),
+            Entry(name: "grey", hex: "#A0AAB8", role: .mark),
+            Entry(name: "green", hex: "#68D391", role: .mark),
+            Entry(name: "amber", hex: "#F6CF5B", role: .mark),
+            Entry(name: "red", hex: "#FC8181", role: .mark),
             Entry(name: "purple", hex: "#B794F4", role: .mark),
         ],
         heat: [
@@ -81,7 +93,8 @@ public struct Palette: Sendable, Equatable {
             let s = Double(c) / 255
             return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
         }
-        return 0.2126 * channel(v >> 16 & 0xFF) + 0.7152 * channel(v >> 8 & 0xFF) + 0.0722 * channel(v & 0xFF)
+        return 0.2126 * channel(v >> 16 & 0xFF) + 0.7152 * channel(v >> 8 & 0xFF) + 0.0722
+            * channel(v & 0xFF)
     }
 
     /// The WCAG contrast ratio of two colours, 1–21.

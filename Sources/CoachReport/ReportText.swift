@@ -61,12 +61,15 @@ extension ReportText {
     ///
     /// Attributes keep the order given and are escaped; `text` is inserted as it is (escape it
     /// first when it is not markup).
-    static func tag(_ name: String, _ attributes: (String, String)..., text: String? = nil) -> String {
+    static func tag(_ name: String, _ attributes: (String, String)..., text: String? = nil)
+        -> String
+    {
         tag(name, attributes, text: text)
     }
 
     /// `tag(_:_:text:)` with the attributes as an array.
-    static func tag(_ name: String, _ attributes: [(String, String)], text: String? = nil) -> String {
+    static func tag(_ name: String, _ attributes: [(String, String)], text: String? = nil) -> String
+    {
         var out = "<" + name
         for (key, value) in attributes { out += " \(key)=\"\(escape(value))\"" }
         guard let text else { return out + "/>" }

@@ -29,13 +29,18 @@ struct SVGCanvas {
         for t in frame.ticks {
             let y = n(frame.y(t))
             add(tag("line", ("class", "grid"), ("x1", x0), ("x2", x1), ("y1", y), ("y2", y)))
-            add(tag("text", ("class", "tick"), ("x", n(ChartFrame.left - 6)), ("y", y), ("text-anchor", "end"),
+            add(
+                tag(
+                    "text", ("class", "tick"), ("x", n(ChartFrame.left - 6)), ("y", y),
+                    ("text-anchor", "end"),
                     ("dy", "0.32em"), text: ReportText.fixed(t, digits)))
         }
         add(tag("text", ("class", "axis"), ("x", "4"), ("y", "10"), text: ReportText.escape(label)))
         let step = max(1, Int((Double(days.count) / 8).rounded(.up)))
         for (i, d) in days.enumerated() where (days.count - 1 - i) % step == 0 {
-            add(tag("text", ("class", "tick"), ("x", n(frame.x(i))), ("y", n(frame.baseline + 15)),
+            add(
+                tag(
+                    "text", ("class", "tick"), ("x", n(frame.x(i))), ("y", n(frame.baseline + 15)),
                     ("text-anchor", "middle"), text: String(d.description.dropFirst(5))))
         }
         let base = n(frame.baseline)
@@ -51,33 +56,48 @@ struct SVGCanvas {
         let d = frame.path(values)
         if !d.isEmpty { add(tag("path", ("class", "line \(css)"), ("d", d))) }
         for i in frame.isolated(values) {
-            add(tag("circle", ("class", "dotmark \(css)"), ("cx", n(frame.x(i))), ("cy", n(frame.y(values[i]!))),
+            add(
+                tag(
+                    "circle", ("class", "dotmark \(css)"), ("cx", n(frame.x(i))),
+                    ("cy", n(frame.y(values[i]!))),
                     ("r", "2")))
         }
     }
 
     /// One bar per day from `base` to the value; gaps draw nothing.
-    mutating func bars(_ frame: ChartFrame, _ values: [Double?], css: String, base: Double = 0,
-                       cssFor: ((Int) -> String)? = nil) {
+    mutating func bars(
+        _ frame: ChartFrame, _ values: [Double?], css: String, base: Double = 0,
+        cssFor: ((Int) -> String)? = nil
+    ) {
         let w = max(1, frame.slot * 0.7)
         for (i, v) in values.enumerated() {
             guard let v, v.isFinite else { continue }
             let (y0, y1) = (frame.y(base), frame.y(v))
-            add(tag("rect", ("class", cssFor?(i) ?? css), ("x", n(frame.x(i) - w / 2)), ("y", n(min(y0, y1))),
+            add(
+                tag(
+                    "rect", ("class", cssFor?(i) ?? css), ("x", n(frame.x(i) - w / 2)),
+                    ("y", n(min(y0, y1))),
                     ("width", n(w)), ("height", n(abs(y1 - y0)))))
         }
     }
 
     /// A horizontal band from `low` to `high` (clipped to the frame), named at its right end.
     mutating func zone(_ frame: ChartFrame, low: Double, high: Double, css: String, label: String) {
-        let lo = max(low, frame.low), hi = min(high, frame.high)
+        let lo = max(low, frame.low)
+        let hi = min(high, frame.high)
         guard hi > lo else { return }
         let (y0, y1) = (frame.y(hi), frame.y(lo))
-        add(tag("rect", ("class", "zone \(css)"), ("x", n(ChartFrame.left)), ("y", n(y0)),
+        add(
+            tag(
+                "rect", ("class", "zone \(css)"), ("x", n(ChartFrame.left)), ("y", n(y0)),
                 ("width", n(frame.plotWidth)), ("height", n(y1 - y0))))
         if y1 - y0 >= 9 {
-            add(tag("text", ("class", "zonelabel"), ("x", n(ChartFrame.width - ChartFrame.right - 4)),
-                    ("y", n((y0 + y1) / 2)), ("text-anchor", "end"), ("dy", "0.32em"), text: ReportText.escape(label)))
+            add(
+                tag(
+                    "text", ("class", "zonelabel"),
+                    ("x", n(ChartFrame.width - ChartFrame.right - 4)),
+                    ("y", n((y0 + y1) / 2)), ("text-anchor", "end"), ("dy", "0.32em"),
+                    text: ReportText.escape(label)))
         }
     }
 
@@ -88,7 +108,10 @@ struct SVGCanvas {
             guard !run.isEmpty else { return }
             let top = run.map { frame.point($0, high[$0]!) }
             let bottom = run.reversed().map { frame.point($0, low[$0]!) }
-            add(tag("polygon", ("class", "band \(css)"), ("points", (top + bottom).joined(separator: " "))))
+            add(
+                tag(
+                    "polygon", ("class", "band \(css)"),
+                    ("points", (top + bottom).joined(separator: " "))))
             run = []
         }
         for i in low.indices {
@@ -98,14 +121,21 @@ struct SVGCanvas {
     }
 
     /// A glyph above the plot for each day in `indices` (e.g. a flag).
-    mutating func markers(_ frame: ChartFrame, _ indices: [Int], glyph: String, css: String, y: Double) {
+    mutating func markers(
+        _ frame: ChartFrame, _ indices: [Int], glyph: String, css: String, y: Double
+    ) {
         for i in indices {
-            add(tag("text", ("class", "marker \(css)"), ("x", n(frame.x(i))), ("y", n(y)), ("text-anchor", "middle"),
+            add(
+                tag(
+                    "text", ("class", "marker \(css)"), ("x", n(frame.x(i))), ("y", n(y)),
+                    ("text-anchor", "middle"),
                     text: glyph))
         }
     }
 
-    private func tag(_ name: String, _ attributes: (String, String)..., text: String? = nil) -> String {
+    private func tag(_ name: String, _ attributes: (String, String)..., text: String? = nil)
+        -> String
+    {
         ReportText.tag(name, attributes, text: text)
     }
 
@@ -116,10 +146,15 @@ struct SVGCanvas {
         Self.wrap(id: id, height: height, title: title, description: description, body: body)
     }
 
-    /// An `<svg>` of the report's width around `body`, titled and described for assistive technology.
-    static func wrap(id: String, height: Double, title: String, description: String, body: String) -> String {
+    /// An `<svg>` of the report's width around `body`, with a title and description for
+    /// assistive technology.
+    static func wrap(id: String, height: Double, title: String, description: String, body: String)
+        -> String
+    {
         let box = "0 0 \(ReportText.fixed(ChartFrame.width, 0)) \(ReportText.fixed(height, 0))"
-        return "<svg class=\"chart\" viewBox=\"\(box)\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">\n"
+        return
+            "<svg class=\"chart\" viewBox=\"\(box)\" role=\"img\" aria-labelledby=\"\(id)-t "
+                + "\(id)-d\">\n"
             + "<title id=\"\(id)-t\">\(ReportText.escape(title))</title>\n"
             + "<desc id=\"\(id)-d\">\(ReportText.escape(description))</desc>\n" + body + "</svg>"
     }

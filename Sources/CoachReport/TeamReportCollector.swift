@@ -23,8 +23,10 @@ public final class TeamReportCollector: @unchecked Sendable {
     ///   - date: a day expression for everyone, or nil for each athlete's today.
     ///   - now: the current instant.
     ///   - parallelism: datasets scored at once (default: the number of cores).
-    public init(date: String?, now: Date, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
-                registry: ProviderRegistry = .builtins) {
+    public init(
+        date: String?, now: Date, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+        registry: ProviderRegistry = .builtins
+    ) {
         self.date = date
         self.now = now
         self.registry = registry
@@ -36,10 +38,14 @@ public final class TeamReportCollector: @unchecked Sendable {
         slots.wait()
         group.enter()
         queue.async { [self] in
-            defer { slots.signal(); group.leave() }
+            defer {
+                slots.signal()
+                group.leave()
+            }
             do {
                 let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
-                let entry = try TeamReportEntry(MetricEvaluation(dataset, registry: registry), at: moment)
+                let entry = try TeamReportEntry(
+                    MetricEvaluation(dataset, registry: registry), at: moment)
                 lock.withLock { entries.append(entry) }
             } catch {
                 lock.withLock { if failure == nil { failure = error } }

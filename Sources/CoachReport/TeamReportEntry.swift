@@ -23,10 +23,13 @@ public struct TeamReportEntry: Sendable {
         row = try TeamRow(evaluation, at: moment)
         let first = moment.day.adding(days: 1 - Self.days)
         window = (0..<Self.days).map { first.adding(days: $0) }
-        let series = try evaluation.result("training-load", day: moment.day, now: moment.now).series ?? [:]
+        let series =
+            try evaluation.result("training-load", day: moment.day, now: moment.now).series ?? [:]
         func cut(_ name: String) -> [Double?] {
             var byDay: [Int: Double] = [:]
-            for p in series[name] ?? [] where p.day >= first { if let v = p.value { byDay[p.day.ordinal] = v } }
+            for p in series[name] ?? [] where p.day >= first {
+                if let v = p.value { byDay[p.day.ordinal] = v }
+            }
             return (0..<Self.days).map { byDay[first.ordinal + $0] }
         }
         tss = cut("tss")

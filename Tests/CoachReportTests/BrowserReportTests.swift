@@ -13,12 +13,18 @@ import Testing
 /// the browser's own background services (initiator "not an origin") and the page's file. A
 /// negative control proves that check can fail: a page without the policy that loads an image
 /// from a TEST-NET address (192.0.2.1, never routed) must show up as a page request.
-@Suite(.serialized, .enabled(if: HeadlessChromium.path != nil,
-                             "chromium is not installed: skipped (apt-get install chromium, or run make test)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: HeadlessChromium.path != nil,
+        "chromium is not installed: skipped (apt-get install chromium, or run make test)"))
 struct BrowserReportTests {
-    static let shots = FileManager.default.temporaryDirectory.appendingPathComponent("coach-report-screenshots")
+    static let shots = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "coach-report-screenshots")
 
-    @Test("The athlete report renders with no console message, no network request, every title and source")
+    @Test(
+        "The athlete report opens with no console message or request, and every title and source"
+    )
     func athlete() throws {
         let browser = try HeadlessChromium(binary: try #require(HeadlessChromium.path))
         defer { browser.remove() }
@@ -26,17 +32,22 @@ struct BrowserReportTests {
         let page = try browser.write(AthleteReport.html(data), name: "athlete.html")
         let run = try browser.open(page, ["--dump-dom"])
         #expect(run.status == 0, "chromium exited \(run.status)")
-        #expect(HeadlessChromium.consoleLines(run.log).isEmpty, "console: \(HeadlessChromium.consoleLines(run.log))")
+        #expect(
+            HeadlessChromium.consoleLines(run.log).isEmpty,
+            "console: \(HeadlessChromium.consoleLines(run.log))")
         #expect(run.pageRequests.isEmpty, "the page asked for \(run.pageRequests)")
         #expect(run.stdout.contains("</main>"), "the DOM was dumped")
         // The DOM serialiser escapes only &, < and > in text, so compare with those escaped.
         func text(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+                of: "<", with: "&lt;"
+            )
+            .replacingOccurrences(of: ">", with: "&gt;")
         }
         for chart in AthleteCharts.all(data) {
             #expect(run.stdout.contains(">" + text(chart.title) + "</h2>"), "title \(chart.title)")
-            #expect(run.stdout.contains("Source: " + text(chart.source)), "source of \(chart.title)")
+            #expect(
+                run.stdout.contains("Source: " + text(chart.source)), "source of \(chart.title)")
         }
         try Self.screenshot(browser, page, name: "athlete-report.png")
     }
@@ -47,9 +58,13 @@ struct BrowserReportTests {
         defer { browser.remove() }
         let page = try browser.write(try ReportGoldenTests.teamPage(), name: "team.html")
         let run = try browser.open(page, ["--dump-dom"])
-        #expect(HeadlessChromium.consoleLines(run.log).isEmpty, "console: \(HeadlessChromium.consoleLines(run.log))")
+        #expect(
+            HeadlessChromium.consoleLines(run.log).isEmpty,
+            "console: \(HeadlessChromium.consoleLines(run.log))")
         #expect(run.pageRequests.isEmpty, "the page asked for \(run.pageRequests)")
-        #expect(run.stdout.contains("Athletes") && run.stdout.contains("Source: training-load provider"))
+        #expect(
+            run.stdout.contains("Athletes") && run.stdout.contains("Source: training-load provider")
+        )
         try Self.screenshot(browser, page, name: "team-report.png")
     }
 
@@ -57,10 +72,14 @@ struct BrowserReportTests {
     func control() throws {
         let browser = try HeadlessChromium(binary: try #require(HeadlessChromium.path))
         defer { browser.remove() }
-        let page = try browser.write("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>c</title></head>"
-                                     + "<body><img src=\"http://192.0.2.1/x.png\" alt=\"\"></body></html>", name: "control.html")
+        let page = try browser.write(
+            "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>c</title></head>"
+                + "<body><img src=\"http://192.0.2.1/x.png\" alt=\"\"></body></html>",
+            name: "control.html")
         let run = try browser.open(page, ["--dump-dom"], timeout: 60)
-        #expect(run.pageRequests.contains("http://192.0.2.1/x.png"), "net-log check missed the request: \(run.pageRequests)")
+        #expect(
+            run.pageRequests.contains("http://192.0.2.1/x.png"),
+            "net-log check missed the request: \(run.pageRequests)")
     }
 
     /// Takes a full-page screenshot into the screenshots folder and checks it is a real PNG.
@@ -70,8 +89,10 @@ struct BrowserReportTests {
         try? FileManager.default.removeItem(at: file)
         let run = try browser.open(page, ["--screenshot=\(file.path)", "--window-size=820,4200"])
         #expect(run.status == 0)
-        let png = try #require(FileManager.default.contents(atPath: file.path), "no screenshot at \(file.path)")
+        let png = try #require(
+            FileManager.default.contents(atPath: file.path), "no screenshot at \(file.path)")
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        #expect(png.count > 20_000, "a screenshot of charts is not a blank page (\(png.count) bytes)")
+        #expect(
+            png.count > 20_000, "a screenshot of charts is not a blank page (\(png.count) bytes)")
     }
 }

@@ -8,7 +8,9 @@ import Testing
 /// chart's scale, gaps break lines instead of dropping to zero.
 @Suite struct ChartGeometryTests {
     /// Half a printed decimal of a coordinate, in value units of `frame`.
-    static func tolerance(_ frame: ChartFrame) -> Double { 0.051 * (frame.high - frame.low) / frame.plotHeight }
+    static func tolerance(_ frame: ChartFrame) -> Double {
+        0.051 * (frame.high - frame.low) / frame.plotHeight
+    }
 
     @Test("The CTL line ends on the training-load provider's CTL of the day")
     func ctlLastPoint() throws {
@@ -18,7 +20,9 @@ import Testing
         let last = try #require(ReportFixture.runs(d).last?.last)
         let frame = AthleteCharts.pmcFrame(data)
         let ctl = try #require(data.metric("training-load")?.number("ctl"))
-        #expect(abs(frame.value(atY: last.y) - ctl) <= Self.tolerance(frame), "drawn \(frame.value(atY: last.y)), CTL \(ctl)")
+        #expect(
+            abs(frame.value(atY: last.y) - ctl) <= Self.tolerance(frame),
+            "drawn \(frame.value(atY: last.y)), CTL \(ctl)")
         #expect(abs(last.x - frame.x(data.days.count - 1)) < 0.051)
     }
 
@@ -31,10 +35,13 @@ import Testing
         let frame = AthleteCharts.tsbFrame(data)
         let tsb = try #require(data.metric("training-load")?.number("tsb"))
         #expect(abs(frame.value(atY: last.y) - tsb) <= Self.tolerance(frame))
-        #expect(html.contains("<g transform=\"translate(0 200)\">"), "the form panel sits below the 200-unit load panel")
+        #expect(
+            html.contains("<g transform=\"translate(0 200)\">"),
+            "the form panel sits below the 200-unit load panel")
     }
 
-    @Test("Each readiness point is the score the provider gives that day", arguments: [0, 17, 45, 58])
+    @Test(
+        "Each readiness point is the score the provider gives that day", arguments: [0, 17, 45, 58])
     func readinessPoints(index: Int) throws {
         let data = try ReportFixture.report()
         let evaluation = try ReportFixture.evaluation()
@@ -61,11 +68,14 @@ import Testing
         let gap = (12...18).map { LocalDay("2026-10-\($0)")! }
         for day in gap {
             let i = try #require(data.index(of: day))
-            #expect(data.hrv[i] == nil && data.restingHR[i] == nil && data.steps[i] == nil && data.sleepHours[i] == nil)
+            #expect(
+                data.hrv[i] == nil && data.restingHR[i] == nil && data.steps[i] == nil
+                    && data.sleepHours[i] == nil)
         }
         let html = AthleteCharts.hrv(data).svg
         let runs = ReportFixture.runs(try #require(ReportFixture.path(html, css: "rhr")))
-        let frame = ChartFrame(count: data.days.count, values: data.restingHR.compactMap { $0 }, height: 120)
+        let frame = ChartFrame(
+            count: data.days.count, values: data.restingHR.compactMap { $0 }, height: 120)
         let gapX = gap.map { frame.x(data.index(of: $0)!) }
         #expect(runs.count >= 2, "the line restarts after the gap")
         #expect(!runs.flatMap { $0 }.contains { p in gapX.contains { abs($0 - p.x) < 0.051 } })
@@ -75,15 +85,18 @@ import Testing
     func stepBars() throws {
         let data = try ReportFixture.report()
         let svg = AthleteCharts.steps(data).svg
-        let bars = svg.components(separatedBy: "<rect class=\"f-green\"").count - 1
+        let bars =
+            svg.components(separatedBy: "<rect class=\"f-green\"").count - 1
             + svg.components(separatedBy: "<rect class=\"hatch-green\"").count - 1
         #expect(bars == data.steps.compactMap { $0 }.count)
         #expect(data.steps.contains { $0 == nil })
     }
 
-    @Test("A frame maps values and back, and its ticks are round", arguments: [
-        ([3.0, 97.0], [0.0]), ([-42.0, 17.5], []), ([0.2, 0.9], []), ([1200.0, 2750.0], [0.0]),
-    ])
+    @Test(
+        "A frame maps values and back, and its ticks are round",
+        arguments: [
+            ([3.0, 97.0], [0.0]), ([-42.0, 17.5], []), ([0.2, 0.9], []), ([1200.0, 2750.0], [0.0]),
+        ])
     func frameScale(values: [Double], include: [Double]) {
         let f = ChartFrame(count: 30, values: values, include: include)
         for v in values + include {

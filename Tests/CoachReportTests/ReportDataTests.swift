@@ -20,7 +20,8 @@ import Testing
         #expect(data.kcal[index] == r("nutrition").number("kcal_today"))
         #expect(data.kcalTarget[index] == r("nutrition").number("kcal_target"))
         #expect(data.streak[index] == r("activity").number("streak"))
-        let load = try evaluation.result("training-load", day: ReportFixture.day, now: ReportFixture.now)
+        let load = try evaluation.result(
+            "training-load", day: ReportFixture.day, now: ReportFixture.now)
         #expect(data.ctl[index] == load.series?["ctl"]?.first { $0.day == day }?.value)
     }
 
@@ -34,22 +35,31 @@ import Testing
         let i = try #require(data.index(of: LocalDay("2026-11-05")!))
         #expect(data.mood[i] == nil && data.soreness.allSatisfy { $0[i] == nil })
         let last = data.days.count - 1
-        #expect(data.steps[last] == nil && data.kcal[last] == nil, "nothing is logged on the report day")
+        #expect(
+            data.steps[last] == nil && data.kcal[last] == nil, "nothing is logged on the report day"
+        )
         #expect(data.lowEnergyAvailability[try #require(data.index(of: LocalDay("2026-11-12")!))])
     }
 
-    @Test("The plan calendar: Mondays missed, done sessions coloured, the day's own session still planned")
+    @Test(
+        "Plan calendar: Mondays missed, done sessions coloured, the day's own session planned"
+    )
     func plan() throws {
         let data = try ReportFixture.report()
         let monday = data.sessions.filter { $0.title == "Recovery spin" }
         #expect(!monday.isEmpty && monday.allSatisfy { $0.state == .missed })
-        #expect(data.sessions.contains { $0.state == .green || $0.state == .yellow || $0.state == .red })
-        #expect(data.sessions.last?.day == ReportFixture.day && data.sessions.last?.state == .planned)
+        #expect(
+            data.sessions.contains { $0.state == .green || $0.state == .yellow || $0.state == .red }
+        )
+        #expect(
+            data.sessions.last?.day == ReportFixture.day && data.sessions.last?.state == .planned)
     }
 
     @Test("A window outside 7–3660 days is refused", arguments: [0, 6, 3661])
     func badWindow(days: Int) throws {
         let evaluation = try ReportFixture.evaluation()
-        #expect(throws: CoachKitError.self) { try AthleteReportData(evaluation, at: ReportFixture.moment, days: days) }
+        #expect(throws: CoachKitError.self) {
+            try AthleteReportData(evaluation, at: ReportFixture.moment, days: days)
+        }
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// The report fixture: 100 days of generated data for `rhea` with a watch-less week, days without
 /// food or wellness, a five-week plan (Monday sessions are never done) and one low-energy day.
 enum ReportFixture {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
     /// Saturday after the last logged day: a day with a planned session and no data yet.
@@ -41,7 +42,8 @@ enum ReportFixture {
         let parts = html.components(separatedBy: "<path class=\"")
         for p in parts.dropFirst() {
             let cls = p.prefix { $0 != "\"" }
-            guard cls.split(separator: " ").contains(Substring(css)), let r = p.range(of: "d=\"") else { continue }
+            guard cls.split(separator: " ").contains(Substring(css)), let r = p.range(of: "d=\"")
+            else { continue }
             return String(p[r.upperBound...].prefix { $0 != "\"" })
         }
         return nil
@@ -55,7 +57,8 @@ enum ReportFixture {
         while i < tokens.count {
             let t = tokens[i]
             let command = t.first!
-            let x = Double(t.dropFirst())!, y = Double(tokens[i + 1])!
+            let x = Double(t.dropFirst())!
+            let y = Double(tokens[i + 1])!
             if command == "M" { out.append([]) }
             out[out.count - 1].append((x, y))
             i += 2

@@ -12,9 +12,12 @@ import Testing
     }
 
     static func teamPage() throws -> String {
-        let jane = try JSONDecoder().decode(AthleteDataset.self, from: try ReportFixture.data("views-60-days.json"))
+        let jane = try JSONDecoder().decode(
+            AthleteDataset.self, from: try ReportFixture.data("views-60-days.json"))
         let moment = ViewMoment(day: LocalDay("2026-11-20")!, now: nil)
-        let entries = try [ReportFixture.dataset(), jane].map { try TeamReportEntry(MetricEvaluation($0), at: moment) }
+        let entries = try [ReportFixture.dataset(), jane].map {
+            try TeamReportEntry(MetricEvaluation($0), at: moment)
+        }
         return TeamReportPage.html(entries.sorted { $0.row.handle < $1.row.handle })
     }
 
@@ -25,7 +28,8 @@ import Testing
             try Data(page.utf8).write(to: url)
         }
         guard let golden = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("missing golden file \(url.path); regenerate with COACH_REGENERATE_FIXTURES=1")
+            Issue.record(
+                "missing golden file \(url.path); regenerate with COACH_REGENERATE_FIXTURES=1")
             return
         }
         #expect(Data(page.utf8) == golden, "\(name) differs from its golden file")
@@ -43,7 +47,8 @@ import Testing
 
     @Test("Rendering twice, with the days scored in parallel, gives identical bytes")
     func deterministic() throws {
-        let a = try Self.athletePage(), b = try Self.athletePage()
+        let a = try Self.athletePage()
+        let b = try Self.athletePage()
         #expect(a == b)
         #expect(try Self.teamPage() == (try Self.teamPage()))
     }
@@ -52,7 +57,10 @@ import Testing
     func selfContained(which: Int) throws {
         let page = which == 0 ? try Self.athletePage() : try Self.teamPage()
         let lower = page.lowercased()
-        for banned in ["<script", "http:", "https:", "//cdn", "@import", "@font-face", "<link", "<img", "<iframe", "src=", "javascript:"] {
+        for banned in [
+            "<script", "http:", "https:", "//cdn", "@import", "@font-face", "<link", "<img",
+            "<iframe", "src=", "javascript:",
+        ] {
             #expect(!lower.contains(banned), "found \(banned)")
         }
         let urls = lower.components(separatedBy: "url(").dropFirst()
@@ -69,7 +77,9 @@ import Testing
             #expect(page.contains(">\(ReportText.escape(chart.title))</h2>"))
             #expect(page.contains("Source: \(ReportText.escape(chart.source))"))
             #expect(page.contains("aria-labelledby=\"\(chart.id)-t \(chart.id)-d\""))
-            #expect(page.contains("<title id=\"\(chart.id)-t\">") && page.contains("<desc id=\"\(chart.id)-d\">"))
+            #expect(
+                page.contains("<title id=\"\(chart.id)-t\">")
+                    && page.contains("<desc id=\"\(chart.id)-d\">"))
         }
         #expect(AthleteCharts.all(data).count == 9)
     }
