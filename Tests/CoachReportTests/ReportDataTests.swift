@@ -62,4 +62,17 @@ import Testing
             try AthleteReportData(evaluation, at: ReportFixture.moment, days: days)
         }
     }
+
+    @Test("An athlete with no data gets every chart, all gaps, and says so in each description")
+    func empty() throws {
+        let profile = AthleteProfile(handle: "new", name: "New Athlete", timeZone: "UTC")
+        let dataset = AthleteDataset(athlete: profile)
+        let data = try AthleteReportData(MetricEvaluation(dataset), at: ReportFixture.moment, days: 14)
+        #expect(data.ctl.allSatisfy { $0 == nil } && data.readiness.allSatisfy { $0 == nil })
+        #expect(data.steps.allSatisfy { $0 == nil } && data.sessions.isEmpty)
+        let page = AthleteReport.html(data)
+        #expect(page.contains("Training history: no data on 14 of 14 days"))
+        #expect(page.contains("No sessions were planned"))
+        #expect(!page.contains("NaN") && !page.contains("inf"))
+    }
 }
