@@ -2,7 +2,7 @@ import CoachKit
 import CoachProviders
 import Foundation
 
-/// One athlete of the team report: their `coach team` row and their last 28 days of load.
+/// One athlete of the team report: their team-view row (`TeamRow`) and their last 28 days of load.
 public struct TeamReportEntry: Sendable {
     /// Days in each athlete's small multiple.
     public static let days = 28
