@@ -60,10 +60,13 @@ enum ReportStyle {
             th,td{text-align:left;padding:4px 6px;border-bottom:1px solid color-mix(in srgb,
             var(--muted) 30%,transparent)}
             td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-            .multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));
+            .multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(330px,1fr));
             gap:10px}
             .multiples figure{margin:0;background:var(--card);border-radius:8px;padding:6px 8px}
             .multiples figcaption{font-size:.85em}
+            .multiples svg text{font-size:20px}.multiples .line{stroke-width:4.5}
+            .multiples .grid,.multiples .axisline{stroke-width:2}
+            .multiples .dash{stroke-dasharray:16 10}
             @media print{
             :root{\(variables(.light))}
             body{background:#fff;font-size:11pt}main{max-width:none;padding:0}
