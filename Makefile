@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test lint format bench clean
+.PHONY: deps test-deps build demo test lint format bench clean
 
 ## Install what is missing (Debian/Ubuntu): libsodium, SQLite headers, pkg-config, python3.
 deps:
@@ -13,6 +13,13 @@ deps:
 	@if ! command -v python3 >/dev/null 2>&1; then \
 		echo "installing python3 and tzdata (for the metric cross-check)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 tzdata; \
+	fi
+
+## What the test suite needs beyond the build: Chromium, to open the HTML reports headless.
+test-deps: deps
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		echo "installing chromium (the report tests open pages in it headless)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
 	fi
 
 build: deps
@@ -26,7 +33,7 @@ demo: build
 ## cross-check runs Tests/CrossCheck/crosscheck.py (python3 3.9+, standard library only, so no
 ## virtual environment is needed); here a missing python3 fails the suite instead of skipping it.
 CHECKS := --explicit-target-dependency-import-check error
-test: deps lint
+test: test-deps lint
 	$(SWIFT) build $(CHECKS)
 	COACH_REQUIRE_CROSSCHECK=1 $(SWIFT) test $(CHECKS)
 

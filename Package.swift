@@ -65,9 +65,14 @@ let package = Package(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp",
+                "CoachApp", "CoachReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .target(
+            name: "CoachReport",
+            dependencies: ["CoachKit", "CoachProviders", "ReadinessProvider", "AdherenceProvider",
+                           "SelfAssessmentProvider"]
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
@@ -80,6 +85,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachStore", "CoachCLI"]),
+        .testTarget(name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
     ] + providerTargets,
     swiftLanguageModes: [.v6]
 )

@@ -34,21 +34,26 @@ public struct PhysiologyModifier: Sendable, Equatable {
     }
 
     public let today: Day
+    /// The first day of biometric history (nil without any HRV or resting HR).
+    public let firstDay: LocalDay?
+    /// The smoothed adjustment of every day from `firstDay` to the evaluated day (nil where the
+    /// day did not qualify); each equals `today.adjustment` of a walk that ends on that day.
+    public let adjustments: [Double?]
 
     /// Walks the athlete's biometric history up to `input.day` and reads the modifier of that day.
     public init(input: MetricInput) {
         let d = input.day.ordinal
-        guard
-            let phys = DailyPhysiology(
-                biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
-                through: input.day)
-        else {
-            today = Day(
-                kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
+        guard let phys = DailyPhysiology(biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
+                                         through: input.day) else {
+            today = Day(kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
+            firstDay = nil
+            adjustments = []
             return
         }
         var previous: Double?
         var day = Day(kind: .hrv_rmssd, hrvDays: 0)
+        var adjustments: [Double?] = []
+        adjustments.reserveCapacity(max(0, d - phys.firstDay + 1))
         // Baselines of day x are the days x − 28 … x − 3; slide them one day at a time.
         var rmssd = SlidingBaseline(), sdnn = SlidingBaseline(), rest = SlidingBaseline()
         func slide(_ w: inout SlidingBaseline, _ value: (Int) -> Double?, _ x: Int) {
@@ -65,8 +70,11 @@ public struct PhysiologyModifier: Sendable, Equatable {
                 day.adjustment = 0.3 * raw + 0.7 * (previous ?? 0)
             }
             previous = day.adjustment
+            adjustments.append(day.adjustment)
         }
         today = day
+        firstDay = LocalDay(ordinal: phys.firstDay)
+        self.adjustments = adjustments
     }
 
     /// Reads day `x` against its baselines; they are only summarised for a qualifying day or when

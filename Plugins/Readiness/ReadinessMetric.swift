@@ -41,10 +41,10 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         }
         let tsb = chart.tsb(on: d)
         let ctl = chart.ctl(after: d.adding(days: -1))
-        let raw = MetricMath.clamp((tsb + 30) / 60 * 100, 0, 100)
+        let raw = Self.raw(tsb: tsb)
         let phys = PhysiologyModifier(input: input).today
         let adjustment = phys.adjustment ?? 0
-        let score = MetricMath.round(MetricMath.clamp(raw + adjustment, 0, 100))
+        let score = Self.score(raw: raw, adjustment: adjustment)
         let zone = ReadinessZone.zone(for: score)
         let illness = phys.possibleIllness
         let range = zone.tssRange(ctl: ctl, adjustment: adjustment, illness: illness)
@@ -110,6 +110,14 @@ public struct ReadinessMetric: BuiltinMetricProvider {
                 "tss_low": MetricValue(range?.low), "tss_high": MetricValue(range?.high),
             ],
             components: components, flags: flags, explanation: text)
+    }
+
+    /// The form part of the score: clamp((TSB + 30) / 60 · 100, 0, 100).
+    static func raw(tsb: Double) -> Double { MetricMath.clamp((tsb + 30) / 60 * 100, 0, 100) }
+
+    /// The score: raw + adjustment, clamped to 0–100 and rounded.
+    static func score(raw: Double, adjustment: Double) -> Int {
+        MetricMath.round(MetricMath.clamp(raw + adjustment, 0, 100))
     }
 
     private func physiologyComponents(_ p: PhysiologyModifier.Day) -> [MetricComponent] {

@@ -1,0 +1,21 @@
+import CoachKit
+import CoachProviders
+import CoachReport
+import Foundation
+
+extension AppSession {
+    /// One athlete's HTML report over `days` days ending on the looked-at day.
+    ///
+    /// - Returns: the self-contained page (inline SVG and CSS, no script, no network reference).
+    public func athleteReport(_ handle: Handle?, date: String?, days: Int) throws -> String {
+        let view = try athleteView(handle, date: date)
+        return try AthleteReport.html(view.evaluation, at: view.moment, options: .init(days: days))
+    }
+
+    /// The team page: one row per athlete the user holds and each one's last 28 days.
+    public func teamReport(date: String?) throws -> String {
+        let collector = TeamReportCollector(date: date, now: now)
+        try workspace.forEachDataset(as: principal) { _, dataset in collector.add(dataset) }
+        return TeamReportPage.html(try collector.finish(), title: "Team report")
+    }
+}
