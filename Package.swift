@@ -59,13 +59,14 @@ let package = Package(
             name: "CoachApp",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
+                "CoachReport",
             ]
         ),
         .target(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp", "CoachReport",
+                "CoachApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
