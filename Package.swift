@@ -72,8 +72,10 @@ let package = Package(
         ),
         .target(
             name: "CoachReport",
-            dependencies: ["CoachKit", "CoachProviders", "ReadinessProvider", "AdherenceProvider",
-                           "SelfAssessmentProvider"]
+            dependencies: [
+                "CoachKit", "CoachProviders", "ReadinessProvider", "AdherenceProvider",
+                "SelfAssessmentProvider",
+            ]
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
@@ -86,7 +88,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachStore", "CoachCLI"]),
-        .testTarget(name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
+        .testTarget(
+            name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
     ] + providerTargets,
     swiftLanguageModes: [.v6]
 )

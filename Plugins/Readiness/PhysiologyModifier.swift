@@ -43,9 +43,13 @@ public struct PhysiologyModifier: Sendable, Equatable {
     /// Walks the athlete's biometric history up to `input.day` and reads the modifier of that day.
     public init(input: MetricInput) {
         let d = input.day.ordinal
-        guard let phys = DailyPhysiology(biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
-                                         through: input.day) else {
-            today = Day(kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
+        guard
+            let phys = DailyPhysiology(
+                biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
+                through: input.day)
+        else {
+            today = Day(
+                kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
             firstDay = nil
             adjustments = []
             return

@@ -19,7 +19,7 @@ extension AthleteCharts {
         svg.endPanel()
         var desc =
             "Heart-rate variability per day with its baseline and baseline band, and resting "
-                + "heart rate below, \(span(data))."
+            + "heart rate below, \(span(data))."
         if let h = last(data.hrv) { desc += " Latest HRV \(ReportText.fixed(h)) ms" }
         if let b = last(data.hrvBaseline) {
             desc += " against a baseline of \(ReportText.fixed(b)) ms"
@@ -30,7 +30,7 @@ extension AthleteCharts {
             id: "hrv", title: "HRV and resting heart rate",
             source:
                 "stress provider values hrv and hrv_baseline of each day; resting-HR log (the "
-                    + "day's last reading)",
+                + "day's last reading)",
             svg: svg.svg(title: "HRV against baseline, and resting heart rate", description: desc),
             keys: [
                 .init("line", "c-blue", "HRV (latest reading of the day)"),
@@ -40,7 +40,7 @@ extension AthleteCharts {
             ],
             note:
                 "The band is the baseline ± MAD / 0.6745 of the 30 readings before each day (at "
-                    + "least 7 needed)."
+                + "least 7 needed)."
         )
     }
 
@@ -69,7 +69,7 @@ extension AthleteCharts {
                 + bands.map { .init("zone", tint($0), $0.name) },
             note:
                 "From the day's latest HRV reading and heart rate against a 30-day baseline; days "
-                    + "without a reading are blank."
+                + "without a reading are blank."
         )
     }
 
@@ -87,7 +87,7 @@ extension AthleteCharts {
         if !logged.isEmpty {
             desc +=
                 " Mean \(ReportText.fixed(logged.reduce(0, +) / Double(logged.count))) h over "
-                    + "\(logged.count) nights."
+                + "\(logged.count) nights."
         }
         desc += gaps(data.sleepHours, what: "Sleep")
         return ChartSection(
@@ -97,7 +97,7 @@ extension AthleteCharts {
             keys: [.init("bar", "f-blue", "hours asleep (main block, 14:00–10:00 window)")],
             note:
                 "Overlapping asleep, core, deep and REM records merge; the longest block of the "
-                    + "night counts."
+                + "night counts."
         )
     }
 }

@@ -64,7 +64,7 @@ extension AthleteCharts {
         let moods = rows[0].1.compactMap { $0 }
         var desc =
             "Heat map of mood (1–5) and soreness (0–10) of ten muscle groups over the last \(n) "
-                + "days, "
+            + "days, "
             + "\(days.first?.description ?? "") to \(days.last?.description ?? ""); each cell "
             + "shows its number."
         desc += " Entries on \(logged.filter { $0 }.count) of \(n) days."
@@ -153,7 +153,7 @@ extension AthleteCharts {
         }
         var desc =
             "Calendar of planned sessions, \(span(data)), one row per week, one square per "
-                + "session: "
+            + "session: "
             + counts.map { "\($0.1) \(stateName($0.0))" }.joined(separator: ", ") + "."
         if data.sessions.isEmpty { desc = "No sessions were planned from \(span(data))." }
         let svg = SVGCanvas.wrap(
@@ -163,7 +163,7 @@ extension AthleteCharts {
             id: "plan", title: "Plan compliance",
             source:
                 "plan sessions assessed with the adherence provider's rules (linked or matched "
-                    + "workouts)",
+                + "workouts)",
             svg: svg,
             keys: AthleteReportData.PlanCell.State.allCases.map {
                 .init("bar", "sq-\($0.rawValue)", "\(letter($0)) \(stateName($0))")

@@ -27,7 +27,7 @@ extension AthleteCharts {
         }.count
         var desc =
             "Steps per day against the step goal (dashed line), \(span(data)). Goal met on \(met) "
-                + "days."
+            + "days."
         if let s = last(data.streak) { desc += " Current streak \(ReportText.fixed(s, 0)) days" }
         if let b = last(data.bonusDays) { desc += ", \(ReportText.fixed(b, 0)) bonus days banked" }
         desc += "; a star marks each day a bonus day was banked." + gaps(data.steps, what: "Steps")
@@ -68,19 +68,19 @@ extension AthleteCharts {
         svg.endPanel()
         var desc =
             "Energy eaten per day (kcal) against the day's target, and protein (g) against its "
-                + "target, \(span(data))."
+            + "target, \(span(data))."
         desc += " Low energy availability flagged on \(flagged.count) days (exclamation mark)."
         if let k = last(data.kcalTarget), let p = last(data.proteinTarget) {
             desc +=
                 " Latest targets \(ReportText.fixed(k, 0)) kcal and \(ReportText.fixed(p, 0)) g "
-                    + "protein."
+                + "protein."
         }
         desc += gaps(data.kcal, what: "Food")
         return ChartSection(
             id: "nutrition", title: "Energy and protein",
             source:
                 "nutrition provider values kcal_today, kcal_target, protein_today, protein_target "
-                    + "and its low_energy_availability flag",
+                + "and its low_energy_availability flag",
             svg: svg.svg(title: "Energy and protein against target", description: desc),
             keys: [
                 .init("bar", "f-orange", "kcal eaten"), .init("bar", "f-teal", "protein eaten"),

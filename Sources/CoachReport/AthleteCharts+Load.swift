@@ -38,7 +38,7 @@ extension AthleteCharts {
         if let c = last(data.ctl), let a = last(data.atl), let b = last(data.tsb) {
             desc +=
                 " Latest: CTL \(ReportText.fixed(c)), ATL \(ReportText.fixed(a)), TSB "
-                    + "\(ReportText.signed(b))"
+                + "\(ReportText.signed(b))"
             if let zone = formZones.first(where: { b >= $0.low && b < $0.high }) {
                 desc += " (\(zone.name))"
             }
@@ -58,7 +58,7 @@ extension AthleteCharts {
                 + formZones.map { .init("zone", $0.css, "\($0.name) form") },
             note:
                 "Form zones: high risk under −30, optimal −30 to −10, grey zone −10 to +5, fresh "
-                    + "+5 to +25, "
+                + "+5 to +25, "
                 + "transition above +25. Rest days count 0 TSS; days before the first workout are "
                 + "blank."
         )
@@ -112,7 +112,7 @@ extension AthleteCharts {
                 + bands.map { .init("zone", tint($0), $0.name) },
             note:
                 "Each day is scored as it was on that day: form going into the day, nudged by HRV "
-                    + "and resting heart rate."
+                + "and resting heart rate."
         )
     }
 }

@@ -34,10 +34,10 @@ public enum AthleteReport {
     public static func html(_ data: AthleteReportData) -> String {
         var body =
             "<header>\n<h1>\(ReportText.escape(data.name)) <span "
-                + "class=\"sub\">@\(ReportText.escape(data.handle))</span></h1>\n"
+            + "class=\"sub\">@\(ReportText.escape(data.handle))</span></h1>\n"
         body +=
             "<p class=\"sub\">Report for \(data.day), the \(data.days.count) days from "
-                + "\(data.days.first?.description ?? "") "
+            + "\(data.days.first?.description ?? "") "
             + "to \(data.day). Gaps in a chart are days without data, never zeros.</p>\n</header>\n"
         body += tiles(data)
         body += "<nav class=\"sub\" aria-label=\"Charts\">Charts: "

@@ -46,7 +46,7 @@ public struct ChartSection: Sendable, Equatable {
     static func sample(_ key: Key) -> String {
         let open =
             "<svg class=\"key\" viewBox=\"0 0 24 12\" width=\"24\" height=\"12\" "
-                + "aria-hidden=\"true\">"
+            + "aria-hidden=\"true\">"
         let mark: String
         switch key.kind {
         case "line": mark = "<line class=\"line \(key.css)\" x1=\"1\" y1=\"6\" x2=\"23\" y2=\"6\"/>"
@@ -59,7 +59,7 @@ public struct ChartSection: Sendable, Equatable {
             let glyph = key.kind.hasPrefix("glyph:") ? String(key.kind.dropFirst(6)) : "?"
             mark =
                 "<text class=\"marker \(key.css)\" x=\"12\" y=\"10\" "
-                    + "text-anchor=\"middle\">\(ReportText.escape(glyph))</text>"
+                + "text-anchor=\"middle\">\(ReportText.escape(glyph))</text>"
         }
         return open + mark + "</svg> "
     }

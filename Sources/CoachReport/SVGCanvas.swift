@@ -154,7 +154,7 @@ struct SVGCanvas {
         let box = "0 0 \(ReportText.fixed(ChartFrame.width, 0)) \(ReportText.fixed(height, 0))"
         return
             "<svg class=\"chart\" viewBox=\"\(box)\" role=\"img\" aria-labelledby=\"\(id)-t "
-                + "\(id)-d\">\n"
+            + "\(id)-d\">\n"
             + "<title id=\"\(id)-t\">\(ReportText.escape(title))</title>\n"
             + "<desc id=\"\(id)-d\">\(ReportText.escape(description))</desc>\n" + body + "</svg>"
     }

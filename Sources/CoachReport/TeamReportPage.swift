@@ -18,19 +18,20 @@ public enum TeamReportPage {
         let flagged = entries.filter(\.row.isFlagged).count
         body +=
             "<p class=\"sub\">\(entries.count) athletes, each on their own day (\(dayText)); "
-                + "\(flagged) flagged.</p>\n</header>\n"
+            + "\(flagged) flagged.</p>\n</header>\n"
         body += table(entries)
         body += "<section class=\"card\" id=\"multiples\" aria-labelledby=\"multiples-h\">\n"
         body += "<h2 id=\"multiples-h\">Last \(TeamReportEntry.days) days per athlete</h2>\n"
         body +=
             "<p class=\"source\">Source: training-load provider, daily series tss, ctl and "
-                + "tsb</p>\n"
+            + "tsb</p>\n"
         let keys: [ChartSection.Key] = [
             .init("bar", "f-grey bar-soft", "TSS per day"),
             .init("line", "c-blue", "CTL (fitness)"),
             .init("line", "c-orange dash", "TSB (form, dashed)"),
         ]
-        body += "<ul class=\"legend\">"
+        body +=
+            "<ul class=\"legend\">"
             + keys.map { "<li>\(ChartSection.sample($0))\($0.label)</li>" }.joined() + "</ul>\n"
         body +=
             "<div class=\"multiples\">\n"
@@ -42,13 +43,13 @@ public enum TeamReportPage {
     static func table(_ entries: [TeamReportEntry]) -> String {
         var out =
             "<section class=\"card\" id=\"roster\" aria-labelledby=\"roster-h\">\n<h2 "
-                + "id=\"roster-h\">Athletes</h2>\n"
+            + "id=\"roster-h\">Athletes</h2>\n"
         out +=
             "<p class=\"source\">Source: readiness, training-load, stress, adherence and "
-                + "self-assessment providers; flags from every provider and the plan</p>\n"
+            + "self-assessment providers; flags from every provider and the plan</p>\n"
         out +=
             "<table>\n<thead><tr><th scope=\"col\">Athlete</th><th scope=\"col\">Day</th><th "
-                + "scope=\"col\" class=\"num\">Readiness</th>"
+            + "scope=\"col\" class=\"num\">Readiness</th>"
             + "<th scope=\"col\" class=\"num\">Form (TSB)</th><th scope=\"col\" "
             + "class=\"num\">Stress</th>"
             + "<th scope=\"col\" class=\"num\">Adherence 28 d</th><th scope=\"col\" "
@@ -61,11 +62,12 @@ public enum TeamReportPage {
             let stress =
                 r.stress.map { "\($0)" + (r.stressBand.map { " \($0.name)" } ?? "") } ?? "–"
             let adherence = r.adherence28d.map { ReportText.fixed($0, 0) + "%" } ?? "–"
-            let flags = r.flags.isEmpty
+            let flags =
+                r.flags.isEmpty
                 ? "none" : ReportText.escape(r.flags.joined(separator: ", "))
             out +=
                 "<tr><th scope=\"row\">\(ReportText.escape(r.name)) <span "
-                    + "class=\"sub\">@\(ReportText.escape(r.handle))</span></th>"
+                + "class=\"sub\">@\(ReportText.escape(r.handle))</span></th>"
                 + "<td>\(r.day)</td><td class=\"num\">\(ReportText.escape(readiness))</td>"
                 + "<td class=\"num\">\(r.form.map { ReportText.signed($0) } ?? "–")</td>"
                 + "<td class=\"num\">\(ReportText.escape(stress))</td>"

@@ -67,7 +67,8 @@ import Testing
     func empty() throws {
         let profile = AthleteProfile(handle: "new", name: "New Athlete", timeZone: "UTC")
         let dataset = AthleteDataset(athlete: profile)
-        let data = try AthleteReportData(MetricEvaluation(dataset), at: ReportFixture.moment, days: 14)
+        let data = try AthleteReportData(
+            MetricEvaluation(dataset), at: ReportFixture.moment, days: 14)
         #expect(data.ctl.allSatisfy { $0 == nil } && data.readiness.allSatisfy { $0 == nil })
         #expect(data.steps.allSatisfy { $0 == nil } && data.sessions.isEmpty)
         let page = AthleteReport.html(data)

@@ -11,7 +11,7 @@ struct ReportCommand: ParsableCommand {
         abstract: "Write an HTML report with charts: one athlete (default) or the whole team.",
         discussion:
             "One self-contained file (inline SVG and CSS, no script, nothing loaded from the "
-                + "network), "
+            + "network), "
             + "written with mode 0600 to a new FILE; an existing file is never overwritten.",
         subcommands: [AthleteReportCommand.self, TeamReportCommand.self],
         defaultSubcommand: AthleteReportCommand.self)
@@ -34,7 +34,8 @@ struct AthleteReportCommand: ParsableCommand {
             }
             // Refuse an existing file before the work; writeNew checks again when writing.
             if FileManager.default.fileExists(atPath: out) { throw StoreError.fileExists(out) }
-            let html = try global.session().athleteReport(target.handle, date: target.date, days: days)
+            let html = try global.session().athleteReport(
+                target.handle, date: target.date, days: days)
             try SecureFiles.writeNew(Array(html.utf8), to: out)
         }
     }
