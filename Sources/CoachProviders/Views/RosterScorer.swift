@@ -1,0 +1,71 @@
+import CoachKit
+import Foundation
+
+/// Scores a roster's athletes on other cores while the caller decrypts the next one.
+///
+/// `add` hands one athlete's dataset to a worker and returns; at most `parallelism` datasets are
+/// in flight, so memory stays bounded by a few athletes however large the roster is. What a row
+/// is (a team-table row, a report entry) is the caller's `score` function.
+public final class RosterScorer<Row: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `rows` and `failure` are read and written only while holding `lock`;
+    // the queue, group and semaphore are thread-safe, and the other properties are immutable
+    // (`score` is a @Sendable function).
+    private let lock = NSLock()
+    private var rows: [Row] = []
+    private var failure: (any Error)?
+    private let queue = DispatchQueue(label: "coach.roster", attributes: .concurrent)
+    private let group = DispatchGroup()
+    private let slots: DispatchSemaphore
+    private let date: String?
+    private let now: Date
+    private let registry: ProviderRegistry
+    private let score: @Sendable (MetricEvaluation, ViewMoment) throws -> Row
+
+    /// - Parameters:
+    ///   - date: a day expression for everyone, or nil for each athlete's today.
+    ///   - now: the current instant.
+    ///   - parallelism: datasets scored at once (default: the number of cores).
+    ///   - registry: the providers evaluated.
+    ///   - score: makes one athlete's row from their evaluation on their day.
+    public init(
+        date: String?, now: Date, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+        registry: ProviderRegistry = .builtins,
+        score: @escaping @Sendable (MetricEvaluation, ViewMoment) throws -> Row
+    ) {
+        self.date = date
+        self.now = now
+        self.registry = registry
+        self.score = score
+        slots = DispatchSemaphore(value: max(1, parallelism))
+    }
+
+    /// Queues one athlete; waits only when `parallelism` athletes are already being scored.
+    public func add(_ dataset: AthleteDataset) {
+        slots.wait()
+        group.enter()
+        queue.async { [self] in
+            defer {
+                slots.signal()
+                group.leave()
+            }
+            do {
+                let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
+                let row = try score(MetricEvaluation(dataset, registry: registry), moment)
+                lock.withLock { rows.append(row) }
+            } catch {
+                lock.withLock { if failure == nil { failure = error } }
+            }
+        }
+    }
+
+    /// Waits for every queued athlete and returns the rows in the order they finished.
+    ///
+    /// - Throws: the first error any athlete raised (e.g. a day in the future).
+    public func finish() throws -> [Row] {
+        group.wait()
+        return try lock.withLock {
+            if let failure { throw failure }
+            return rows
+        }
+    }
+}
