@@ -124,19 +124,7 @@ import TrainingLoadProvider
                     swift.status.rawValue == py.status, "\(label): status \(swift.reason ?? "")")
                 #expect(swift.score == py.score, "\(label): score")
                 #expect(swift.flags.sorted() == py.flags.sorted(), "\(label): flags")
-                #expect(Set(swift.values.keys) == Set(py.values.keys), "\(label): value names")
-                for (name, value) in py.values {
-                    let mine = swift.values[name] ?? .null
-                    switch (mine, value) {
-                    case let (.number(a), .number(b)):
-                        #expect(
-                            abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)),
-                            "\(label): \(name) \(a) vs \(b)")
-                    default:
-                        #expect(mine == value, "\(label): \(name) \(mine) vs \(value)")
-                    }
-                    compared += 1
-                }
+                compared += CrossCheckTests.expectSameValues(swift, py, label: label)
                 if swift.status == .ok { ok[id, default: 0] += 1 }
             }
         }

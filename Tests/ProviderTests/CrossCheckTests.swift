@@ -21,6 +21,23 @@ import TrainingLoadProvider
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// Expects the Swift result's values to equal Python's (numbers to 1e-6, relative above 1),
+    /// name for name; returns how many values were compared.
+    static func expectSameValues(_ swift: MetricResult, _ py: Answer, label: String) -> Int {
+        #expect(Set(swift.values.keys) == Set(py.values.keys), "\(label): value names")
+        for (name, value) in py.values {
+            let mine = swift.values[name] ?? .null
+            switch (mine, value) {
+            case let (.number(a), .number(b)):
+                #expect(
+                    abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)), "\(label): \(name) \(a) vs \(b)")
+            default:
+                #expect(mine == value, "\(label): \(name) \(mine) vs \(value)")
+            }
+        }
+        return py.values.count
+    }
+
     struct Answer: Decodable {
         let status: String
         let score: Int?
@@ -86,19 +103,7 @@ import TrainingLoadProvider
                 #expect(swift.status.rawValue == py.status, "\(label): status")
                 #expect(swift.score == py.score, "\(label): score")
                 #expect(swift.flags.sorted() == py.flags.sorted(), "\(label): flags")
-                #expect(Set(swift.values.keys) == Set(py.values.keys), "\(label): value names")
-                for (name, value) in py.values {
-                    let mine = swift.values[name] ?? .null
-                    switch (mine, value) {
-                    case let (.number(a), .number(b)):
-                        #expect(
-                            abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)),
-                            "\(label): \(name) \(a) vs \(b)")
-                    default:
-                        #expect(mine == value, "\(label): \(name) \(mine) vs \(value)")
-                    }
-                    compared += 1
-                }
+                compared += CrossCheckTests.expectSameValues(swift, py, label: label)
                 if id == "readiness", swift.number("hrv_z") != nil { withAdjustment += 1 }
                 if swift.flags.contains("possible_illness") { illness += 1 }
             }
