@@ -50,14 +50,17 @@ let package = Package(
             name: "CoachStore",
             dependencies: ["CoachKit", "CoachCrypto", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "CoachPrompt", dependencies: ["CoachKit"]),
         .target(
             name: "CoachApp",
-            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider"]
+            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
+                           "TrainingLoadProvider", "CoachPrompt"]
         ),
         .target(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider", "CoachApp",
+                "CoachPrompt",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +72,10 @@ let package = Package(
             dependencies: ["CoachKit", "CoachCrypto", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachCLI"]),
+        .testTarget(
+            name: "CoachPromptTests",
+            dependencies: ["CoachKit", "CoachPrompt", "CoachApp", "CoachProviders", "CoachStore"]
+        ),
     ] + providerTargets,
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,8 @@ import Foundation
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan", abstract: "Program weeks (Monday–Sunday), planned sessions, adherence and plan files.",
-        subcommands: [Show.self, PlanWeekCommand.self, PlanSessionCommand.self, PlanExportCommand.self, PlanImportCommand.self])
+        subcommands: [Show.self, PlanWeekCommand.self, PlanSessionCommand.self, PlanExportCommand.self, PlanImportCommand.self,
+                       PlanApplyCommand.self])
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
