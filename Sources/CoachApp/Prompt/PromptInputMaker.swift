@@ -42,10 +42,23 @@ public enum PromptInputMaker {
                                      tssMethod: t.method?.rawValue)
             }
         let wellness = dataset.wellness.filter { $0.day >= first && $0.day <= today }.sorted { $0.day < $1.day }
-        return PromptInput(profile: dataset.athlete, today: today, results: daily.last?.results ?? [],
-                           days: daily, weeks: weeks, workouts: workouts,
-                           wellness: wellness, lastLogged: lastLogged(dataset, zone: zone, upTo: today),
-                           athleteRef: athleteRef, exportRef: exportRef)
+        var input = PromptInput(profile: dataset.athlete, today: today, results: daily.last?.results ?? [],
+                                days: daily, weeks: weeks, workouts: workouts,
+                                wellness: wellness, lastLogged: lastLogged(dataset, zone: zone, upTo: today),
+                                athleteRef: athleteRef, exportRef: exportRef)
+        input.privateTexts = privateTexts(dataset, weeks: weeks)
+        return input
+    }
+
+    /// Every free text of the athlete's data a provider or a plan might quote.
+    static func privateTexts(_ d: AthleteDataset, weeks: [PromptWeek]) -> [String] {
+        let p = d.athlete
+        let notes = [p.notes.goals, p.notes.strengths, p.notes.weaknesses, p.notes.equipment, p.notes.locations,
+                     p.notes.schedule]
+        var texts = [p.name, p.handle, p.email] + notes
+        texts += d.workouts.map(\.title) + d.wellness.map(\.notes) + d.food.map(\.note)
+        texts += weeks.map(\.notes) + weeks.flatMap(\.sessions).map(\.session.notes)
+        return texts.compactMap { $0 }
     }
 
     /// Last week, this week and next week from the plan report.

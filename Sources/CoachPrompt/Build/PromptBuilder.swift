@@ -20,7 +20,8 @@ public struct PromptBuilder: Sendable {
 
     /// The whole document, before any trimming for the token budget.
     public func document() -> PromptDocument {
-        let sections = options.orderedSections.map(body)
+        var sections = options.orderedSections.map(body)
+        if options.redact { sections = sections.map(Redactor(texts: input.privateTexts).scrub) }
         let omitted = PromptSection.allCases.filter { !options.orderedSections.contains($0) }
             .map { "\($0.rawValue). \($0.title)" }
         return PromptDocument(athlete: athleteName, athleteRef: input.athleteRef, exportRef: input.exportRef,

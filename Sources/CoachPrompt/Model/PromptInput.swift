@@ -22,6 +22,9 @@ public struct PromptInput: Sendable {
     public var wellness: [WellnessEntry]
     /// The newest day each kind of data was logged, by kind (`hrv`, `sleep`, `weight`, …).
     public var lastLogged: [String: LocalDay]
+    /// Free text of the athlete's data (workout titles, notes, the name) that providers may quote
+    /// in their components; a redacted export replaces every occurrence.
+    public var privateTexts: [String] = []
     /// The opaque reference to the athlete a reply must echo.
     public var athleteRef: String
     /// The opaque reference to this export a reply must echo.
