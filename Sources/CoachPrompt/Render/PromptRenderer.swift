@@ -19,12 +19,12 @@ public enum PromptRenderer {
         return e
     }
 
-    static func encode<T: Encodable>(_ value: T, pretty: Bool = true) -> String {
+    static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> String {
         // Encoding strings, integers and nested containers of them cannot fail.
         String(decoding: (try? encoder(pretty: pretty).encode(value)) ?? Data(), as: UTF8.self)
     }
 
-    /// The context object as JSON.
+    /// The context object as compact JSON (one line: tables cost a fraction of the tokens).
     static func json(_ doc: PromptDocument) -> String { encode(doc) + "\n" }
 
     /// The system message (section 1) and the user message (everything else) as a JSON array.
@@ -49,7 +49,7 @@ public enum PromptRenderer {
         for s in doc.sections {
             out += section(s)
             if s.number == PromptSection.question.rawValue {
-                out += "Response schema (JSON Schema):\n\n```json\n" + encode(doc.responseSchema, pretty: false)
+                out += "Response schema (JSON Schema):\n\n```json\n" + encode(doc.responseSchema)
                     + "\n```\n\n"
             }
         }
