@@ -44,6 +44,13 @@ import Testing
         #expect(coach.status == 77 && coach.errorLines.count == 1 && coach.stderr.contains("AI consent"))
         try s.expectOK(s.run(["athlete", "edit", "kim", "--ai-consent", "yes", "--as", "olivia"]))
         try Self.export(s, ["--athlete", "kim"])
+        // The athlete may take consent back (and give it again) themselves.
+        let kp = try s.secretFile("kim", "kim passphrase for prompt tests")
+        try s.expectOK(s.run(["user", "add", "kim-user", "--role", "athlete", "--athlete", "kim",
+                              "--new-passphrase-file", kp, "--as", "olivia"]))
+        try s.expectOK(s.run(["athlete", "edit", "kim", "--ai-consent", "no", "--as", "kim-user",
+                              "--passphrase-file", kp]))
+        #expect(try s.run(["prompt", "export", "--athlete", "kim", "--as", "olivia"], env: Self.now).status == 77)
     }
 
     @Test("A redacted export of a canary-filled profile leaks none of it, in every format")
