@@ -36,6 +36,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -57,10 +59,14 @@ let package = Package(
                            "TrainingLoadProvider", "CoachPrompt"]
         ),
         .target(
+            name: "CoachMCP",
+            dependencies: ["CoachKit", "CoachPrompt", "CoachApp", "CoachStore", .product(name: "MCP", package: "swift-sdk")]
+        ),
+        .target(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider", "CoachApp",
-                "CoachPrompt",
+                "CoachPrompt", "CoachMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,7 +77,11 @@ let package = Package(
             name: "CoachStoreTests",
             dependencies: ["CoachKit", "CoachCrypto", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachCLI"]),
+        .testTarget(
+            name: "CoachCLITests",
+            dependencies: ["CoachKit", "CoachCLI", .product(name: "MCP", package: "swift-sdk"),
+                           .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .testTarget(
             name: "CoachPromptTests",
             dependencies: ["CoachKit", "CoachPrompt", "CoachApp", "CoachProviders", "CoachStore"]

@@ -16,7 +16,7 @@ public struct CoachCommand: ParsableCommand {
             ActivityCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,
-            PromptCommand.self,
+            PromptCommand.self, MCPCommand.self,
         ]
     )
 

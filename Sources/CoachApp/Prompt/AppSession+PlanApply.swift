@@ -62,4 +62,16 @@ extension AppSession {
         return PlanApplyResult(athlete: book.handle, exportRef: plan.exportRef, summary: plan.summary,
                                days: changes, dryRun: dryRun, stored: stored)
     }
+
+    /// Checks a suggested plan as `applySuggestedPlan` does and returns the changes it would
+    /// make, writing no plan; the check itself is recorded as a `plan.propose` audit entry
+    /// (for front ends that may read but never write a plan, such as an MCP server).
+    ///
+    /// - Throws: as `applySuggestedPlan`.
+    public func proposeSuggestedPlan(_ text: String, athlete handle: Handle?) throws -> PlanApplyResult {
+        let result = try applySuggestedPlan(text, athlete: handle, dryRun: true)
+        try workspace.recordEvent(action: "plan.propose", athleteId: try athlete(handle).id,
+                                  target: "export=\(result.exportRef) days=\(result.days.count)", as: principal)
+        return result
+    }
 }

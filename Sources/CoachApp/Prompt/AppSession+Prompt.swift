@@ -18,11 +18,14 @@ extension AppSession {
     /// - Parameters:
     ///   - handle: the athlete (nil for an athlete user's own).
     ///   - options: format, window, redaction, budget, question and sections.
+    ///   - date: the day to export as of (a day expression; nil for today).
+    ///   - via: the front end, when not the command line, recorded in the audit entry.
     /// - Throws: `PromptError.consentMissing` without consent; `PromptError` for bad options or a
     ///   budget too small; `AppError`/`StoreError` when the athlete cannot be opened.
-    public func exportPrompt(_ handle: Handle?, options: PromptOptions) throws -> PromptExport {
+    public func exportPrompt(_ handle: Handle?, options: PromptOptions, date: String? = nil,
+                             via: String? = nil) throws -> PromptExport {
         try options.validate()
-        let view = try athleteView(handle, date: nil)
+        let view = try athleteView(handle, date: date)
         guard view.athlete.profile.aiConsent else {
             throw PromptError.consentMissing(athlete: view.athlete.profile.handle)
         }
@@ -36,6 +39,7 @@ extension AppSession {
         let export = try PromptExport.make(input, options: options)
         let target = "export=\(exportRef) sections=" + export.sections.map { "\($0.rawValue)" }.joined(separator: ",")
             + " redacted=\(options.redact ? "yes" : "no") format=\(options.format.rawValue) tokens=\(export.tokens)"
+            + (via.map { " via=\($0)" } ?? "")
         try workspace.recordEvent(action: Self.promptExportAction, athleteId: view.athlete.id, target: target,
                                   as: principal)
         return export
