@@ -23,39 +23,66 @@ public final class MCPToolbox: @unchecked Sendable {
     /// The tools and their input schemas.
     public static let tools: [Tool] = {
         func schema(_ properties: [String: Value], required: [String]) -> Value {
-            .object(["type": .string("object"), "properties": .object(properties),
-                     "required": .array(required.map(Value.string)), "additionalProperties": .bool(false)])
+            .object([
+                "type": .string("object"), "properties": .object(properties),
+                "required": .array(required.map(Value.string)),
+                "additionalProperties": .bool(false),
+            ])
         }
-        let ref: Value = .object(["type": .string("string"), "description": .string("athlete_ref from list_athletes")])
+        let ref: Value = .object([
+            "type": .string("string"), "description": .string("athlete_ref from list_athletes"),
+        ])
         return [
-            Tool(name: "list_athletes",
-                 description: "The athletes the signed-in user may read: their opaque athlete_ref and AI consent.",
-                 inputSchema: schema([:], required: [])),
-            Tool(name: "get_athlete_context",
-                 description: "One athlete's redacted coaching context (eight Markdown sections) with the "
+            Tool(
+                name: "list_athletes",
+                description:
+                    "The athletes the signed-in user may read: their opaque athlete_ref and AI consent.",
+                inputSchema: schema([:], required: [])),
+            Tool(
+                name: "get_athlete_context",
+                description:
+                    "One athlete's redacted coaching context (eight Markdown sections) with the "
                     + "response schema for a suggested plan.",
-                 inputSchema: schema([
-                    "athlete_ref": ref,
-                    "days": .object(["type": .string("integer"), "minimum": .int(1), "maximum": .int(366)]),
-                    "question": .object(["type": .string("string")]),
-                    "max_tokens": .object(["type": .string("integer"), "minimum": .int(200)]),
-                 ], required: ["athlete_ref"])),
-            Tool(name: "get_metrics",
-                 description: "Every metric of one athlete on one day: score, band, components, flags (JSON).",
-                 inputSchema: schema([
-                    "athlete_ref": ref,
-                    "date": .object(["type": .string("string"), "description": .string("YYYY-MM-DD; today when absent")]),
-                 ], required: ["athlete_ref"])),
-            Tool(name: "get_plan_weeks",
-                 description: "Last week, this week and next week of one athlete's plan, with adherence (JSON).",
-                 inputSchema: schema(["athlete_ref": ref], required: ["athlete_ref"])),
-            Tool(name: "propose_plan",
-                 description: "Check a suggested plan against the schema of get_athlete_context and show the "
+                inputSchema: schema(
+                    [
+                        "athlete_ref": ref,
+                        "days": .object([
+                            "type": .string("integer"), "minimum": .int(1), "maximum": .int(366),
+                        ]),
+                        "question": .object(["type": .string("string")]),
+                        "max_tokens": .object(["type": .string("integer"), "minimum": .int(200)]),
+                    ], required: ["athlete_ref"])),
+            Tool(
+                name: "get_metrics",
+                description:
+                    "Every metric of one athlete on one day: score, band, components, flags (JSON).",
+                inputSchema: schema(
+                    [
+                        "athlete_ref": ref,
+                        "date": .object([
+                            "type": .string("string"),
+                            "description": .string("YYYY-MM-DD; today when absent"),
+                        ]),
+                    ], required: ["athlete_ref"])),
+            Tool(
+                name: "get_plan_weeks",
+                description:
+                    "Last week, this week and next week of one athlete's plan, with adherence (JSON).",
+                inputSchema: schema(["athlete_ref": ref], required: ["athlete_ref"])),
+            Tool(
+                name: "propose_plan",
+                description:
+                    "Check a suggested plan against the schema of get_athlete_context and show the "
                     + "changes it would make. Nothing is written: the coach applies it in coach.",
-                 inputSchema: schema(["athlete_ref": ref,
-                                      "plan": .object(["type": .string("object"),
-                                                       "description": .string("the suggested-plan object")])],
-                                     required: ["athlete_ref", "plan"])),
+                inputSchema: schema(
+                    [
+                        "athlete_ref": ref,
+                        "plan": .object([
+                            "type": .string("object"),
+                            "description": .string("the suggested-plan object"),
+                        ]),
+                    ],
+                    required: ["athlete_ref", "plan"])),
         ]
     }()
 
@@ -64,11 +91,13 @@ public final class MCPToolbox: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         do {
-            return CallTool.Result(content: [.text(text: try run(name, arguments), annotations: nil, _meta: nil)],
-                                   isError: false)
+            return CallTool.Result(
+                content: [.text(text: try run(name, arguments), annotations: nil, _meta: nil)],
+                isError: false)
         } catch {
-            return CallTool.Result(content: [.text(text: Self.phrase(error), annotations: nil, _meta: nil)],
-                                   isError: true)
+            return CallTool.Result(
+                content: [.text(text: Self.phrase(error), annotations: nil, _meta: nil)],
+                isError: true)
         }
     }
 
@@ -76,7 +105,10 @@ public final class MCPToolbox: @unchecked Sendable {
         switch name {
         case "list_athletes":
             let rows = try session.listAthletes().map {
-                ["athlete_ref": PromptReference.athlete($0.id), "ai_consent": $0.profile.aiConsent ? "yes" : "no"]
+                [
+                    "athlete_ref": PromptReference.athlete($0.id),
+                    "ai_consent": $0.profile.aiConsent ? "yes" : "no",
+                ]
             }
             return try Self.json(rows)
         case "get_athlete_context":
@@ -90,9 +122,12 @@ public final class MCPToolbox: @unchecked Sendable {
         case "get_plan_weeks":
             return try section(.plan, a, date: nil)
         case "propose_plan":
-            guard let plan = a["plan"], case .object = plan else { throw MCPToolError.argument("plan", "an object") }
+            guard let plan = a["plan"], case .object = plan else {
+                throw MCPToolError.argument("plan", "an object")
+            }
             let text = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
-            return PlanDiffText.render(try session.proposeSuggestedPlan(text, athlete: try athlete(a)))
+            return PlanDiffText.render(
+                try session.proposeSuggestedPlan(text, athlete: try athlete(a)))
         default:
             throw MCPToolError.unknownTool(name)
         }
@@ -105,14 +140,22 @@ public final class MCPToolbox: @unchecked Sendable {
         o.days = 1
         o.sections = [s]
         let export = try session.exportPrompt(try athlete(a), options: o, date: date, via: "mcp")
-        guard let body = export.document.body(s) else { throw MCPToolError.argument("athlete_ref", "an athlete") }
+        guard let body = export.document.body(s) else {
+            throw MCPToolError.argument("athlete_ref", "an athlete")
+        }
         return try Self.json(body)
     }
 
     /// The handle of the athlete `athlete_ref` names, among those the user holds.
     func athlete(_ a: [String: Value]) throws -> Handle {
-        guard let ref = a["athlete_ref"]?.stringValue else { throw MCPToolError.argument("athlete_ref", "a string") }
-        guard let match = try session.listAthletes().first(where: { PromptReference.athlete($0.id) == ref }) else {
+        guard let ref = a["athlete_ref"]?.stringValue else {
+            throw MCPToolError.argument("athlete_ref", "a string")
+        }
+        guard
+            let match = try session.listAthletes().first(where: {
+                PromptReference.athlete($0.id) == ref
+            })
+        else {
             throw MCPToolError.unknownAthlete(ref)
         }
         return Handle(match.profile.handle)

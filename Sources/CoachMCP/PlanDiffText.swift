@@ -7,7 +7,9 @@ import Foundation
 public enum PlanDiffText {
     /// The changes of `result`.
     public static func render(_ r: PlanApplyResult) -> String {
-        var lines = ["Suggested plan (export \(r.exportRef)); nothing was written, the coach applies it."]
+        var lines = [
+            "Suggested plan (export \(r.exportRef)); nothing was written, the coach applies it."
+        ]
         if let s = r.summary, !s.isEmpty { lines.append(s) }
         for day in r.days {
             lines.append("\(day.date) \(day.date.weekdayName)")

@@ -6,9 +6,12 @@ import Testing
 /// The token budget: the estimator, trimming lowest-priority detail first, and the sections that
 /// are never cut.
 @Suite struct PromptBudgetTests {
-    @Test("The estimator counts UTF-8 bytes / 4, rounded up", arguments: [
-        ("", 0), ("a", 1), ("abcd", 1), ("abcde", 2), ("–", 1), ("ÄÖÜß", 2), (String(repeating: "x", count: 400), 100),
-    ])
+    @Test(
+        "The estimator counts UTF-8 bytes / 4, rounded up",
+        arguments: [
+            ("", 0), ("a", 1), ("abcd", 1), ("abcde", 2), ("–", 1), ("ÄÖÜß", 2),
+            (String(repeating: "x", count: 400), 100),
+        ])
     func estimator(text: String, tokens: Int) {
         #expect(TokenEstimator.tokens(text) == tokens)
     }
@@ -21,8 +24,9 @@ import Testing
         return o
     }
 
-    @Test("A budget is respected with sections 1, 3 and 8 intact and the cuts named",
-          arguments: PromptOptions.Format.allCases, [0.5, 0.7, 0.9])
+    @Test(
+        "A budget is respected with sections 1, 3 and 8 intact and the cuts named",
+        arguments: PromptOptions.Format.allCases, [0.5, 0.7, 0.9])
     func trimmed(format: PromptOptions.Format, fraction: Double) throws {
         let input = try PromptFixtures.input(days: 60)
         let full = try PromptExport.make(input, options: Self.options(format, budget: nil))
@@ -31,7 +35,8 @@ import Testing
         #expect(cut.tokens <= budget)
         #expect(TokenEstimator.tokens(cut.text) == cut.tokens)
         for s in [PromptSection.role, .today, .question] {
-            #expect(cut.document.body(s) == full.document.body(s), "section \(s.rawValue) was changed")
+            #expect(
+                cut.document.body(s) == full.document.body(s), "section \(s.rawValue) was changed")
         }
         #expect(!cut.document.trimmed.isEmpty)
         if format == .json {
@@ -51,8 +56,10 @@ import Testing
         let cut = try PromptExport.make(input, options: o)
         #expect(cut.document.trimmed.first?.hasSuffix("wellness notes (section 6)") == true)
         #expect(cut.document.body(.trends) == full.document.body(.trends))
-        let rows = try #require(cut.document.body(.workouts)?.tables.first { $0.id == "wellness_notes" }?.rows)
-        let fullRows = try #require(full.document.body(.workouts)?.tables.first { $0.id == "wellness_notes" }?.rows)
+        let rows = try #require(
+            cut.document.body(.workouts)?.tables.first { $0.id == "wellness_notes" }?.rows)
+        let fullRows = try #require(
+            full.document.body(.workouts)?.tables.first { $0.id == "wellness_notes" }?.rows)
         #expect(rows.count < fullRows.count && rows == Array(fullRows.suffix(rows.count)))
     }
 
@@ -60,14 +67,16 @@ import Testing
     func fits() throws {
         let input = try PromptFixtures.input()
         let full = try PromptExport.make(input, options: Self.options(.markdown, budget: nil))
-        let same = try PromptExport.make(input, options: Self.options(.markdown, budget: full.tokens))
+        let same = try PromptExport.make(
+            input, options: Self.options(.markdown, budget: full.tokens))
         #expect(same.text == full.text && same.document.trimmed.isEmpty)
     }
 
     @Test("A budget below sections 1, 3 and 8 is refused, naming what they need")
     func tooSmall() throws {
         #expect {
-            try PromptExport.make(try PromptFixtures.input(), options: Self.options(.markdown, budget: 300))
+            try PromptExport.make(
+                try PromptFixtures.input(), options: Self.options(.markdown, budget: 300))
         } throws: { error in
             guard case PromptError.budgetTooSmall(let needed, 300) = error else { return false }
             return needed > 300

@@ -16,14 +16,18 @@ import Testing
     }
 
     /// Compares `text` with the golden file `name`; `UPDATE_GOLDEN=1` rewrites it.
-    static func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectGolden(
+        _ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = PromptFixtures.fixtures.appendingPathComponent("golden/" + name)
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
             try Data(text.utf8).write(to: url)
         }
         let golden = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-        #expect(text == golden, "export differs from \(name); rerun with UPDATE_GOLDEN=1 after checking the diff",
-                sourceLocation: sourceLocation)
+        #expect(
+            text == golden,
+            "export differs from \(name); rerun with UPDATE_GOLDEN=1 after checking the diff",
+            sourceLocation: sourceLocation)
     }
 
     @Test("Markdown export matches its golden file")
@@ -44,14 +48,20 @@ import Testing
         try Self.expectGolden(e.text, "PromptExportTests.goldenChat.json")
     }
 
-    @Test("The same input and options give byte-identical output", arguments: PromptOptions.Format.allCases)
+    @Test(
+        "The same input and options give byte-identical output",
+        arguments: PromptOptions.Format.allCases)
     func deterministic(format: PromptOptions.Format) throws {
-        let a = try PromptExport.make(try PromptFixtures.input(), options: Self.options(format)).text
-        let b = try PromptExport.make(try PromptFixtures.input(), options: Self.options(format)).text
+        let a = try PromptExport.make(try PromptFixtures.input(), options: Self.options(format))
+            .text
+        let b = try PromptExport.make(try PromptFixtures.input(), options: Self.options(format))
+            .text
         #expect(a == b)
     }
 
-    @Test("A redacted export holds none of the canary strings", arguments: PromptOptions.Format.allCases)
+    @Test(
+        "A redacted export holds none of the canary strings",
+        arguments: PromptOptions.Format.allCases)
     func redacted(format: PromptOptions.Format) throws {
         let e = try PromptExport.make(try PromptFixtures.input(), options: Self.options(format))
         for c in Canary.all + Canary.fragments { #expect(!e.text.contains(c), "leaked \(c)") }
@@ -60,7 +70,8 @@ import Testing
 
     @Test("An unredacted export holds the profile and says so at the top")
     func unredacted() throws {
-        let e = try PromptExport.make(try PromptFixtures.input(), options: Self.options(.markdown, redact: false))
+        let e = try PromptExport.make(
+            try PromptFixtures.input(), options: Self.options(.markdown, redact: false))
         for c in Canary.all { #expect(e.text.contains(c), "missing \(c)") }
         let top = e.text.split(separator: "\n").prefix(3).joined(separator: "\n")
         #expect(top.contains("NOT REDACTED"))
@@ -69,7 +80,8 @@ import Testing
     @Test("Chat output is a messages array: the rules as system, the context as user")
     func chatShape() throws {
         let e = try PromptExport.make(try PromptFixtures.input(), options: Self.options(.chat))
-        let messages = try #require(try JSONSerialization.jsonObject(with: Data(e.text.utf8)) as? [[String: String]])
+        let messages = try #require(
+            try JSONSerialization.jsonObject(with: Data(e.text.utf8)) as? [[String: String]])
         #expect(messages.map { $0["role"] } == ["system", "user"])
         #expect(messages[0]["content"]?.hasPrefix("## 1. Role and rules") == true)
         let user = try #require(messages[1]["content"])
@@ -81,9 +93,15 @@ import Testing
     func sourcesAndSchema() throws {
         let e = try PromptExport.make(try PromptFixtures.input(), options: Self.options(.json))
         #expect(e.sections == PromptSection.allCases)
-        for s in e.document.sections { #expect(!s.source.isEmpty, "section \(s.number) has no source") }
+        for s in e.document.sections {
+            #expect(!s.source.isEmpty, "section \(s.number) has no source")
+        }
         guard case .object(let schema) = e.document.responseSchema,
-              case .object(let props)? = schema["properties"] else { Issue.record("schema is not an object"); return }
+            case .object(let props)? = schema["properties"]
+        else {
+            Issue.record("schema is not an object")
+            return
+        }
         #expect(props["athlete_ref"] == .object(["const": .string("ath_00000000000000000001")]))
         #expect(props["export_ref"] == .object(["const": .string("exp_00000000000000000001")]))
     }
@@ -94,6 +112,9 @@ import Testing
         o.sections = [.plan]
         let e = try PromptExport.make(try PromptFixtures.input(), options: o)
         #expect(e.sections == [.role, .today, .plan, .question])
-        #expect(e.text.contains("Left out on request: 2. Athlete; 4. Trends; 6. Recent workouts and wellness; 7. Data gaps."))
+        #expect(
+            e.text.contains(
+                "Left out on request: 2. Athlete; 4. Trends; 6. Recent workouts and wellness; 7. Data gaps."
+            ))
     }
 }

@@ -9,7 +9,9 @@ enum PromptFixtures {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static func data(_ name: String) throws -> Data { try Data(contentsOf: fixtures.appendingPathComponent(name)) }
+    static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: fixtures.appendingPathComponent(name))
+    }
 
     /// The 60-day fixture with a canary-filled profile, one planned week and wellness notes.
     static func dataset() throws -> AthleteDataset {
@@ -32,15 +34,30 @@ enum PromptFixtures {
     /// The weeks of the plan: last week with one session, this week with two.
     static func weeks(today: LocalDay) -> [PromptWeek] {
         var done = PlannedSession(id: "s1", date: today.monday.adding(days: -6), title: "Tempo run")
-        done.sport = .running; done.plannedDurationS = 3600; done.plannedTss = 70; done.notes = Canary.sessionNote
-        var next = PlannedSession(id: "s2", date: today.adding(days: 1), title: "Long ride", origin: .ai)
-        next.sport = .cycling; next.plannedDurationS = 10800; next.detail = "Zone 2"
+        done.sport = .running
+        done.plannedDurationS = 3600
+        done.plannedTss = 70
+        done.notes = Canary.sessionNote
+        var next = PlannedSession(
+            id: "s2", date: today.adding(days: 1), title: "Long ride", origin: .ai)
+        next.sport = .cycling
+        next.plannedDurationS = 10800
+        next.detail = "Zone 2"
         return [
-            PromptWeek(label: "last week", start: today.monday.adding(days: -7), title: "Build", notes: Canary.weekNote,
-                       adherence: 92, sessions: [PromptSession(session: done, status: "done", adherence: 92,
-                                                               compliance: "green")]),
-            PromptWeek(label: "this week", start: today.monday, title: nil, notes: nil, adherence: nil,
-                       sessions: [PromptSession(session: next, status: "planned", adherence: nil, compliance: nil)]),
+            PromptWeek(
+                label: "last week", start: today.monday.adding(days: -7), title: "Build",
+                notes: Canary.weekNote,
+                adherence: 92,
+                sessions: [
+                    PromptSession(
+                        session: done, status: "done", adherence: 92,
+                        compliance: "green")
+                ]),
+            PromptWeek(
+                label: "this week", start: today.monday, title: nil, notes: nil, adherence: nil,
+                sessions: [
+                    PromptSession(session: next, status: "planned", adherence: nil, compliance: nil)
+                ]),
         ]
     }
 
@@ -50,9 +67,10 @@ enum PromptFixtures {
     /// The input of an export over `days` days of `dataset`.
     static func input(_ dataset: AthleteDataset? = nil, days: Int = 7) throws -> PromptInput {
         let d = try dataset ?? self.dataset()
-        return try PromptInputMaker.make(evaluation: MetricEvaluation(d), weeks: weeks(today: today),
-                                         moment: ViewMoment(day: today, now: now), days: days,
-                                         athleteRef: "ath_00000000000000000001", exportRef: "exp_00000000000000000001")
+        return try PromptInputMaker.make(
+            evaluation: MetricEvaluation(d), weeks: weeks(today: today),
+            moment: ViewMoment(day: today, now: now), days: days,
+            athleteRef: "ath_00000000000000000001", exportRef: "exp_00000000000000000001")
     }
 }
 
@@ -71,9 +89,13 @@ enum Canary {
     static let sessionNote = "CANARY-SESSION bring the clinic letter"
     static let weekNote = "CANARY-WEEK travel to Ushuaia"
 
-    static let all = [name, email, goals, strengths, weaknesses, equipment, location, schedule, wellness,
-                      workoutTitle, sessionNote, weekNote]
+    static let all = [
+        name, email, goals, strengths, weaknesses, equipment, location, schedule, wellness,
+        workoutTitle, sessionNote, weekNote,
+    ]
     /// Distinctive fragments: any of them in an export is a leak.
-    static let fragments = ["CanaryName", "Zelda", "canary.mail", "CANARY-", "Ushuaia", "Lakeside", "1994-05-02",
-                                 "Etc/GMT"]
+    static let fragments = [
+        "CanaryName", "Zelda", "canary.mail", "CANARY-", "Ushuaia", "Lakeside", "1994-05-02",
+        "Etc/GMT",
+    ]
 }

@@ -22,7 +22,9 @@ import Testing
         #expect(plan.athleteRef == "ath_1" && plan.exportRef == "exp_1")
         #expect(plan.days.map(\.date.description) == ["2026-11-24", "2026-11-25"])
         let s = try #require(plan.plannedSessions(plan.days[0]).first)
-        #expect(s.origin == .ai && s.plannedDurationS == 3600 && s.sport == .cycling && s.targets == [.quads])
+        #expect(
+            s.origin == .ai && s.plannedDurationS == 3600 && s.sport == .cycling
+                && s.targets == [.quads])
         #expect(plan.plannedSessions(plan.days[1]).isEmpty)
     }
 
@@ -32,24 +34,40 @@ import Testing
         #expect(try SuggestedPlan.parse(text) == SuggestedPlan.parse(Self.valid))
     }
 
-    @Test("Zero or two JSON objects are refused", arguments: [("no json here", 0), ("\(valid) and \(valid)", 2)])
+    @Test(
+        "Zero or two JSON objects are refused",
+        arguments: [("no json here", 0), ("\(valid) and \(valid)", 2)])
     func count(text: String, objects: Int) {
         #expect(throws: PromptError.replyObjectCount(objects)) { try SuggestedPlan.parse(text) }
     }
 
-    @Test("Invalid replies name the path of the problem", arguments: [
-        ("\"format\": \"coach/suggested-plan/1\"", "\"format\": \"other\"", "$.format"),
-        ("\"start\": \"2026-11-23\"", "\"start\": \"2026-11-24\"", "$.weeks[0].start"),
-        ("\"date\": \"2026-11-25\"", "\"date\": \"2026-12-25\"", "$.weeks[0].days[1].date"),
-        ("\"date\": \"2026-11-25\"", "\"date\": \"2026-11-24\"", "$.weeks[0].days[1].date"),
-        ("\"sport\": \"cycling\"", "\"sport\": \"golf\"", "$.weeks[0].days[0].sessions[0].sport"),
-        ("\"planned_tss\": 40", "\"planned_tss\": -4", "$.weeks[0].days[0].sessions[0].planned_tss"),
-        ("\"planned_tss\": 40", "\"planned_tss\": \"40\"", "$.weeks[0].days[0].sessions[0].planned_tss"),
-        ("\"rationale\": \"TSB -5.4 (training-load)\", ", "", "$.weeks[0].days[0].sessions[0]"),
-        ("\"targets\": [\"quads\"]", "\"targets\": [\"quads\"], \"colour\": 1", "$.weeks[0].days[0].sessions[0]"),
-        ("\"title\": \"Easy spin\"", "\"title\": \"\"", "$.weeks[0].days[0].sessions[0].title"),
-        ("\"date\": \"2026-11-24\"", "\"date\": \"2026-02-30\"", "$.weeks[0].days[0].date"),
-    ])
+    @Test(
+        "Invalid replies name the path of the problem",
+        arguments: [
+            ("\"format\": \"coach/suggested-plan/1\"", "\"format\": \"other\"", "$.format"),
+            ("\"start\": \"2026-11-23\"", "\"start\": \"2026-11-24\"", "$.weeks[0].start"),
+            ("\"date\": \"2026-11-25\"", "\"date\": \"2026-12-25\"", "$.weeks[0].days[1].date"),
+            ("\"date\": \"2026-11-25\"", "\"date\": \"2026-11-24\"", "$.weeks[0].days[1].date"),
+            (
+                "\"sport\": \"cycling\"", "\"sport\": \"golf\"",
+                "$.weeks[0].days[0].sessions[0].sport"
+            ),
+            (
+                "\"planned_tss\": 40", "\"planned_tss\": -4",
+                "$.weeks[0].days[0].sessions[0].planned_tss"
+            ),
+            (
+                "\"planned_tss\": 40", "\"planned_tss\": \"40\"",
+                "$.weeks[0].days[0].sessions[0].planned_tss"
+            ),
+            ("\"rationale\": \"TSB -5.4 (training-load)\", ", "", "$.weeks[0].days[0].sessions[0]"),
+            (
+                "\"targets\": [\"quads\"]", "\"targets\": [\"quads\"], \"colour\": 1",
+                "$.weeks[0].days[0].sessions[0]"
+            ),
+            ("\"title\": \"Easy spin\"", "\"title\": \"\"", "$.weeks[0].days[0].sessions[0].title"),
+            ("\"date\": \"2026-11-24\"", "\"date\": \"2026-02-30\"", "$.weeks[0].days[0].date"),
+        ])
     func invalid(find: String, replace: String, path: String) throws {
         let text = Self.valid.replacingOccurrences(of: find, with: replace)
         #expect(text != Self.valid)

@@ -22,8 +22,10 @@ extension AppSession {
     ///   - via: the front end, when not the command line, recorded in the audit entry.
     /// - Throws: `PromptError.consentMissing` without consent; `PromptError` for bad options or a
     ///   budget too small; `AppError`/`StoreError` when the athlete cannot be opened.
-    public func exportPrompt(_ handle: Handle?, options: PromptOptions, date: String? = nil,
-                             via: String? = nil) throws -> PromptExport {
+    public func exportPrompt(
+        _ handle: Handle?, options: PromptOptions, date: String? = nil,
+        via: String? = nil
+    ) throws -> PromptExport {
         try options.validate()
         let view = try athleteView(handle, date: date)
         guard view.athlete.profile.aiConsent else {
@@ -31,17 +33,22 @@ extension AppSession {
         }
         let plan = try workspace.planSnapshot(athleteId: view.athlete.id, as: principal)
         let athleteRef = PromptReference.athlete(view.athlete.id)
-        let exportRef = PromptReference.export(athleteRef: athleteRef, day: view.moment.day, options: options)
-        let input = try PromptInputMaker.make(evaluation: view.evaluation,
-                                              weeks: PromptInputMaker.weeks(plan, today: view.moment.day),
-                                              moment: view.moment,
-                                              days: options.days, athleteRef: athleteRef, exportRef: exportRef)
+        let exportRef = PromptReference.export(
+            athleteRef: athleteRef, day: view.moment.day, options: options)
+        let input = try PromptInputMaker.make(
+            evaluation: view.evaluation,
+            weeks: PromptInputMaker.weeks(plan, today: view.moment.day),
+            moment: view.moment,
+            days: options.days, athleteRef: athleteRef, exportRef: exportRef)
         let export = try PromptExport.make(input, options: options)
-        let target = "export=\(exportRef) sections=" + export.sections.map { "\($0.rawValue)" }.joined(separator: ",")
+        let target =
+            "export=\(exportRef) sections="
+            + export.sections.map { "\($0.rawValue)" }.joined(separator: ",")
             + " redacted=\(options.redact ? "yes" : "no") format=\(options.format.rawValue) tokens=\(export.tokens)"
             + (via.map { " via=\($0)" } ?? "")
-        try workspace.recordEvent(action: Self.promptExportAction, athleteId: view.athlete.id, target: target,
-                                  as: principal)
+        try workspace.recordEvent(
+            action: Self.promptExportAction, athleteId: view.athlete.id, target: target,
+            as: principal)
         return export
     }
 }

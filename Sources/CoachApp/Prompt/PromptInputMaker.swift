@@ -18,8 +18,10 @@ public enum PromptInputMaker {
     ///   - days: the window of the trend table and the workout list.
     ///   - athleteRef: the athlete's opaque reference.
     ///   - exportRef: the export's opaque reference.
-    public static func make(evaluation: MetricEvaluation, weeks: [PromptWeek], moment: ViewMoment, days: Int,
-                            athleteRef: String, exportRef: String) throws -> PromptInput {
+    public static func make(
+        evaluation: MetricEvaluation, weeks: [PromptWeek], moment: ViewMoment, days: Int,
+        athleteRef: String, exportRef: String
+    ) throws -> PromptInput {
         let dataset = evaluation.dataset
         let zone = dataset.athlete.zone
         let today = moment.day
@@ -38,14 +40,18 @@ public enum PromptInputMaker {
             .sorted { ($0.1, $0.0.start, $0.0.id) < ($1.1, $1.0.start, $1.0.id) }
             .map { w, day -> PromptWorkout in
                 let t = WorkoutStress.tss(of: w, athlete: context)
-                return PromptWorkout(workout: w, day: day, tss: t.method == nil ? nil : t.tss,
-                                     tssMethod: t.method?.rawValue)
+                return PromptWorkout(
+                    workout: w, day: day, tss: t.method == nil ? nil : t.tss,
+                    tssMethod: t.method?.rawValue)
             }
-        let wellness = dataset.wellness.filter { $0.day >= first && $0.day <= today }.sorted { $0.day < $1.day }
-        var input = PromptInput(profile: dataset.athlete, today: today, results: daily.last?.results ?? [],
-                                days: daily, weeks: weeks, workouts: workouts,
-                                wellness: wellness, lastLogged: lastLogged(dataset, zone: zone, upTo: today),
-                                athleteRef: athleteRef, exportRef: exportRef)
+        let wellness = dataset.wellness.filter { $0.day >= first && $0.day <= today }.sorted {
+            $0.day < $1.day
+        }
+        var input = PromptInput(
+            profile: dataset.athlete, today: today, results: daily.last?.results ?? [],
+            days: daily, weeks: weeks, workouts: workouts,
+            wellness: wellness, lastLogged: lastLogged(dataset, zone: zone, upTo: today),
+            athleteRef: athleteRef, exportRef: exportRef)
         input.privateTexts = privateTexts(dataset, weeks: weeks)
         return input
     }
@@ -53,8 +59,11 @@ public enum PromptInputMaker {
     /// Every free text of the athlete's data a provider or a plan might quote.
     static func privateTexts(_ d: AthleteDataset, weeks: [PromptWeek]) -> [String] {
         let p = d.athlete
-        let notes = [p.notes.goals, p.notes.strengths, p.notes.weaknesses, p.notes.equipment, p.notes.locations,
-                     p.notes.schedule]
+        let notes = [
+            p.notes.goals, p.notes.strengths, p.notes.weaknesses, p.notes.equipment,
+            p.notes.locations,
+            p.notes.schedule,
+        ]
         var texts = [p.name, p.handle, p.email] + notes
         texts += d.workouts.map(\.title) + d.wellness.map(\.notes) + d.food.map(\.note)
         texts += weeks.map(\.notes) + weeks.flatMap(\.sessions).map(\.session.notes)
@@ -72,11 +81,13 @@ public enum PromptInputMaker {
         return wanted.compactMap { label, week in
             guard let week else { return nil }
             let sessions = week.days.flatMap(\.sessions).map {
-                PromptSession(session: $0.session, status: $0.status, adherence: $0.adherence,
-                              compliance: $0.compliance)
+                PromptSession(
+                    session: $0.session, status: $0.status, adherence: $0.adherence,
+                    compliance: $0.compliance)
             }
-            return PromptWeek(label: label, start: week.start, title: week.title, notes: week.notes,
-                              adherence: week.scores.week, sessions: sessions)
+            return PromptWeek(
+                label: label, start: week.start, title: week.title, notes: week.notes,
+                adherence: week.scores.week, sessions: sessions)
         }
     }
 
@@ -84,13 +95,16 @@ public enum PromptInputMaker {
     static func sleepHours(_ records: [SleepRecord], zone: TimeZone) -> [LocalDay: Double] {
         var hours: [LocalDay: Double] = [:]
         for r in records where r.stage != .awake && r.stage != .in_bed {
-            hours[r.end.day(in: zone), default: 0] += (r.end.epochSeconds - r.start.epochSeconds) / 3600
+            hours[r.end.day(in: zone), default: 0] +=
+                (r.end.epochSeconds - r.start.epochSeconds) / 3600
         }
         return hours
     }
 
     /// The newest day on or before `upTo` each kind of data was logged.
-    static func lastLogged(_ d: AthleteDataset, zone: TimeZone, upTo: LocalDay) -> [String: LocalDay] {
+    static func lastLogged(
+        _ d: AthleteDataset, zone: TimeZone, upTo: LocalDay
+    ) -> [String: LocalDay] {
         var last: [String: LocalDay] = [:]
         func note(_ key: String, _ day: LocalDay) {
             guard day <= upTo else { return }

@@ -16,9 +16,13 @@ public enum PromptReference {
 
     /// The reference of an export made on `day` with `options`, `exp_` and 20 hex digits.
     public static func export(athleteRef: String, day: LocalDay, options: PromptOptions) -> String {
-        let parts = ["coach/1/prompt/export", athleteRef, day.description, options.format.rawValue,
-                     "\(options.days)", options.redact ? "redacted" : "full", options.maxTokens.map(String.init) ?? "",
-                     options.orderedSections.map { "\($0.rawValue)" }.joined(separator: ","), options.question ?? ""]
+        let parts = [
+            "coach/1/prompt/export", athleteRef, day.description, options.format.rawValue,
+            "\(options.days)", options.redact ? "redacted" : "full",
+            options.maxTokens.map(String.init) ?? "",
+            options.orderedSections.map { "\($0.rawValue)" }.joined(separator: ","),
+            options.question ?? "",
+        ]
         return "exp_" + hex(Array(parts.joined(separator: "\u{0}").utf8))
     }
 

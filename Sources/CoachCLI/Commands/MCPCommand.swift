@@ -6,12 +6,14 @@ import Foundation
 /// `coach mcp serve`: the coach tools for an MCP client, over standard input and output.
 struct MCPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mcp", abstract: "Serve read-only coach tools to an MCP client (an AI assistant).",
+        commandName: "mcp",
+        abstract: "Serve read-only coach tools to an MCP client (an AI assistant).",
         subcommands: [Serve.self])
 
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Serve the tools over stdio under your unlocked session (run 'coach unlock' first).",
+            abstract:
+                "Serve the tools over stdio under your unlocked session (run 'coach unlock' first).",
             discussion: """
                 Tools: list_athletes, get_athlete_context, get_metrics, get_plan_weeks, propose_plan. Athletes \
                 are named by athlete_ref; every answer is redacted, needs the athlete's AI consent and is \
@@ -22,8 +24,9 @@ struct MCPCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 guard global.passphraseFile == nil else {
-                    throw CLIError.usage("coach mcp serve runs under an unlocked session; run 'coach unlock' "
-                                         + "and leave out --passphrase-file")
+                    throw CLIError.usage(
+                        "coach mcp serve runs under an unlocked session; run 'coach unlock' "
+                            + "and leave out --passphrase-file")
                 }
                 var signIn = global.signIn
                 signIn.prompt = { _ in nil }  // standard input carries the protocol, not a passphrase
@@ -33,7 +36,9 @@ struct MCPCommand: ParsableCommand {
                 let done = DispatchSemaphore(value: 0)
                 let version = CoachCommand.configuration.version
                 Task {
-                    do { try await CoachMCPServer.serve(toolbox, version: version) } catch { outcome.fail(error) }
+                    do { try await CoachMCPServer.serve(toolbox, version: version) } catch {
+                        outcome.fail(error)
+                    }
                     done.signal()
                 }
                 done.wait()
@@ -54,6 +59,14 @@ final class ServeOutcome: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Error?
 
-    func fail(_ error: Error) { lock.lock(); stored = error; lock.unlock() }
-    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+    func fail(_ error: Error) {
+        lock.lock()
+        stored = error
+        lock.unlock()
+    }
+    var error: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }

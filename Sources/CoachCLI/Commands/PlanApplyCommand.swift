@@ -23,12 +23,16 @@ struct PlanApplyCommand: ParsableCommand {
     func run() throws {
         try promptGuarded {
             let data: Data?
-            if from == "-" { data = FileHandle.standardInput.readDataToEndOfFile() }
-            else { data = FileManager.default.contents(atPath: from) }
+            if from == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                data = FileManager.default.contents(atPath: from)
+            }
             guard let data else { throw CLIError.io("cannot read \(from); check the path") }
-            let result = try global.session().applySuggestedPlan(String(decoding: data, as: UTF8.self),
-                                                                 athlete: target.athlete.map(Handle.init),
-                                                                 dryRun: dryRun)
+            let result = try global.session().applySuggestedPlan(
+                String(decoding: data, as: UTF8.self),
+                athlete: target.athlete.map(Handle.init),
+                dryRun: dryRun)
             print(Self.text(result))
         }
     }
@@ -41,12 +45,17 @@ struct PlanApplyCommand: ParsableCommand {
             lines.append("\(day.date) \(day.date.weekdayName)")
             for s in day.removed { lines.append("  - \(describe(s))") }
             for s in day.added { lines.append("  + \(describe(s))") }
-            if day.removed.isEmpty && day.added.isEmpty { lines.append("  (rest day, nothing planned)") }
+            if day.removed.isEmpty && day.added.isEmpty {
+                lines.append("  (rest day, nothing planned)")
+            }
         }
-        let added = r.days.map(\.added.count).reduce(0, +), removed = r.days.map(\.removed.count).reduce(0, +)
+        let added = r.days.map(\.added.count).reduce(0, +)
+        let removed = r.days.map(\.removed.count).reduce(0, +)
         let counts = "\(added) session(s) added, \(removed) removed on \(r.days.count) day(s)"
-        lines.append(r.dryRun ? "Would apply: \(counts). Nothing was written (--dry-run)."
-                              : "Applied: \(counts); new sessions are marked AI-suggested.")
+        lines.append(
+            r.dryRun
+                ? "Would apply: \(counts). Nothing was written (--dry-run)."
+                : "Applied: \(counts); new sessions are marked AI-suggested.")
         return lines.joined(separator: "\n")
     }
 

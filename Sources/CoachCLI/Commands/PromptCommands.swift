@@ -9,7 +9,8 @@ extension PromptOptions.Format: ExpressibleByArgument {}
 /// `coach prompt`: context for an AI assistant the coach chooses; coach itself calls no service.
 struct PromptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "prompt", abstract: "Export one athlete's context for an AI assistant (never sent anywhere).",
+        commandName: "prompt",
+        abstract: "Export one athlete's context for an AI assistant (never sent anywhere).",
         subcommands: [Export.self])
 
     struct Export: ParsableCommand {
@@ -24,13 +25,17 @@ struct PromptCommand: ParsableCommand {
                 trimmed. Tokens are estimated as UTF-8 bytes / 4, rounded up.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Option(help: "The athlete (athlete users export their own without it).") var athlete: String?
+        @Option(help: "The athlete (athlete users export their own without it).") var athlete:
+            String?
         @Option(help: "Days of trends and workouts, ending today (1–366).") var days = 14
-        @Option(help: "markdown (paste into a chat), json (the context object) or chat (messages array).")
+        @Option(
+            help:
+                "markdown (paste into a chat), json (the context object) or chat (messages array).")
         var format: PromptOptions.Format = .markdown
         @Flag(help: "Include name, e-mail, birth date, notes and locations (announced at the top).")
         var noRedact = false
-        @Option(help: "Trim the export to at most N estimated tokens, lowest-priority detail first.")
+        @Option(
+            help: "Trim the export to at most N estimated tokens, lowest-priority detail first.")
         var maxTokens: Int?
         @Option(help: "The question for the assistant.") var question: String?
         @Option(help: "Comma-separated sections to include besides 1, 3 and 8 (names or numbers).")
@@ -45,14 +50,16 @@ struct PromptCommand: ParsableCommand {
                 options.maxTokens = maxTokens
                 options.question = question
                 if let include {
-                    options.sections = try Set(include.split(separator: ",").map { name in
-                        guard let s = PromptSection(name: String(name)) else {
-                            throw PromptError.unknownSection(String(name))
-                        }
-                        return s
-                    })
+                    options.sections = try Set(
+                        include.split(separator: ",").map { name in
+                            guard let s = PromptSection(name: String(name)) else {
+                                throw PromptError.unknownSection(String(name))
+                            }
+                            return s
+                        })
                 }
-                let export = try global.session().exportPrompt(athlete.map(Handle.init), options: options)
+                let export = try global.session().exportPrompt(
+                    athlete.map(Handle.init), options: options)
                 FileHandle.standardOutput.write(Data(export.text.utf8))
             }
         }

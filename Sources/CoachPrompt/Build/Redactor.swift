@@ -9,8 +9,13 @@ struct Redactor {
     let texts: [String]
 
     init(texts: [String]) {
-        self.texts = Array(Set(texts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { $0.count >= 3 }))
-            .sorted { ($0.count, $0) > ($1.count, $1) }
+        self.texts = Array(
+            Set(
+                texts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
+                    $0.count >= 3
+                })
+        )
+        .sorted { ($0.count, $0) > ($1.count, $1) }
     }
 
     func clean(_ s: String) -> String {

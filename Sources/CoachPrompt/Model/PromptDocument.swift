@@ -29,8 +29,11 @@ public struct PromptDocument: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case format, athlete, redacted, notice, omitted, trimmed, sections
-        case athleteRef = "athlete_ref", exportRef = "export_ref", asOf = "as_of"
-        case maxTokens = "max_tokens", responseSchema = "response_schema"
+        case athleteRef = "athlete_ref"
+        case exportRef = "export_ref"
+        case asOf = "as_of"
+        case maxTokens = "max_tokens"
+        case responseSchema = "response_schema"
     }
 
     /// The body of `section`, if exported.
@@ -54,8 +57,14 @@ public struct PromptSectionBody: Codable, Sendable, Equatable {
 
     /// An empty body of `section` with its source.
     public init(_ section: PromptSection, source: String) {
-        number = section.rawValue; id = section.name; title = section.title; self.source = source
-        missing = []; lines = []; facts = []; tables = []
+        number = section.rawValue
+        id = section.name
+        title = section.title
+        self.source = source
+        missing = []
+        lines = []
+        facts = []
+        tables = []
     }
 }
 
@@ -64,7 +73,10 @@ public struct PromptFact: Codable, Sendable, Equatable {
     public var name: String
     public var value: String
     /// A fact.
-    public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// A table of formatted cells; rows are oldest first where they are dated.
@@ -75,6 +87,9 @@ public struct PromptTable: Codable, Sendable, Equatable {
     public var rows: [[String]]
     /// A table.
     public init(id: String, title: String, columns: [String], rows: [[String]]) {
-        self.id = id; self.title = title; self.columns = columns; self.rows = rows
+        self.id = id
+        self.title = title
+        self.columns = columns
+        self.rows = rows
     }
 }

@@ -30,16 +30,19 @@ public enum PromptError: LocalizedError, Equatable, Sendable {
         case .consentMissing(let a): "athlete '\(a)' has not consented to AI-coach exports"
         case .optionOutOfRange(let o, let r): "\(o) must be in \(r)"
         case .unknownSection(let s):
-            "unknown section '\(s)'; sections are " + PromptSection.allCases.map(\.name).joined(separator: ", ")
+            "unknown section '\(s)'; sections are "
+                + PromptSection.allCases.map(\.name).joined(separator: ", ")
         case .budgetTooSmall(let needed, let budget):
             "the token budget \(budget) is below the \(needed) tokens sections 1, 3 and 8 need"
         case .replyObjectCount(0): "the reply holds no JSON object"
         case .replyObjectCount(let n): "the reply holds \(n) JSON objects; it must hold exactly one"
         case .replyInvalid(let path, let problem): "the reply is invalid at \(path): \(problem)"
         case .replyForAnotherAthlete: "the reply was made for another athlete; nothing was applied"
-        case .replyUnknownExport(let r): "the reply names export \(r), which was not made for this athlete"
+        case .replyUnknownExport(let r):
+            "the reply names export \(r), which was not made for this athlete"
         case .replyPastDay(let d): "the reply changes \(d), a day that has already passed"
-        case .replyOverwritesDone(let d, let t): "the reply would replace '\(t)' on \(d), which is already done"
+        case .replyOverwritesDone(let d, let t):
+            "the reply would replace '\(t)' on \(d), which is already done"
         }
     }
 }

@@ -31,12 +31,21 @@ public struct PromptInput: Sendable {
     public var exportRef: String
 
     /// An input from its parts.
-    public init(profile: AthleteProfile, today: LocalDay, results: [MetricResult], days: [PromptDay],
-                weeks: [PromptWeek], workouts: [PromptWorkout], wellness: [WellnessEntry],
-                lastLogged: [String: LocalDay], athleteRef: String, exportRef: String) {
-        self.profile = profile; self.today = today; self.results = results; self.days = days
-        self.weeks = weeks; self.workouts = workouts; self.wellness = wellness
-        self.lastLogged = lastLogged; self.athleteRef = athleteRef; self.exportRef = exportRef
+    public init(
+        profile: AthleteProfile, today: LocalDay, results: [MetricResult], days: [PromptDay],
+        weeks: [PromptWeek], workouts: [PromptWorkout], wellness: [WellnessEntry],
+        lastLogged: [String: LocalDay], athleteRef: String, exportRef: String
+    ) {
+        self.profile = profile
+        self.today = today
+        self.results = results
+        self.days = days
+        self.weeks = weeks
+        self.workouts = workouts
+        self.wellness = wellness
+        self.lastLogged = lastLogged
+        self.athleteRef = athleteRef
+        self.exportRef = exportRef
     }
 }
 
@@ -48,7 +57,9 @@ public struct PromptDay: Sendable {
     public var sleepHours: Double?
     /// A day, its results and its sleep.
     public init(day: LocalDay, results: [MetricResult], sleepHours: Double? = nil) {
-        self.day = day; self.results = results; self.sleepHours = sleepHours
+        self.day = day
+        self.results = results
+        self.sleepHours = sleepHours
     }
 
     /// The number `value` of provider `id` that day (its score when `value` is nil).
@@ -70,10 +81,16 @@ public struct PromptWeek: Sendable {
     public var adherence: Double?
     public var sessions: [PromptSession]
     /// A week from its parts.
-    public init(label: String, start: LocalDay, title: String?, notes: String?, adherence: Double?,
-                sessions: [PromptSession]) {
-        self.label = label; self.start = start; self.title = title; self.notes = notes
-        self.adherence = adherence; self.sessions = sessions
+    public init(
+        label: String, start: LocalDay, title: String?, notes: String?, adherence: Double?,
+        sessions: [PromptSession]
+    ) {
+        self.label = label
+        self.start = start
+        self.title = title
+        self.notes = notes
+        self.adherence = adherence
+        self.sessions = sessions
     }
 }
 
@@ -86,7 +103,10 @@ public struct PromptSession: Sendable {
     public var compliance: String?
     /// A session and its assessment.
     public init(session: PlannedSession, status: String, adherence: Double?, compliance: String?) {
-        self.session = session; self.status = status; self.adherence = adherence; self.compliance = compliance
+        self.session = session
+        self.status = status
+        self.adherence = adherence
+        self.compliance = compliance
     }
 }
 
@@ -100,6 +120,9 @@ public struct PromptWorkout: Sendable {
     public var tssMethod: String?
     /// A workout and its stress.
     public init(workout: Workout, day: LocalDay, tss: Double?, tssMethod: String?) {
-        self.workout = workout; self.day = day; self.tss = tss; self.tssMethod = tssMethod
+        self.workout = workout
+        self.day = day
+        self.tss = tss
+        self.tssMethod = tssMethod
     }
 }

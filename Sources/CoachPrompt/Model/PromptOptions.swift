@@ -35,7 +35,9 @@ public struct PromptOptions: Sendable, Equatable {
     ///
     /// - Throws: `PromptError.optionOutOfRange` naming the option.
     public func validate() throws {
-        guard (1...366).contains(days) else { throw PromptError.optionOutOfRange(option: "days", range: "1–366") }
+        guard (1...366).contains(days) else {
+            throw PromptError.optionOutOfRange(option: "days", range: "1–366")
+        }
         if let maxTokens, !(200...1_000_000).contains(maxTokens) {
             throw PromptError.optionOutOfRange(option: "max tokens", range: "200–1000000")
         }

@@ -5,7 +5,8 @@ import Foundation
 /// Sections 1 (role), 3 (today) and 8 (question and contract) are always present and never cut
 /// for the token budget; the others may be left out on request or trimmed.
 public enum PromptSection: Int, CaseIterable, Sendable, Comparable, Codable {
-    case role = 1, athlete, today, trends, plan, workouts, gaps, question
+    case role = 1
+    case athlete, today, trends, plan, workouts, gaps, question
 
     /// The short name used to ask for a section (`trends`, `plan`, …).
     public var name: String {
@@ -41,7 +42,10 @@ public enum PromptSection: Int, CaseIterable, Sendable, Comparable, Codable {
     /// The section a name or number (`trends`, `4`) stands for.
     public init?(name: String) {
         let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-        if let n = Int(key), let s = PromptSection(rawValue: n) { self = s; return }
+        if let n = Int(key), let s = PromptSection(rawValue: n) {
+            self = s
+            return
+        }
         guard let s = Self.allCases.first(where: { $0.name == key }) else { return nil }
         self = s
     }

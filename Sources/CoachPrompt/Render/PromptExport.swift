@@ -10,7 +10,9 @@ public struct PromptExport: Sendable {
     public let tokens: Int
 
     /// The sections in the export (after any cut), in order.
-    public var sections: [PromptSection] { document.sections.compactMap { PromptSection(rawValue: $0.number) } }
+    public var sections: [PromptSection] {
+        document.sections.compactMap { PromptSection(rawValue: $0.number) }
+    }
 
     /// Builds, trims and renders the export of `input`.
     ///
@@ -54,21 +56,25 @@ struct Trimmer {
         .rows(.trends, table: "days", what: "days of the trend table"),
         .table(.plan, table: "last_week", what: "last week's sessions"),
         .table(.plan, table: "next_week", what: "next week's sessions"),
-        .section(.workouts), .section(.trends), .section(.plan), .section(.gaps), .section(.athlete),
+        .section(.workouts), .section(.trends), .section(.plan), .section(.gaps),
+        .section(.athlete),
     ]
 
     var doc: PromptDocument
     let format: PromptOptions.Format
     let budget: Int
 
-    func size(_ d: PromptDocument) -> Int { TokenEstimator.tokens(PromptRenderer.render(d, format: format)) }
+    func size(_ d: PromptDocument) -> Int {
+        TokenEstimator.tokens(PromptRenderer.render(d, format: format))
+    }
     func fits(_ d: PromptDocument) -> Bool { size(d) <= budget }
 
     /// Applies one stage as far as needed; true once the document fits.
     mutating func apply(_ stage: Stage) -> Bool {
         switch stage {
         case .rows(let section, let table, let what):
-            guard let (s, t) = locate(section, table), !doc.sections[s].tables[t].rows.isEmpty else { return false }
+            guard let (s, t) = locate(section, table), !doc.sections[s].tables[t].rows.isEmpty
+            else { return false }
             let total = doc.sections[s].tables[t].rows.count
             func dropping(_ n: Int) -> PromptDocument {
                 var d = doc
@@ -77,8 +83,12 @@ struct Trimmer {
                 d.trimmed.append("\(amount) \(what) (section \(section.rawValue))")
                 return d
             }
-            if !fits(dropping(total)) { doc = dropping(total); return false }
-            var low = 1, high = total
+            if !fits(dropping(total)) {
+                doc = dropping(total)
+                return false
+            }
+            var low = 1
+            var high = total
             while low < high {
                 let mid = (low + high) / 2
                 if fits(dropping(mid)) { high = mid } else { low = mid + 1 }
@@ -90,7 +100,9 @@ struct Trimmer {
             doc.sections[s].tables.remove(at: t)
             doc.trimmed.append("\(what) (section \(section.rawValue))")
         case .section(let section):
-            guard let s = doc.sections.firstIndex(where: { $0.number == section.rawValue }) else { return false }
+            guard let s = doc.sections.firstIndex(where: { $0.number == section.rawValue }) else {
+                return false
+            }
             doc.sections.remove(at: s)
             doc.trimmed.append("section \(section.rawValue) (\(section.title))")
         }
@@ -99,7 +111,8 @@ struct Trimmer {
 
     func locate(_ section: PromptSection, _ table: String) -> (Int, Int)? {
         guard let s = doc.sections.firstIndex(where: { $0.number == section.rawValue }),
-              let t = doc.sections[s].tables.firstIndex(where: { $0.id == table }) else { return nil }
+            let t = doc.sections[s].tables.firstIndex(where: { $0.id == table })
+        else { return nil }
         return (s, t)
     }
 }

@@ -17,7 +17,8 @@ enum ReplyExtractor {
                 continue
             }
             if let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes[i...end])),
-               case .object = value {
+                case .object = value
+            {
                 found.append(value)
                 i = end + 1
             } else {
@@ -29,13 +30,20 @@ enum ReplyExtractor {
 
     /// The index of the brace closing the one at `start`, skipping strings.
     static func matchingBrace(_ b: [UInt8], from start: Int) -> Int? {
-        var depth = 0, inString = false, escaped = false
+        var depth = 0
+        var inString = false
+        var escaped = false
         var i = start
         while i < b.count {
             let c = b[i]
             if inString {
-                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true }
-                else if c == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if c == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if c == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if c == UInt8(ascii: "\"") {
                 inString = true
             } else if c == UInt8(ascii: "{") {
