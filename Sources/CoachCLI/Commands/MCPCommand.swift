@@ -15,9 +15,10 @@ struct MCPCommand: ParsableCommand {
             abstract:
                 "Serve the tools over stdio under your unlocked session (run 'coach unlock' first).",
             discussion: """
-                Tools: list_athletes, get_athlete_context, get_metrics, get_plan_weeks, propose_plan. Athletes \
-                are named by athlete_ref; every answer is redacted, needs the athlete's AI consent and is \
-                recorded in the audit log. No tool writes the plan: apply a proposal with 'coach plan apply'.
+                Tools: list_athletes, get_athlete_context, get_metrics, get_plan_weeks, \
+                propose_plan. Athletes are named by athlete_ref; every answer is redacted, needs \
+                the athlete's AI consent and is recorded in the audit log. No tool writes the \
+                plan: apply a proposal with 'coach plan apply'.
                 """)
         @OptionGroup var global: GlobalOptions
 

@@ -10,10 +10,11 @@ struct PlanApplyCommand: ParsableCommand {
         commandName: "apply",
         abstract: "Apply the plan an AI assistant suggested in reply to 'coach prompt export'.",
         discussion: """
-            The reply may be the JSON object alone or a whole chat answer with exactly one JSON object in it. \
-            It must follow the export's response schema and echo its athlete_ref and export_ref. Each day it \
-            lists replaces that day's planned sessions; new sessions are marked AI-suggested. Refused, with \
-            nothing written, for another athlete's reply, a day already past or a session already done.
+            The reply may be the JSON object alone or a whole chat answer with exactly one JSON \
+            object in it. It must follow the export's response schema and echo its athlete_ref and \
+            export_ref. Each day it lists replaces that day's planned sessions; new sessions are \
+            marked AI-suggested. Refused, with nothing written, for another athlete's reply, a day \
+            already past or a session already done.
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: PlanTarget

@@ -17,12 +17,13 @@ struct PromptCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the eight-section context of one athlete for an AI assistant.",
             discussion: """
-                Needs the athlete's AI consent (coach athlete edit A --ai-consent yes, by the athlete or the \
-                owner). Redacted by default: a pseudonym and an age band instead of name, e-mail and birth \
-                date; no free-text notes or locations. The same workspace state and options print the same \
-                bytes. Every export is recorded in the audit log. Sections: 1 role, 2 athlete, 3 today, \
-                4 trends, 5 plan, 6 workouts, 7 gaps, 8 question; 1, 3 and 8 are always included and never \
-                trimmed. Tokens are estimated as UTF-8 bytes / 4, rounded up.
+                Needs the athlete's AI consent (coach athlete edit A --ai-consent yes, by the \
+                athlete or the owner). Redacted by default: a pseudonym and an age band instead of \
+                name, e-mail and birth date; no free-text notes or locations. The same workspace \
+                state and options print the same bytes. Every export is recorded in the audit log. \
+                Sections: 1 role, 2 athlete, 3 today, 4 trends, 5 plan, 6 workouts, 7 gaps, 8 \
+                question; 1, 3 and 8 are always included and never trimmed. Tokens are estimated \
+                as UTF-8 bytes / 4, rounded up.
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "The athlete (athlete users export their own without it).") var athlete:

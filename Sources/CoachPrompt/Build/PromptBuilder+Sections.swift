@@ -133,10 +133,12 @@ extension PromptBuilder {
             b.missing.append("the coach asked no question")
         }
         b.lines += [
-            "To suggest training, include exactly one JSON object that validates against the response schema "
-                + "below. Echo athlete_ref \"\(input.athleteRef)\" and export_ref \"\(input.exportRef)\".",
-            "Only days from \(input.today) on can be planned; a day you list replaces that day's planned "
-                + "sessions (an empty sessions list makes it a rest day). Sessions already done are never replaced.",
+            "To suggest training, include exactly one JSON object that validates against the "
+                + "response schema below. Echo athlete_ref \"\(input.athleteRef)\" and "
+                + "export_ref \"\(input.exportRef)\".",
+            "Only days from \(input.today) on can be planned; a day you list replaces that day's "
+                + "planned sessions (an empty sessions list makes it a rest day). Sessions already "
+                + "done are never replaced.",
         ]
         b.facts = [
             PromptFact("athlete_ref", input.athleteRef), PromptFact("export_ref", input.exportRef),

@@ -37,8 +37,9 @@ public struct PromptBuilder: Sendable {
     var notice: String {
         if options.redact {
             return
-                "Redacted export: the athlete is called \"Athlete 1\"; name, e-mail, birth date, time zone, "
-                + "free-text notes, workout titles and locations are withheld; age is a 5-year band."
+                "Redacted export: the athlete is called \"Athlete 1\"; name, e-mail, birth date, "
+                + "time zone, free-text notes, workout titles and locations are withheld; "
+                + "age is a 5-year band."
         }
         return
             "NOT REDACTED: this export includes the athlete's name, e-mail, birth date, time zone, "
@@ -66,13 +67,15 @@ public struct PromptBuilder: Sendable {
             "You assist a human coach who is responsible for \(athleteName). You advise the coach; "
                 + "you do not talk to the athlete.",
             "Use only the data in this export. Do not assume values that are not given.",
-            "Name the metric, table or row behind every claim (for example \"training-load: TSB -12\").",
+            "Name the metric, table or row behind every claim "
+                + "(for example \"training-load: TSB -12\").",
             "When data is missing or stale (section 7), say so and say how it limits your answer.",
-            "Give no medical diagnosis. A `possible_illness` flag or a red-flag symptom (chest pain, "
-                + "fainting, unusual breathlessness, injury pain) means: rest, and see a health professional.",
-            "Answer the coach's question in section 8. When you suggest training, add exactly one JSON "
-                + "object that follows the response schema of section 8, echoing its athlete_ref and "
-                + "export_ref, and no other JSON object.",
+            "Give no medical diagnosis. A `possible_illness` flag or a red-flag symptom "
+                + "(chest pain, fainting, unusual breathlessness, injury pain) means: rest, "
+                + "and see a health professional.",
+            "Answer the coach's question in section 8. When you suggest training, add exactly "
+                + "one JSON object that follows the response schema of section 8, echoing its "
+                + "athlete_ref and export_ref, and no other JSON object.",
         ]
         return b
     }
