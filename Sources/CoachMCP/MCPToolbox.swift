@@ -36,7 +36,8 @@ public final class MCPToolbox: @unchecked Sendable {
             Tool(
                 name: "list_athletes",
                 description:
-                    "The athletes the signed-in user may read: their opaque athlete_ref and AI consent.",
+                    "The athletes the signed-in user may read: their opaque athlete_ref and "
+                    + "AI consent.",
                 inputSchema: schema([:], required: [])),
             Tool(
                 name: "get_athlete_context",
@@ -55,7 +56,8 @@ public final class MCPToolbox: @unchecked Sendable {
             Tool(
                 name: "get_metrics",
                 description:
-                    "Every metric of one athlete on one day: score, band, components, flags (JSON).",
+                    "Every metric of one athlete on one day: score, band, components, flags "
+                    + "(JSON).",
                 inputSchema: schema(
                     [
                         "athlete_ref": ref,
@@ -67,7 +69,8 @@ public final class MCPToolbox: @unchecked Sendable {
             Tool(
                 name: "get_plan_weeks",
                 description:
-                    "Last week, this week and next week of one athlete's plan, with adherence (JSON).",
+                    "Last week, this week and next week of one athlete's plan, with adherence "
+                    + "(JSON).",
                 inputSchema: schema(["athlete_ref": ref], required: ["athlete_ref"])),
             Tool(
                 name: "propose_plan",
@@ -171,7 +174,8 @@ public final class MCPToolbox: @unchecked Sendable {
     static func phrase(_ error: Error) -> String {
         switch error {
         case PromptError.consentMissing:
-            "this athlete has not agreed to AI use; the athlete or the workspace owner can allow it in coach"
+            "this athlete has not agreed to AI use; the athlete or the workspace owner can "
+                + "allow it in coach"
         case PromptError.optionOutOfRange(let option, let range):
             "\(option.replacingOccurrences(of: " ", with: "_")) must be in \(range)"
         case PromptError.budgetTooSmall(let needed, _): "max_tokens must be at least \(needed)"

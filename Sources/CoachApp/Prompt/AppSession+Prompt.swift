@@ -44,7 +44,8 @@ extension AppSession {
         let target =
             "export=\(exportRef) sections="
             + export.sections.map { "\($0.rawValue)" }.joined(separator: ",")
-            + " redacted=\(options.redact ? "yes" : "no") format=\(options.format.rawValue) tokens=\(export.tokens)"
+            + " redacted=\(options.redact ? "yes" : "no") format=\(options.format.rawValue)"
+            + " tokens=\(export.tokens)"
             + (via.map { " via=\($0)" } ?? "")
         try workspace.recordEvent(
             action: Self.promptExportAction, athleteId: view.athlete.id, target: target,

@@ -13,7 +13,8 @@ struct MCPCommand: ParsableCommand {
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Serve the tools over stdio under your unlocked session (run 'coach unlock' first).",
+                "Serve the tools over stdio under your unlocked session "
+                + "(run 'coach unlock' first).",
             discussion: """
                 Tools: list_athletes, get_athlete_context, get_metrics, get_plan_weeks, \
                 propose_plan. Athletes are named by athlete_ref; every answer is redacted, needs \
@@ -30,7 +31,8 @@ struct MCPCommand: ParsableCommand {
                             + "and leave out --passphrase-file")
                 }
                 var signIn = global.signIn
-                signIn.prompt = { _ in nil }  // standard input carries the protocol, not a passphrase
+                // Standard input carries the protocol, not a passphrase.
+                signIn.prompt = { _ in nil }
                 let session = try AppSession.open(signIn, environment: try global.environment())
                 let toolbox = MCPToolbox(session: session)
                 let outcome = ServeOutcome()

@@ -7,49 +7,35 @@ enum PromptErrorText {
     static func text(_ error: PromptError) -> (String, Int32) {
         switch error {
         case .consentMissing(let a):
-            (
-                "athlete '\(a)' has not agreed to AI-coach exports; the athlete or the owner can allow it with "
-                    + "'coach athlete edit \(a) --ai-consent yes'", ExitStatus.authOrPermission
-            )
+            let fix = "'coach athlete edit \(a) --ai-consent yes'"
+            return ("athlete '\(a)' has not agreed to AI-coach exports; the athlete or the owner "
+                    + "can allow it with \(fix)", ExitStatus.authOrPermission)
         case .optionOutOfRange(let option, let range):
-            (
-                "--\(option.replacingOccurrences(of: " ", with: "-")) must be in \(range)",
-                ExitStatus.usage
-            )
+            let flag = "--" + option.replacingOccurrences(of: " ", with: "-")
+            return ("\(flag) must be in \(range)", ExitStatus.usage)
         case .unknownSection(let s):
-            (
-                "--include: unknown section '\(s)'; use names or numbers from "
-                    + PromptSection.allCases.map { "\($0.rawValue)=\($0.name)" }.joined(
-                        separator: ", "), ExitStatus.usage
-            )
+            let names = PromptSection.allCases.map { "\($0.rawValue)=\($0.name)" }
+            return ("--include: unknown section '\(s)'; use names or numbers from "
+                    + names.joined(separator: ", "), ExitStatus.usage)
         case .budgetTooSmall(let needed, let budget):
-            (
-                "--max-tokens \(budget) is below the \(needed) tokens sections 1, 3 and 8 need; raise --max-tokens",
-                ExitStatus.usage
-            )
+            return ("--max-tokens \(budget) is below the \(needed) tokens sections 1, 3 and 8 "
+                    + "need; raise --max-tokens", ExitStatus.usage)
         case .replyObjectCount:
-            (
-                error.localizedDescription
+            return (error.localizedDescription
                     + "; save the assistant's answer with exactly one suggested plan",
-                ExitStatus.invalidData
-            )
+                    ExitStatus.invalidData)
         case .replyInvalid:
-            (
-                error.localizedDescription + "; the export's response schema says what is allowed",
-                ExitStatus.invalidData
-            )
+            return (error.localizedDescription
+                    + "; the export's response schema says what is allowed", ExitStatus.invalidData)
         case .replyForAnotherAthlete:
-            (
-                "the reply was made from another athlete's export (athlete_ref does not match); nothing was applied",
-                ExitStatus.invalidData
-            )
+            return ("the reply was made from another athlete's export (athlete_ref does not "
+                    + "match); nothing was applied", ExitStatus.invalidData)
         case .replyUnknownExport(let r):
-            (
-                "the reply names export \(r), which 'coach audit' does not show for this athlete; export with "
-                    + "'coach prompt export' and ask again", ExitStatus.invalidData
-            )
+            return ("the reply names export \(r), which 'coach audit' does not show for this "
+                    + "athlete; export with 'coach prompt export' and ask again",
+                    ExitStatus.invalidData)
         case .replyPastDay, .replyOverwritesDone:
-            (error.localizedDescription + "; nothing was applied", ExitStatus.conflict)
+            return (error.localizedDescription + "; nothing was applied", ExitStatus.conflict)
         }
     }
 }

@@ -9,7 +9,8 @@ extension Workspace {
     /// - Parameters:
     ///   - action: what was done (`prompt.export`).
     ///   - target: a short, non-secret description (sections, redaction, the export's reference).
-    /// - Throws: `StoreError` when the athlete is not granted to the user or the grant was tampered with.
+    /// - Throws: `StoreError` when the athlete is not granted to the user or the grant was
+    ///   tampered with.
     public func recordEvent(
         action: String, athleteId: AthleteID, target: String, as actor: Principal
     ) throws {
