@@ -7,7 +7,8 @@ extension AppSession {
     @discardableResult
     public func addAthlete(_ profile: AthleteProfile) throws -> AthleteID {
         if profile.aiConsent && principal.role == .coach {
-            throw StoreError.permissionDenied("only the athlete or the workspace owner can change AI consent")
+            throw StoreError.permissionDenied(
+                "only the athlete or the workspace owner can change AI consent")
         }
         return try workspace.addAthlete(profile, as: principal)
     }
@@ -29,14 +30,19 @@ extension AppSession {
     ///
     /// - Parameter action: the audit action recorded (`athlete.edit`, `athlete.note`, `goal.steps`).
     @discardableResult
-    public func editAthlete(_ handle: Handle?, action: String = "athlete.edit",
-                            _ change: (inout AthleteProfile) throws -> Void) throws -> AthleteProfile {
-        try workspace.updateProfile(athleteId: try athlete(handle).id, as: principal, action: action) { p in
+    public func editAthlete(
+        _ handle: Handle?, action: String = "athlete.edit",
+        _ change: (inout AthleteProfile) throws -> Void
+    ) throws -> AthleteProfile {
+        try workspace.updateProfile(
+            athleteId: try athlete(handle).id, as: principal, action: action
+        ) { p in
             let consent = p.aiConsent
             try change(&p)
             // AI consent is the athlete's to give; the owner may set it for them, a coach may not.
             if p.aiConsent != consent && principal.role == .coach {
-                throw StoreError.permissionDenied("only the athlete or the workspace owner can change AI consent")
+                throw StoreError.permissionDenied(
+                    "only the athlete or the workspace owner can change AI consent")
             }
         }
     }

@@ -8,32 +8,46 @@ enum PromptErrorText {
         switch error {
         case .consentMissing(let a):
             let fix = "'coach athlete edit \(a) --ai-consent yes'"
-            return ("athlete '\(a)' has not agreed to AI-coach exports; the athlete or the owner "
-                    + "can allow it with \(fix)", ExitStatus.authOrPermission)
+            return (
+                "athlete '\(a)' has not agreed to AI-coach exports; the athlete or the owner "
+                    + "can allow it with \(fix)", ExitStatus.authOrPermission
+            )
         case .optionOutOfRange(let option, let range):
             let flag = "--" + option.replacingOccurrences(of: " ", with: "-")
             return ("\(flag) must be in \(range)", ExitStatus.usage)
         case .unknownSection(let s):
             let names = PromptSection.allCases.map { "\($0.rawValue)=\($0.name)" }
-            return ("--include: unknown section '\(s)'; use names or numbers from "
-                    + names.joined(separator: ", "), ExitStatus.usage)
+            return (
+                "--include: unknown section '\(s)'; use names or numbers from "
+                    + names.joined(separator: ", "), ExitStatus.usage
+            )
         case .budgetTooSmall(let needed, let budget):
-            return ("--max-tokens \(budget) is below the \(needed) tokens sections 1, 3 and 8 "
-                    + "need; raise --max-tokens", ExitStatus.usage)
+            return (
+                "--max-tokens \(budget) is below the \(needed) tokens sections 1, 3 and 8 "
+                    + "need; raise --max-tokens", ExitStatus.usage
+            )
         case .replyObjectCount:
-            return (error.localizedDescription
+            return (
+                error.localizedDescription
                     + "; save the assistant's answer with exactly one suggested plan",
-                    ExitStatus.invalidData)
+                ExitStatus.invalidData
+            )
         case .replyInvalid:
-            return (error.localizedDescription
-                    + "; the export's response schema says what is allowed", ExitStatus.invalidData)
+            return (
+                error.localizedDescription
+                    + "; the export's response schema says what is allowed", ExitStatus.invalidData
+            )
         case .replyForAnotherAthlete:
-            return ("the reply was made from another athlete's export (athlete_ref does not "
-                    + "match); nothing was applied", ExitStatus.invalidData)
+            return (
+                "the reply was made from another athlete's export (athlete_ref does not "
+                    + "match); nothing was applied", ExitStatus.invalidData
+            )
         case .replyUnknownExport(let r):
-            return ("the reply names export \(r), which 'coach audit' does not show for this "
+            return (
+                "the reply names export \(r), which 'coach audit' does not show for this "
                     + "athlete; export with 'coach prompt export' and ask again",
-                    ExitStatus.invalidData)
+                ExitStatus.invalidData
+            )
         case .replyPastDay, .replyOverwritesDone:
             return (error.localizedDescription + "; nothing was applied", ExitStatus.conflict)
         }

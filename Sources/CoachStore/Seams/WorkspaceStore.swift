@@ -108,7 +108,8 @@ public protocol PlanStore: AnyObject {
 /// The audit trail and the workspace's own health.
 public protocol MaintenanceStore: AnyObject {
     func auditEntries(athleteId: AthleteID?, as actor: Principal) throws -> [AuditEntry]
-    func recordEvent(action: String, athleteId: AthleteID, target: String, as actor: Principal) throws
+    func recordEvent(action: String, athleteId: AthleteID, target: String, as actor: Principal)
+        throws
     func verifyAudit() throws -> AuditVerification
     func doctor(as actor: Principal?) throws -> [DoctorCheck]
     func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck
