@@ -39,6 +39,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -55,18 +57,26 @@ let package = Package(
                 "CoachKit", "CoachCrypto", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .target(name: "CoachPrompt", dependencies: ["CoachKit"]),
         .target(
             name: "CoachApp",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachReport",
+                "TrainingLoadProvider", "CoachReport", "CoachPrompt",
+            ]
+        ),
+        .target(
+            name: "CoachMCP",
+            dependencies: [
+                "CoachKit", "CoachPrompt", "CoachApp", "CoachStore",
+                .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .target(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp",
+                "CoachApp", "CoachPrompt", "CoachMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,9 +97,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "CoachCLITests", dependencies: ["CoachKit", "CoachStore", "CoachCLI"]),
+        .testTarget(
+            name: "CoachCLITests",
+            dependencies: [
+                "CoachKit", "CoachStore", "CoachCLI", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .testTarget(
             name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
+        .testTarget(
+            name: "CoachPromptTests",
+            dependencies: ["CoachKit", "CoachPrompt", "CoachApp", "CoachProviders", "CoachStore"]
+        ),
     ] + providerTargets,
     swiftLanguageModes: [.v6]
 )

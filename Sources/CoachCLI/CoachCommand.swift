@@ -18,6 +18,7 @@ public struct CoachCommand: ParsableCommand {
             ActivityCommand.self, BiometricsCommand.self, NutritionCommand.self, ReportCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,
+            PromptCommand.self, MCPCommand.self,
         ]
     )
 

@@ -6,7 +6,11 @@ extension AppSession {
     /// Adds an athlete with a fresh data key; returns the new id.
     @discardableResult
     public func addAthlete(_ profile: AthleteProfile) throws -> AthleteID {
-        try workspace.addAthlete(profile, as: principal)
+        if profile.aiConsent && principal.role == .coach {
+            throw StoreError.permissionDenied(
+                "only the athlete or the workspace owner can change AI consent")
+        }
+        return try workspace.addAthlete(profile, as: principal)
     }
 
     /// Every athlete the user holds, sorted by handle; a tampered grant is an error naming the athlete.
@@ -31,7 +35,16 @@ extension AppSession {
         _ change: (inout AthleteProfile) throws -> Void
     ) throws -> AthleteProfile {
         try workspace.updateProfile(
-            athleteId: try athlete(handle).id, as: principal, action: action, change)
+            athleteId: try athlete(handle).id, as: principal, action: action
+        ) { p in
+            let consent = p.aiConsent
+            try change(&p)
+            // AI consent is the athlete's to give; the owner may set it for them, a coach may not.
+            if p.aiConsent != consent && principal.role == .coach {
+                throw StoreError.permissionDenied(
+                    "only the athlete or the workspace owner can change AI consent")
+            }
+        }
     }
 
     /// Sets the daily step goal from a day on (past days keep their goal), and optionally the

@@ -10,7 +10,7 @@ struct PlanCommand: ParsableCommand {
         abstract: "Program weeks (Monday–Sunday), planned sessions, adherence and plan files.",
         subcommands: [
             Show.self, PlanWeekCommand.self, PlanSessionCommand.self, PlanExportCommand.self,
-            PlanImportCommand.self,
+            PlanImportCommand.self, PlanApplyCommand.self,
         ])
 
     struct Show: ParsableCommand {

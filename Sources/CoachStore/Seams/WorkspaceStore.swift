@@ -86,6 +86,10 @@ public protocol PlanStore: AnyObject {
         _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
         as actor: Principal
     ) throws -> PlanImportSummary
+    func applyPlan(
+        _ weeks: [ProgramWeek], athleteId: AthleteID, action: String, target: String,
+        as actor: Principal
+    ) throws -> PlanImportSummary
     func addSession(
         _ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: AthleteID,
         as actor: Principal
@@ -104,6 +108,8 @@ public protocol PlanStore: AnyObject {
 /// The audit trail and the workspace's own health.
 public protocol MaintenanceStore: AnyObject {
     func auditEntries(athleteId: AthleteID?, as actor: Principal) throws -> [AuditEntry]
+    func recordEvent(action: String, athleteId: AthleteID, target: String, as actor: Principal)
+        throws
     func verifyAudit() throws -> AuditVerification
     func doctor(as actor: Principal?) throws -> [DoctorCheck]
     func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck

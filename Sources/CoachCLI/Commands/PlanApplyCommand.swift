@@ -1,0 +1,70 @@
+import ArgumentParser
+import CoachApp
+import CoachKit
+import CoachPrompt
+import Foundation
+
+/// `coach plan apply`: an AI assistant's suggested plan, checked and shown before it is stored.
+struct PlanApplyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apply",
+        abstract: "Apply the plan an AI assistant suggested in reply to 'coach prompt export'.",
+        discussion: """
+            The reply may be the JSON object alone or a whole chat answer with exactly one JSON \
+            object in it. It must follow the export's response schema and echo its athlete_ref and \
+            export_ref. Each day it lists replaces that day's planned sessions; new sessions are \
+            marked AI-suggested. Refused, with nothing written, for another athlete's reply, a day \
+            already past or a session already done.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var target: PlanTarget
+    @Option(help: "The assistant's reply (a file, or - for standard input).") var from: String
+    @Flag(help: "Show the changes and write nothing.") var dryRun = false
+
+    func run() throws {
+        try promptGuarded {
+            let data: Data?
+            if from == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                data = FileManager.default.contents(atPath: from)
+            }
+            guard let data else { throw CLIError.io("cannot read \(from); check the path") }
+            let result = try global.session().applySuggestedPlan(
+                String(decoding: data, as: UTF8.self),
+                athlete: target.athlete.map(Handle.init),
+                dryRun: dryRun)
+            print(Self.text(result))
+        }
+    }
+
+    /// The diff, day by day, and what was done.
+    static func text(_ r: PlanApplyResult) -> String {
+        var lines = ["Suggested plan for \(r.athlete) (export \(r.exportRef)):"]
+        if let s = r.summary, !s.isEmpty { lines.append("  " + s) }
+        for day in r.days {
+            lines.append("\(day.date) \(day.date.weekdayName)")
+            for s in day.removed { lines.append("  - \(describe(s))") }
+            for s in day.added { lines.append("  + \(describe(s))") }
+            if day.removed.isEmpty && day.added.isEmpty {
+                lines.append("  (rest day, nothing planned)")
+            }
+        }
+        let added = r.days.map(\.added.count).reduce(0, +)
+        let removed = r.days.map(\.removed.count).reduce(0, +)
+        let counts = "\(added) session(s) added, \(removed) removed on \(r.days.count) day(s)"
+        lines.append(
+            r.dryRun
+                ? "Would apply: \(counts). Nothing was written (--dry-run)."
+                : "Applied: \(counts); new sessions are marked AI-suggested.")
+        return lines.joined(separator: "\n")
+    }
+
+    static func describe(_ s: PlannedSession) -> String {
+        var parts = [s.title + " [\(s.origin.rawValue)]"]
+        if let sport = s.sport { parts.append(sport.rawValue) }
+        if let d = s.plannedDurationS { parts.append("\(Int((d / 60).rounded())) min") }
+        if let t = s.plannedTss { parts.append("TSS \(Int(t.rounded()))") }
+        return parts.joined(separator: " · ")
+    }
+}
