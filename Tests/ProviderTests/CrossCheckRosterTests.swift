@@ -15,12 +15,7 @@ import TrainingLoadProvider
     static let required = ProcessInfo.processInfo.environment["COACH_REQUIRE_CROSSCHECK"] == "1"
     static let days = 200
 
-    struct Answer: Decodable {
-        let status: String
-        let score: Int?
-        let values: [String: MetricValue]
-        let flags: [String]
-    }
+    typealias Answer = CrossCheckTests.Answer
 
     /// Runs crosscheck.py on `dataset` for `days`.
     static func python(_ dataset: AthleteDataset, days: [LocalDay]) throws -> [String: [String:
