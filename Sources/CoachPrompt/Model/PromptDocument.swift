@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// The context object of an export: its references, what was withheld or cut, and the sections.

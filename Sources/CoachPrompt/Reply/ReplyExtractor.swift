@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// Finds the JSON objects in an assistant's reply: the whole text, or objects with prose around

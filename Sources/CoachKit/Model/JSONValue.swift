@@ -1,11 +1,12 @@
 import Foundation
 
-/// A JSON value, for the parts of an export that are JSON themselves (the response schema).
-public indirect enum JSONValue: Codable, Sendable, Equatable {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
+/// Any JSON value: for showing any kind of log entry generically, and for the parts of an export
+/// that are JSON themselves (a response schema).
+public enum JSONValue: Codable, Sendable, Equatable {
     case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
@@ -29,11 +30,10 @@ public indirect enum JSONValue: Codable, Sendable, Equatable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
-        case .string(let s): try c.encode(s)
-        case .number(let n):
-            if n == n.rounded(), abs(n) < 1e15 { try c.encode(Int64(n)) } else { try c.encode(n) }
-        case .bool(let b): try c.encode(b)
         case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .number(let n): try c.encode(n)
+        case .string(let s): try c.encode(s)
         case .array(let a): try c.encode(a)
         case .object(let o): try c.encode(o)
         }
