@@ -44,8 +44,8 @@ struct PlanApplyCommand: ParsableCommand {
         if let s = r.summary, !s.isEmpty { lines.append("  " + s) }
         for day in r.days {
             lines.append("\(day.date) \(day.date.weekdayName)")
-            for s in day.removed { lines.append("  - \(describe(s))") }
-            for s in day.added { lines.append("  + \(describe(s))") }
+            for s in day.removed { lines.append("  - \(s.summaryLine)") }
+            for s in day.added { lines.append("  + \(s.summaryLine)") }
             if day.removed.isEmpty && day.added.isEmpty {
                 lines.append("  (rest day, nothing planned)")
             }
@@ -60,11 +60,4 @@ struct PlanApplyCommand: ParsableCommand {
         return lines.joined(separator: "\n")
     }
 
-    static func describe(_ s: PlannedSession) -> String {
-        var parts = [s.title + " [\(s.origin.rawValue)]"]
-        if let sport = s.sport { parts.append(sport.rawValue) }
-        if let d = s.plannedDurationS { parts.append("\(Int((d / 60).rounded())) min") }
-        if let t = s.plannedTss { parts.append("TSS \(Int(t.rounded()))") }
-        return parts.joined(separator: " · ")
-    }
 }
