@@ -23,4 +23,15 @@ public struct CoachCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// Runs `coach` with the process's arguments; a mistyped command word is a usage error
+    /// (exit 64) that suggests the nearest command.
+    public static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = CommandSpelling.problem(in: arguments) {
+            Terminal.error(problem)
+            Foundation.exit(ExitStatus.usage)
+        }
+        main(arguments)
+    }
 }
