@@ -74,12 +74,14 @@ public final class AppSession {
             allowShared: signIn.allowShared, clock: environment.clock)
     }
 
-    /// The athlete a command is about — the named one, or an athlete user's own — resolved and
-    /// unlocked once for the whole command.
+    /// The athlete a command is about — the named one, else staff's current athlete, else an
+    /// athlete user's own — resolved and unlocked once for the whole command.
     ///
-    /// - Throws: `StoreError.athleteRequired` when staff name no athlete; `StoreError` when the
-    ///   athlete is not granted (not found) or the grant was tampered with.
+    /// - Throws: `StoreError.athleteRequired` when staff name no athlete and have no current
+    ///   one; `StoreError` when the athlete is not granted (not found) or the grant was
+    ///   tampered with.
     public func athlete(_ handle: Handle?) throws -> AthleteAccess {
+        let handle = handle ?? currentAthlete?.handle
         if handle == nil && principal.role != .athlete { throw StoreError.athleteRequired }
         return try workspace.openAthlete(handle, as: principal)
     }

@@ -46,7 +46,7 @@ struct AccessCommand: ParsableCommand {
             abstract: "Who holds each athlete's current key.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option var athlete: String?
+        @Option(name: [.customShort("a"), .long], completion: .athletes) var athlete: String?
 
         func run() throws {
             try guarded {

@@ -15,7 +15,7 @@ struct ImportCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "A file written by 'coach export --format json'.") var file: String
-        @Option(help: "The athlete to import into (athlete users may omit it).") var athlete:
+        @Option(name: [.customShort("a"), .long], help: "The athlete to import into (athlete users may omit it).", completion: .athletes) var athlete:
             String?
         @Flag(help: "Create the athlete from the file's athlete section.") var create = false
 
@@ -43,7 +43,7 @@ struct ExportCommand: ParsableCommand {
             table, a row per entry with a 'kind' column; --kind keeps only some kinds (and their columns).
             """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+    @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
     @Option(help: "json (default) or csv.") var format: String = "json"
     @Option(
         help: "csv only: wellness, workout, biometric, sleep, food, steps or weight (repeatable).")

@@ -118,7 +118,7 @@ extension LogCommand {
         static let configuration = CommandConfiguration(abstract: "Show recent log entries.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+        @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
         @Option(help: "How many days back, today included.") var days: Int = 7
         @Option(help: "Only this kind: wellness, workout, biometric, sleep, food, steps, weight.")
         var kind: [String] = []
@@ -148,7 +148,7 @@ extension LogCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a log entry by id.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+        @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
         @Argument var id: String
 
         func run() throws {

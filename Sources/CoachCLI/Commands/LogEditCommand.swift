@@ -18,7 +18,7 @@ extension LogCommand {
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+        @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
         @Argument(help: "The entry's id, as 'coach log show' lists it.") var id: String
         @Option(
             parsing: .unconditional, help: "Move to this day: today, yesterday, -3d or YYYY-MM-DD.")

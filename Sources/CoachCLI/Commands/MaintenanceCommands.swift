@@ -13,7 +13,7 @@ struct AuditCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List audit entries.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option var athlete: String?
+        @Option(name: [.customShort("a"), .long], completion: .athletes) var athlete: String?
 
         func run() throws {
             try guarded {

@@ -6,7 +6,7 @@ import Foundation
 
 /// `--athlete`, shared by every `coach plan` command.
 struct PlanTarget: ParsableArguments {
-    @Option(help: "The athlete (athlete users read their own plan without it).") var athlete:
+    @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users read their own plan without it).", completion: .athletes) var athlete:
         String?
 }
 
