@@ -31,18 +31,23 @@ struct PlanCommand: ParsableCommand {
                 if !(all || previous) { shown.previous = [] }
                 if !(all || current) { shown.current = nil }
                 if !(all || upcoming) { shown.upcoming = [] }
+                let ids = try ctx.book.idPrefixes()
                 try ctx.emit(shown, json: output.json) {
-                    Self.text(shown, all: all, current: current)
+                    Self.text(shown, all: all, current: current, ids: ids)
                 }
             }
         }
 
-        static func text(_ r: PlanReport, all: Bool, current: Bool) -> String {
+        static func text(_ r: PlanReport, all: Bool, current: Bool, ids: [String: String] = [:])
+            -> String
+        {
             var parts = ["Plan of \(r.athlete), today \(r.today)", PlanRender.scores(r.scores)]
             func group(_ name: String, _ weeks: [PlanReport.Week]) {
                 parts.append(
                     Terminal.bold("\(name) (\(weeks.count) week\(weeks.count == 1 ? "" : "s"))"))
-                parts += weeks.isEmpty ? [Terminal.dim("none")] : weeks.map(PlanRender.week)
+                parts +=
+                    weeks.isEmpty
+                    ? [Terminal.dim("none")] : weeks.map { PlanRender.week($0, ids: ids) }
             }
             if all || !r.previous.isEmpty { group("Previous", r.previous) }
             if all || current { group("Current", r.current.map { [$0] } ?? []) }
@@ -79,12 +84,13 @@ struct PlanWeekCommand: ParsableCommand {
                 }
                 let snapshot = try ctx.snapshot()
                 let grid = PlanReport.grid(snapshot, monday: monday, today: ctx.today)
+                let ids = try ctx.book.idPrefixes()
                 let scores = PlanReport.overall(snapshot, today: ctx.today)
                 try ctx.emit(
                     WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid),
                     json: output.json
                 ) {
-                    PlanRender.scores(scores) + "\n" + PlanRender.week(grid)
+                    PlanRender.scores(scores) + "\n" + PlanRender.week(grid, ids: ids)
                 }
             }
         }

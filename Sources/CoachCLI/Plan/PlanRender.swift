@@ -11,8 +11,9 @@ enum PlanRender {
             + " (\(s.counted) counted, \(s.missed) missed)"
     }
 
-    /// A week: heading, its own score, notes and the Monday–Sunday grid (rest days shown).
-    static func week(_ w: PlanReport.Week) -> String {
+    /// A week: heading, its own score, notes and the Monday–Sunday grid (rest days shown);
+    /// session ids print as their shortest unique prefix from `ids` when given.
+    static func week(_ w: PlanReport.Week, ids: [String: String] = [:]) -> String {
         var out =
             Terminal.bold("Week of \(w.start) – \(w.end)") + (w.title.map { " · " + $0 } ?? "")
             + " (\(w.group))"
@@ -38,7 +39,7 @@ enum PlanRender {
             for (i, s) in day.sessions.enumerated() {
                 let p = s.session
                 rows.append([
-                    i == 0 ? label : "", p.id, p.time ?? "", p.title, p.sport?.rawValue ?? "",
+                    i == 0 ? label : "", ids[p.id] ?? p.id, p.time ?? "", p.title, p.sport?.rawValue ?? "",
                     p.plannedDurationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
                     p.plannedTss.map { Render.number($0) } ?? "", percent(s.adherence, empty: ""),
                     compliance(s),
