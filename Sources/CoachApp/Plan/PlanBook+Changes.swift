@@ -30,9 +30,13 @@ extension PlanBook {
         try store.removeWeek(athleteId: athleteID, monday: monday, as: me)
     }
 
-    /// Imports weeks, all or nothing (or only reports what would change with `dryRun`).
-    public func importPlan(_ weeks: [ProgramWeek], dryRun: Bool) throws -> PlanImportSummary {
-        try store.importPlan(weeks, athleteId: athleteID, dryRun: dryRun, as: me)
+    /// Imports weeks, all or nothing (or only reports what would change with `dryRun`): adds
+    /// and updates sessions, or with `replace` also removes what the file does not list.
+    public func importPlan(_ weeks: [ProgramWeek], dryRun: Bool, replace: Bool = false) throws
+        -> PlanImportSummary
+    {
+        try store.importPlan(
+            weeks, athleteId: athleteID, dryRun: dryRun, replace: replace, as: me)
     }
 
     /// Adds a planned session (creating its week when needed).

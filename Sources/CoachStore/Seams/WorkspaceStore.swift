@@ -83,7 +83,7 @@ public protocol PlanStore: AnyObject {
         as actor: Principal
     ) throws -> [ProgramWeek]
     func importPlan(
-        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
+        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool, replace: Bool,
         as actor: Principal
     ) throws -> PlanImportSummary
     func applyPlan(
