@@ -62,7 +62,7 @@ let package = Package(
             name: "CoachApp",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "TrainingLoadProvider", "CoachReport", "CoachPrompt",
+                "TrainingLoadProvider", "SelfAssessmentProvider", "CoachReport", "CoachPrompt",
             ]
         ),
         .target(

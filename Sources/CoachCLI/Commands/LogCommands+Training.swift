@@ -170,11 +170,16 @@ extension LogCommand {
 
 /// One-line summaries of log entries for tables.
 enum LogText {
-    static func summary(_ e: LogEntry) -> String {
-        guard case .object(let o) = e.entry else { return "" }
+    static func summary(_ e: LogEntry) -> String { summary(e.entry) }
+
+    /// `key=value` pairs of an entry; seconds (`…_s`) read as durations, e.g. `elapsed=1h30m`.
+    static func summary(_ entry: JSONValue) -> String {
+        guard case .object(let o) = entry else { return "" }
         let skip: Set<String> = ["id", "day", "source", "samples"]
         return o.keys.sorted().filter { !skip.contains($0) }.compactMap { k in
             switch o[k]! {
+            case .number(let n) where k.hasSuffix("_s") && n >= 1 && n < 1e7:
+                return "\(k.dropLast(2))=\(DurationParser.format(Int(n.rounded())))"
             case .number(let n): return "\(k)=\(Render.number(n))"
             case .string(let s): return "\(k)=\(s)"
             case .object(let m):
