@@ -26,6 +26,7 @@ public protocol UserStore: AnyObject {
 /// Athletes: creating, finding and opening them, and their profiles.
 public protocol AthleteStore: AnyObject {
     func addAthlete(_ profile: AthleteProfile, as actor: Principal) throws -> AthleteID
+    func addAthletes(_ profiles: [AthleteProfile], as actor: Principal) throws -> [AthleteID]
     func openAthlete(_ handle: Handle?, as actor: Principal) throws -> AthleteAccess
     func openAthlete(id: AthleteID, as actor: Principal) throws -> AthleteAccess
     func resolveAthlete(_ handle: Handle, as actor: Principal) throws -> AthleteID
