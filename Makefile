@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test lint format bench clean
+.PHONY: deps test-deps build demo test lint format bench clean install uninstall
 
 ## Install what is missing (Debian/Ubuntu): libsodium, SQLite headers, pkg-config, python3.
 deps:
@@ -28,6 +28,25 @@ build: deps
 ## Build and run the main job: a throw-away demo workspace with a coach and three athletes.
 demo: build
 	$(SWIFT) run -q coach demo
+
+## Install the release build as $(PREFIX)/bin/coach (default /usr/local; DESTDIR for staging),
+## with shell completion scripts for bash, zsh and fish.
+PREFIX ?= /usr/local
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+SHAREDIR := $(DESTDIR)$(PREFIX)/share
+install: deps
+	$(SWIFT) build -c release --product coach
+	install -d $(BINDIR) $(SHAREDIR)/bash-completion/completions $(SHAREDIR)/zsh/site-functions \
+		$(SHAREDIR)/fish/vendor_completions.d
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/coach" $(BINDIR)/coach
+	$(BINDIR)/coach --generate-completion-script bash > $(SHAREDIR)/bash-completion/completions/coach
+	$(BINDIR)/coach --generate-completion-script zsh > $(SHAREDIR)/zsh/site-functions/_coach
+	$(BINDIR)/coach --generate-completion-script fish > $(SHAREDIR)/fish/vendor_completions.d/coach.fish
+	@echo "installed $(BINDIR)/coach"
+
+uninstall:
+	rm -f $(BINDIR)/coach $(SHAREDIR)/bash-completion/completions/coach \
+		$(SHAREDIR)/zsh/site-functions/_coach $(SHAREDIR)/fish/vendor_completions.d/coach.fish
 
 ## Lint, build with the module-boundary check, and run the whole test suite. The metric
 ## cross-check runs Tests/CrossCheck/crosscheck.py (python3 3.9+, standard library only, so no

@@ -29,6 +29,6 @@ struct PlanContext {
 
     /// Prints `value` as JSON or `text()` as text.
     func emit<T: Encodable>(_ value: T, json: Bool, text: () -> String) throws {
-        print(json ? try Render.json(value) : text())
+        print(json ? try Render.json(value) : Render.fitLines(text()))
     }
 }

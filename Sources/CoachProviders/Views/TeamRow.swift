@@ -1,6 +1,7 @@
 import AdherenceProvider
 import CoachKit
 import Foundation
+import SelfAssessmentProvider
 
 /// One athlete's line in `coach team`: the numbers a coach scans, and why to look closer.
 public struct TeamRow: Codable, Sendable, Equatable {
@@ -17,14 +18,32 @@ public struct TeamRow: Codable, Sendable, Equatable {
     /// Mean adherence of the planned sessions of the last 28 days, %.
     public var adherence28d: Double?
     public var selfAssessment: Int?
+    /// The last day with a wellness check-in (mood or soreness), up to the day shown.
+    public var lastCheckIn: LocalDay?
+    /// The mood of that check-in, 1–5 (a day's entries merged).
+    public var mood: Int?
+    /// The sorest muscle group of that check-in and its level 0–10.
+    public var worstSoreness: Soreness?
     /// Every provider flag of the day, plus `missed_session` for a planned session of the last
     /// 7 days that was not done; sorted, without repeats.
     public var flags: [String]
 
     public var isFlagged: Bool { !flags.isEmpty }
 
+    /// One muscle group's soreness.
+    public struct Soreness: Codable, Sendable, Equatable {
+        public let group: String
+        public let level: Int
+    }
+
+    /// Soreness at or above this level (0–10) on a check-in of the last two days raises
+    /// `severe_soreness`: "very sore" on the DOMS scale, whatever the other scores say.
+    public static let severeSoreness = 7
+
     enum CodingKeys: String, CodingKey {
-        case handle, name, day, readiness, zone, form, stress, flags
+        case handle, name, day, readiness, zone, form, stress, flags, mood
+        case lastCheckIn = "last_check_in"
+        case worstSoreness = "worst_soreness"
         case stressBand = "stress_band"
         case adherence28d = "adherence_28d"
         case selfAssessment = "self_assessment"
@@ -58,6 +77,21 @@ public struct TeamRow: Codable, Sendable, Equatable {
             workouts: evaluation.dataset.workouts, zone: evaluation.zone,
             before: moment.day)
         if recent.contains(where: \.missed) { flags.insert("missed_session") }
+        let checkIns = evaluation.dataset.wellness.filter {
+            $0.day <= moment.day && ($0.mood != nil || !$0.doms.isEmpty)
+        }
+        if let last = checkIns.map(\.day).max(),
+            let merged = DayAssessment.merge(checkIns.filter { $0.day == last })[last]
+        {
+            lastCheckIn = last
+            mood = merged.mood
+            if let group = merged.worstGroup, let level = merged.doms[group] {
+                worstSoreness = Soreness(group: group.rawValue, level: level)
+                if level >= Self.severeSoreness && last >= moment.day.adding(days: -1) {
+                    flags.insert("severe_soreness")
+                }
+            }
+        }
         self.flags = flags.sorted()
     }
 }
