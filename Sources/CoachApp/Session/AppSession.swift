@@ -35,8 +35,9 @@ public final class AppSession {
     /// else the prompt.
     ///
     /// - Throws: `AppError.userRequired` for a passphrase without a user; `StoreError` for
-    ///   a missing workspace, a wrong passphrase, an expired session (whose token is removed)
-    ///   or no session at all.
+    ///   a missing workspace, a wrong passphrase or no session at all;
+    ///   `AppError.sessionExpired` naming the user for an expired session (whose token is
+    ///   removed).
     public static func open(_ signIn: SignIn, environment: AppEnvironment) throws -> AppSession {
         Sodium.disableCoreDumps()
         let workspace = try openWorkspace(signIn, environment: environment)
@@ -54,7 +55,7 @@ public final class AppSession {
                     workspace: workspace, principal: me, environment: environment, token: token)
             } catch StoreError.sessionExpired {
                 tokens.remove(handle: token.handle)
-                throw StoreError.sessionExpired
+                throw AppError.sessionExpired(handle: Handle(token.handle))
             }
         }
         if let handle = signIn.explicitUser(environment), let pass = try signIn.prompt(handle) {
@@ -72,6 +73,35 @@ public final class AppSession {
         try Workspace.open(
             at: environment.workspacePath(explicit: signIn.workspace),
             allowShared: signIn.allowShared, clock: environment.clock)
+    }
+
+    /// Replaces the workspace at `path` with the backup at `source`, after checking the backup.
+    ///
+    /// - Throws: `AppError.backupMissing` or `.notABackup` when `source` is not a backup;
+    ///   `StoreError` for a damaged backup or an unsafe destination.
+    public static func restore(from source: String, to path: String) throws {
+        guard FileManager.default.fileExists(atPath: source) else {
+            throw AppError.backupMissing(source)
+        }
+        do {
+            try Workspace.restore(from: source, to: path)
+        } catch StoreError.notAWorkspace(let p) where p == source {
+            throw AppError.notABackup(source)
+        } catch StoreError.workspaceMissing(let p) where p == source {
+            throw AppError.backupMissing(source)
+        }
+    }
+
+    /// Writes a consistent copy of `workspace` to the new file `destination`.
+    ///
+    /// - Throws: `StoreError.fileExists` when `destination` exists (an output file, not a
+    ///   workspace path to change); what the store's backup throws.
+    public static func backup(_ workspace: any MaintenanceStore, to destination: String) throws {
+        do {
+            try workspace.backup(to: destination)
+        } catch StoreError.workspaceExists(let p) where p == destination {
+            throw StoreError.fileExists(destination)
+        }
     }
 
     /// The athlete a command is about — the named one, else staff's current athlete, else an

@@ -90,7 +90,8 @@ struct PlanWeekCommand: ParsableCommand {
                     WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid),
                     json: output.json
                 ) {
-                    PlanRender.scores(scores) + "\n" + PlanRender.week(grid, ids: ids)
+                    PlanRender.scores(scores) + "\n"
+                        + PlanRender.week(grid, ids: ids, canPlan: ctx.canPlan)
                 }
             }
         }

@@ -13,7 +13,10 @@ enum PlanRender {
 
     /// A week: heading, its own score, notes and the Monday–Sunday grid (rest days shown);
     /// session ids print as their shortest unique prefix from `ids` when given.
-    static func week(_ w: PlanReport.Week, ids: [String: String] = [:]) -> String {
+    /// Athlete users (`canPlan` false) are not told to create a week they may not create.
+    static func week(_ w: PlanReport.Week, ids: [String: String] = [:], canPlan: Bool = true)
+        -> String
+    {
         var out =
             Terminal.bold("Week of \(w.start) – \(w.end)") + (w.title.map { " · " + $0 } ?? "")
             + " (\(w.group))"
@@ -21,7 +24,9 @@ enum PlanRender {
             out +=
                 "\n"
                 + Terminal.dim(
-                    "No week planned; create it with 'coach plan week --week \(w.start) --create'.")
+                    canPlan
+                        ? "No week planned; create it with 'coach plan week --week \(w.start) --create'."
+                        : "No week planned yet; your coach plans the weeks.")
         }
         let counted = w.scores.counted
         out +=

@@ -22,6 +22,8 @@ struct PlanContext {
     var zone: TimeZone { book.zone }
     var today: LocalDay { book.today }
     var now: Date { book.session.now }
+    /// Whether the acting user may change the plan (athlete users may not).
+    var canPlan: Bool { book.session.principal.role != .athlete }
 
     func monday(_ text: String) throws -> LocalDay { try book.monday(text) }
     func snapshot() throws -> PlanSnapshot { try book.snapshot() }

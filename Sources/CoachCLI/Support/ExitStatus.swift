@@ -41,7 +41,12 @@ func guarded(_ body: () throws -> Void) throws {
         throw ExitCode(ExitStatus.code(for: error))
     } catch let error as AppError {
         Terminal.error(ErrorText.message(for: error))
-        throw ExitCode(ExitStatus.usage)
+        throw ExitCode(
+            error.isAuthentication
+                ? ExitStatus.authOrPermission
+                : error.isNotFound
+                    ? ExitStatus.notFound
+                    : error.isInvalidData ? ExitStatus.invalidData : ExitStatus.usage)
     } catch let error as CoachKitError {
         Terminal.error(ErrorText.message(for: error))
         throw ExitCode(error.isUsage ? ExitStatus.usage : ExitStatus.invalidData)
