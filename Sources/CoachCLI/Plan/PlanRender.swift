@@ -57,10 +57,34 @@ enum PlanRender {
                 "Compliance",
             ], rows)
         // Rest days leave the last columns empty; drop the padding they would trail.
-        return out + "\n"
+        out +=
+            "\n"
             + table.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(
                 separator: "\n")
+        if let t = w.totals { out += "\n" + totals(t) }
+        if !w.unplanned.isEmpty {
+            out += "\n" + Terminal.bold("Unplanned workouts")
+            for u in w.unplanned {
+                let parts = [
+                    "\(u.date.weekdayName) \(u.date)", ids[u.id] ?? u.id, u.sport.rawValue,
+                    u.title ?? "", u.durationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
+                    "TSS \(Render.number(u.tss.rounded()))",
+                ]
+                out += "\n  " + parts.filter { !$0.isEmpty }.joined(separator: "  ")
+            }
+        }
+        return out
+    }
+
+    /// `Week totals: planned 4 sessions, 5h15m, TSS 310 · done 2 of 4, 3h5m, TSS 180 (3 workouts)`.
+    static func totals(_ t: PlanReport.Totals) -> String {
+        func duration(_ s: Double) -> String { s > 0 ? DurationParser.format(Int(s.rounded())) : "0m" }
+        return "Week totals: planned \(t.plannedSessions) session\(t.plannedSessions == 1 ? "" : "s"), "
+            + "\(duration(t.plannedDurationS)), TSS \(Render.number(t.plannedTss.rounded()))"
+            + " · done \(t.doneSessions) of \(t.plannedSessions), \(duration(t.doneDurationS)), "
+            + "TSS \(Render.number(t.doneTss.rounded()))"
+            + " (\(t.workouts) workout\(t.workouts == 1 ? "" : "s"))"
     }
 
     /// The compliance cell, painted in its TrainingPeaks colour when colour is on.
