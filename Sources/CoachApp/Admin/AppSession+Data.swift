@@ -8,12 +8,15 @@ extension AppSession {
         try workspace.dataset(of: try athlete(handle))
     }
 
-    /// Imports a dataset into an athlete (or a new one with `create`), all or nothing.
-    public func importDataset(_ dataset: AthleteDataset, athlete handle: Handle?, create: Bool)
-        throws
-        -> ImportSummary
-    {
-        try workspace.importDataset(dataset, handle: handle, create: create, as: principal)
+    /// Imports a dataset into an athlete (or a new one with `create`), all or nothing; with
+    /// `dryRun` only reports what would change.
+    public func importDataset(
+        _ dataset: AthleteDataset, athlete handle: Handle?, create: Bool, dryRun: Bool = false
+    ) throws -> ImportSummary {
+        let handle = handle ?? (create ? nil : currentAthlete?.handle)
+        return dryRun
+            ? try workspace.previewImport(dataset, handle: handle, create: create, as: principal)
+            : try workspace.importDataset(dataset, handle: handle, create: create, as: principal)
     }
 
     /// Log entries of an athlete over the last `days` days (ending today in their zone).

@@ -18,17 +18,19 @@ struct ImportCommand: ParsableCommand {
         @Option(name: [.customShort("a"), .long], help: "The athlete to import into (athlete users may omit it).", completion: .athletes) var athlete:
             String?
         @Flag(help: "Create the athlete from the file's athlete section.") var create = false
+        @Flag(help: "Report what would change and write nothing.") var dryRun = false
 
         func run() throws {
             try guarded {
                 let dataset = try DatasetFile.read(file)
                 let summary = try global.session().importDataset(
-                    dataset, athlete: athlete.map(Handle.init), create: create)
+                    dataset, athlete: athlete.map(Handle.init), create: create, dryRun: dryRun)
                 if output.json { print(try Render.json(summary)); return }
                 print(
-                    "Imported \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+                    "\(dryRun ? "Would import" : "Imported") \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
                         + (summary.createdAthlete
-                            ? "; created athlete '\(athlete ?? dataset.athlete.handle)'." : "."))
+                            ? "; \(dryRun ? "would create" : "created") athlete '\(athlete ?? dataset.athlete.handle)'."
+                            : ".") + (dryRun ? " Nothing was written (--dry-run)." : ""))
             }
         }
     }

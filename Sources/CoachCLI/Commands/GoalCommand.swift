@@ -19,6 +19,14 @@ struct GoalCommand: ParsableCommand {
             "today"
         @Option(help: "Earn a bonus day every N achieved days in a row.") var bonusEvery: Int?
         @Option(help: "Most bonus days that can be banked.") var maxBonus: Int?
+        @OptionGroup var output: OutputOptions
+
+        /// What `--json` prints.
+        struct StepGoalOutput: Encodable {
+            let athlete: String
+            let steps: Int
+            let from: LocalDay
+        }
 
         func run() throws {
             try guarded {
@@ -34,6 +42,12 @@ struct GoalCommand: ParsableCommand {
                 let (profile, start) = try global.session().setStepGoal(
                     athlete.map(Handle.init), steps: steps, from: from, bonusEvery: bonusEvery,
                     maxBonus: maxBonus)
+                if output.json {
+                    print(
+                        try Render.json(
+                            StepGoalOutput(athlete: profile.handle, steps: steps, from: start)))
+                    return
+                }
                 print("Step goal of \(profile.handle): \(steps) a day from \(start).")
             }
         }

@@ -72,7 +72,8 @@ struct PlanWeekCommand: ParsableCommand {
         var week = "current"
         @Flag(help: "Create the week if it is not planned yet.") var create = false
         @Option(help: "Set the week's title.") var title: String?
-        @Option(help: "Set the week's notes.") var notes: String?
+        @Option(name: [.customLong("notes"), .customLong("note")], help: "Set the week's notes.")
+        var notes: String?
         @OptionGroup var output: OutputOptions
 
         func run() throws {
@@ -113,6 +114,7 @@ struct PlanWeekCommand: ParsableCommand {
         @Option(help: "Copy to these athletes instead, e.g. bert,carla.") var toAthletes: [String] =
             []
         @Flag(help: "Overwrite target weeks that already have sessions.") var replace = false
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
@@ -123,9 +125,9 @@ struct PlanWeekCommand: ParsableCommand {
                     from: source, to: dest, targets: try ctx.athletes(toAthletes),
                     replace: replace)
                 let who = toAthletes.isEmpty ? ctx.handle : toAthletes.joined(separator: ",")
-                print(
+                try ctx.emit(copies, json: output.json) {
                     "Copied the week of \(source) (\(copies.first?.sessions.count ?? 0) sessions) to the week of \(dest) for \(who)."
-                )
+                }
             }
         }
     }
@@ -137,14 +139,15 @@ struct PlanWeekCommand: ParsableCommand {
         @OptionGroup var target: PlanTarget
         @Option(help: "Any day of the week to move.") var from: String
         @Option(help: "Any day of the week to move it to.") var to: String
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let w = try ctx.book.moveWeek(from: try ctx.monday(from), to: try ctx.monday(to))
-                print(
+                try ctx.emit(w, json: output.json) {
                     "Moved the week to \(w.start) – \(w.start.adding(days: 6)) (\(w.sessions.count) sessions)."
-                )
+                }
             }
         }
     }
@@ -155,13 +158,16 @@ struct PlanWeekCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(help: "Any day of the week to remove.") var week: String
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let monday = try ctx.monday(week)
                 try ctx.book.removeWeek(monday: monday)
-                print("Removed the week of \(monday).")
+                try ctx.emit(["removed_week": monday.description], json: output.json) {
+                    "Removed the week of \(monday)."
+                }
             }
         }
     }

@@ -55,6 +55,9 @@ public protocol AthleteDataStore: AnyObject {
         _ dataset: AthleteDataset, handle: Handle?, create: Bool,
         as actor: Principal
     ) throws -> ImportSummary
+    func previewImport(
+        _ dataset: AthleteDataset, handle: Handle?, create: Bool, as actor: Principal
+    ) throws -> ImportSummary
     func putLog<T: Encodable>(
         _ value: T, id: String, kind: RecordKind, day: LocalDay,
         for athlete: AthleteAccess, as actor: Principal) throws
