@@ -12,7 +12,7 @@ import json, os, pty, re, select, sys, time
 
 
 def run(step, cwd, env):
-    answers = [(re.compile(r + r"\s*$"), t) for r, t in step.get("answers", [])]
+    answers = [(re.compile(r + r"[ \t]*$"), t) for r, t in step.get("answers", [])]
     deadline = time.time() + step.get("timeout", 120)
     pid, fd = pty.fork()
     if pid == 0:
