@@ -10,7 +10,8 @@ public struct CoachCommand: ParsableCommand {
             "Exit codes: 0 ok, 3 athletes flagged (team), 64 usage, 65 invalid data, 66 not found, 73 conflict, 74 damaged or tampered workspace, 77 authentication or permission.",
         version: "0.1.0",
         subcommands: [
-            InitCommand.self, UnlockCommand.self, LockCommand.self, WhoamiCommand.self, UseCommand.self,
+            InitCommand.self, UnlockCommand.self, LockCommand.self, WhoamiCommand.self,
+            UseCommand.self,
             UserCommand.self, AccessCommand.self, AthleteCommand.self, PlanCommand.self,
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
             MetricsCommand.self, ExplainCommand.self, DashboardCommand.self, TeamCommand.self,

@@ -47,7 +47,7 @@ public enum AppError: LocalizedError, Equatable, Sendable {
         case .sessionExpired(let handle):
             "the session of '\(handle)' has expired or was locked; sign in as them again"
         case .backupMissing(let path): "there is no backup at \(path)"
-        case .notABackup(let path): "\(path) is not a backup of a coach workspace"
+        case .notABackup(let path): "\(path) is not a workspace backup"
         }
     }
 }

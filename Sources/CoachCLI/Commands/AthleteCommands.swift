@@ -28,7 +28,9 @@ struct AthleteCommand: ParsableCommand {
                     handle: handle, name: "", timeZone: TimeZone.current.identifier)
                 try profile.apply(to: &p)
                 let id = try global.session().addAthlete(p)
-                if output.json { print(try Render.json(Added(id: id.rawValue, profile: p))); return }
+                if output.json {
+                    print(try Render.json(Added(id: id.rawValue, profile: p))); return
+                }
                 print("Added athlete '\(handle)':\n" + ProfileText.indented(p))
             }
         }

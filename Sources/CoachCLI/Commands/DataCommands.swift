@@ -15,8 +15,10 @@ struct ImportCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "A file written by 'coach export --format json'.") var file: String
-        @Option(name: [.customShort("a"), .long], help: "The athlete to import into (athlete users may omit it).", completion: .athletes) var athlete:
-            String?
+        @Option(
+            name: [.customShort("a"), .long],
+            help: "The athlete to import into (athlete users may omit it).", completion: .athletes)
+        var athlete: String?
         @Flag(help: "Create the athlete from the file's athlete section.") var create = false
         @Flag(help: "Report what would change and write nothing.") var dryRun = false
 
@@ -45,7 +47,9 @@ struct ExportCommand: ParsableCommand {
             table, a row per entry with a 'kind' column; --kind keeps only some kinds (and their columns).
             """)
     @OptionGroup var global: GlobalOptions
-    @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
+    @Option(
+        name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+        completion: .athletes) var athlete: String?
     @Option(help: "json (default) or csv.") var format: String = "json"
     @Option(
         help: "csv only: wellness, workout, biometric, sleep, food, steps or weight (repeatable).")

@@ -31,7 +31,8 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let clock = try AppEnvironment(variables: ProcessInfo.processInfo.environment).clock
-            let folder = try workspace.map { ($0 as NSString).deletingLastPathComponent }
+            let folder =
+                try workspace.map { ($0 as NSString).deletingLastPathComponent }
                 ?? Self.temporaryFolder()
             let path = workspace ?? folder + "/demo.sqlite"
             let removed = workspace == nil ? DemoFolders.removeOlder(keeping: folder) : []

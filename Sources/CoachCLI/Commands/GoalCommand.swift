@@ -13,7 +13,9 @@ struct GoalCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set the daily step goal from a day on (earlier days keep their goal).")
         @OptionGroup var global: GlobalOptions
-        @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
+        @Option(
+            name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+            completion: .athletes) var athlete: String?
         @Argument(help: "Steps per day.") var steps: Int
         @Option(help: "First day of the new goal: today (default), a date, -3d…") var from: String =
             "today"

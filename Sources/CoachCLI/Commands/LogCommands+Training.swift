@@ -118,7 +118,9 @@ extension LogCommand {
         static let configuration = CommandConfiguration(abstract: "Show recent log entries.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
+        @Option(
+            name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+            completion: .athletes) var athlete: String?
         @Option(help: "How many days back, the last day included.") var days: Int = 7
         @Option(
             parsing: .unconditional,
@@ -154,7 +156,9 @@ extension LogCommand {
             abstract: "Delete a log entry by id (or a unique prefix of it).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
+        @Option(
+            name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+            completion: .athletes) var athlete: String?
         @Argument var id: String
 
         func run() throws {

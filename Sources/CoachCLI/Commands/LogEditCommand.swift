@@ -18,7 +18,9 @@ extension LogCommand {
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
+        @Option(
+            name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+            completion: .athletes) var athlete: String?
         @Argument(help: "The entry's id, or a unique prefix as 'coach log show' lists it.")
         var id: String
         @Option(

@@ -6,7 +6,10 @@ import Foundation
 
 /// `--athlete` and `--date`, shared by every `coach log` command.
 struct LogTarget: ParsableArguments {
-    @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users log for themselves without it).", completion: .athletes) var athlete: String?
+    @Option(
+        name: [.customShort("a"), .long],
+        help: "The athlete (athlete users log for themselves without it).", completion: .athletes)
+    var athlete: String?
     @Option(parsing: .unconditional, help: "Day: today (default), yesterday, -3d or YYYY-MM-DD.")
     var date: String = "today"
     @Flag(help: "Print what was stored as JSON (with the new id) for scripts.") var json = false

@@ -7,7 +7,9 @@ import Foundation
 
 /// The athlete and day a metrics command looks at.
 struct MetricsTarget: ParsableArguments {
-    @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).", completion: .athletes) var athlete: String?
+    @Option(
+        name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+        completion: .athletes) var athlete: String?
     @Option(help: "Look at a past day: yesterday, -3d or YYYY-MM-DD (default today).") var date:
         String?
 

@@ -59,7 +59,8 @@ struct PlanExportCommand: ParsableCommand {
 struct PlanImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Read sessions from a CSV or JSON plan file: adds new ones, updates those it names.",
+        abstract:
+            "Read sessions from a CSV or JSON plan file: adds new ones, updates those it names.",
         discussion: """
             All or nothing: the first bad row is reported with its line and reason, and nothing is \
             written. Sessions the file does not list stay unless --replace is given: then each \

@@ -15,7 +15,9 @@ struct UserCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Handle of the new user.") var handle: String
         @Option(help: "coach or athlete.") var role: String
-        @Option(name: [.customShort("a"), .long], help: "For --role athlete: the athlete this user is.", completion: .athletes) var athlete: String?
+        @Option(
+            name: [.customShort("a"), .long], help: "For --role athlete: the athlete this user is.",
+            completion: .athletes) var athlete: String?
         @Option(help: "Read the new user's passphrase from PATH or '-' (else asked twice).")
         var newPassphraseFile: String?
         @OptionGroup var output: OutputOptions

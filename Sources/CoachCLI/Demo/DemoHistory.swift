@@ -45,7 +45,9 @@ struct DemoHistory {
         }
         var n = 0
         let handle = profile.handle
-        func id(_ prefix: String) -> String { n += 1; return DemoID.make("\(handle)-\(prefix)\(n)") }
+        func id(_ prefix: String) -> String {
+            n += 1; return DemoID.make("\(handle)-\(prefix)\(n)")
+        }
         let baseHRV = story == .runDown ? 72.0 : 64.0, baseRHR = profile.thresholds.restHrBpm ?? 50
 
         for back in stride(from: days, through: 0, by: -1) {

@@ -44,7 +44,8 @@ enum PlanRender {
             for (i, s) in day.sessions.enumerated() {
                 let p = s.session
                 rows.append([
-                    i == 0 ? label : "", ids[p.id] ?? p.id, p.time ?? "", p.title, p.sport?.rawValue ?? "",
+                    i == 0 ? label : "", ids[p.id] ?? p.id, p.time ?? "", p.title,
+                    p.sport?.rawValue ?? "",
                     p.plannedDurationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
                     p.plannedTss.map { Render.number($0) } ?? "", percent(s.adherence, empty: ""),
                     compliance(s),
@@ -68,7 +69,8 @@ enum PlanRender {
             for u in w.unplanned {
                 let parts = [
                     "\(u.date.weekdayName) \(u.date)", ids[u.id] ?? u.id, u.sport.rawValue,
-                    u.title ?? "", u.durationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
+                    u.title ?? "",
+                    u.durationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
                     "TSS \(Render.number(u.tss.rounded()))",
                 ]
                 out += "\n  " + parts.filter { !$0.isEmpty }.joined(separator: "  ")
@@ -79,8 +81,11 @@ enum PlanRender {
 
     /// `Week totals: planned 4 sessions, 5h15m, TSS 310 · done 2 of 4, 3h5m, TSS 180 (3 workouts)`.
     static func totals(_ t: PlanReport.Totals) -> String {
-        func duration(_ s: Double) -> String { s > 0 ? DurationParser.format(Int(s.rounded())) : "0m" }
-        return "Week totals: planned \(t.plannedSessions) session\(t.plannedSessions == 1 ? "" : "s"), "
+        func duration(_ s: Double) -> String {
+            s > 0 ? DurationParser.format(Int(s.rounded())) : "0m"
+        }
+        return
+            "Week totals: planned \(t.plannedSessions) session\(t.plannedSessions == 1 ? "" : "s"), "
             + "\(duration(t.plannedDurationS)), TSS \(Render.number(t.plannedTss.rounded()))"
             + " · done \(t.doneSessions) of \(t.plannedSessions), \(duration(t.doneDurationS)), "
             + "TSS \(Render.number(t.doneTss.rounded()))"

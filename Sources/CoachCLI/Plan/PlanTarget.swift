@@ -6,8 +6,10 @@ import Foundation
 
 /// `--athlete`, shared by every `coach plan` command.
 struct PlanTarget: ParsableArguments {
-    @Option(name: [.customShort("a"), .long], help: "The athlete (athlete users read their own plan without it).", completion: .athletes) var athlete:
-        String?
+    @Option(
+        name: [.customShort("a"), .long],
+        help: "The athlete (athlete users read their own plan without it).", completion: .athletes)
+    var athlete: String?
 }
 
 /// One plan command's book (athlete opened once) with the accessors the commands use.

@@ -20,7 +20,8 @@ enum ErrorText {
         case .newerFormat(let what):
             return "\(what) was written by a newer coach; \(fix(.upgrade))"
         case .athleteRequired:
-            return "name the athlete with --athlete HANDLE (-a), or pick one with 'coach use HANDLE'"
+            return
+                "name the athlete with --athlete HANDLE (-a), or pick one with 'coach use HANDLE'"
         case .athleteUserNeedsAthlete:
             return "an athlete user needs --athlete ATHLETE"
         case .athleteOnlyForAthleteUser:
