@@ -93,7 +93,7 @@ let package = Package(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp", "CoachPrompt", "CoachMCP",
+                "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

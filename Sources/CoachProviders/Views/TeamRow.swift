@@ -20,11 +20,13 @@ public struct TeamRow: Codable, Sendable, Equatable {
     /// Every provider flag of the day, plus `missed_session` for a planned session of the last
     /// 7 days that was not done; sorted, without repeats.
     public var flags: [String]
+    /// The day's result of every plugin metric, in registry order (absent without plugins).
+    public var plugins: [PluginScore]
 
     public var isFlagged: Bool { !flags.isEmpty }
 
     enum CodingKeys: String, CodingKey {
-        case handle, name, day, readiness, zone, form, stress, flags
+        case handle, name, day, readiness, zone, form, stress, flags, plugins
         case stressBand = "stress_band"
         case adherence28d = "adherence_28d"
         case selfAssessment = "self_assessment"
@@ -59,5 +61,38 @@ public struct TeamRow: Codable, Sendable, Equatable {
             before: moment.day)
         if recent.contains(where: \.missed) { flags.insert("missed_session") }
         self.flags = flags.sorted()
+        plugins = results.filter { $0.plugin != nil }.map(PluginScore.init)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        handle = try c.decode(String.self, forKey: .handle)
+        name = try c.decode(String.self, forKey: .name)
+        day = try c.decode(LocalDay.self, forKey: .day)
+        readiness = try c.decodeIfPresent(Int.self, forKey: .readiness)
+        zone = try c.decodeIfPresent(BandLabel.self, forKey: .zone)
+        form = try c.decodeIfPresent(Double.self, forKey: .form)
+        stress = try c.decodeIfPresent(Int.self, forKey: .stress)
+        stressBand = try c.decodeIfPresent(BandLabel.self, forKey: .stressBand)
+        adherence28d = try c.decodeIfPresent(Double.self, forKey: .adherence28d)
+        selfAssessment = try c.decodeIfPresent(Int.self, forKey: .selfAssessment)
+        flags = try c.decode([String].self, forKey: .flags)
+        plugins = try c.decodeIfPresent([PluginScore].self, forKey: .plugins) ?? []
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(handle, forKey: .handle)
+        try c.encode(name, forKey: .name)
+        try c.encode(day, forKey: .day)
+        try c.encodeIfPresent(readiness, forKey: .readiness)
+        try c.encodeIfPresent(zone, forKey: .zone)
+        try c.encodeIfPresent(form, forKey: .form)
+        try c.encodeIfPresent(stress, forKey: .stress)
+        try c.encodeIfPresent(stressBand, forKey: .stressBand)
+        try c.encodeIfPresent(adherence28d, forKey: .adherence28d)
+        try c.encodeIfPresent(selfAssessment, forKey: .selfAssessment)
+        try c.encode(flags, forKey: .flags)
+        if !plugins.isEmpty { try c.encode(plugins, forKey: .plugins) }
     }
 }
