@@ -125,7 +125,7 @@ let package = Package(
             name: "CoachPluginTests",
             dependencies: [
                 "CoachKit", "CoachPluginProtocol", "CoachPlugins", "CoachPluginSDK",
-                "CoachProviders", "CoachCrypto",
+                "CoachProviders", "CoachCrypto", "ActivityProvider",
             ]
         ),
         .testTarget(
