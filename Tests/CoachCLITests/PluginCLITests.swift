@@ -61,7 +61,10 @@ import Testing
         let rows = try #require(try ViewsCLITests.json(r) as? [[String: Any]])
         let builtins = rows.filter { $0["plugin"] == nil }
         #expect(builtins.count == 8)
-        #expect(builtins.contains { $0["id"] as? String == "readiness" && $0["status"] as? String == "ok" })
+        #expect(
+            builtins.contains {
+                $0["id"] as? String == "readiness" && $0["status"] as? String == "ok"
+            })
         let row = try #require(rows.first { $0["id"] as? String == "bad-\(c.mode)" })
         #expect(row["status"] as? String == "error")
         let reason = row["reason"] as? String ?? ""

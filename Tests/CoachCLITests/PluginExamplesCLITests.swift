@@ -47,7 +47,8 @@ import Testing
         #expect(monotony["score"] as? Int == min(100, Int((m * 40).rounded())))
         #expect(rows.filter { $0["plugin"] == nil }.count == 8)
         let text = try s.expectOK(
-            s.run(["metrics", "--athlete", "jane"] + Self.me, env: Self.now)).stdout
+            s.run(["metrics", "--athlete", "jane"] + Self.me, env: Self.now)
+        ).stdout
         #expect(text.contains("sleep-debt (plugin sleep-debt 1.0.0)"))
         #expect(PluginLab.processes(mentioning: lab.root).isEmpty)
     }
@@ -64,7 +65,9 @@ import Testing
             s.run(["dashboard", "--athlete", "jane", "--json"] + Self.me, env: Self.now))
         let obj = try #require(try ViewsCLITests.json(dash) as? [String: Any])
         let ids = (obj["metrics"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-        #expect(ids.suffix(2) == ["sleep-debt", "monotony"] || ids.suffix(2) == ["monotony", "sleep-debt"])
+        #expect(
+            ids.suffix(2) == ["sleep-debt", "monotony"]
+                || ids.suffix(2) == ["monotony", "sleep-debt"])
         let team = try s.run(["team", "--json"] + Self.me, env: Self.now)
         #expect([0, 3].contains(team.status), "\(team.stderr)")
         let rows = try #require(try ViewsCLITests.json(team) as? [[String: Any]])
@@ -83,7 +86,8 @@ import Testing
         let list = try s.expectOK(s.run(["plugin", "list"] + Self.me, env: Self.now)).stdout
         #expect(list.contains("monotony") && list.contains("sleep-debt"))
         let info = try s.expectOK(
-            s.run(["plugin", "info", "sleep-debt"] + Self.me, env: Self.now)).stdout
+            s.run(["plugin", "info", "sleep-debt"] + Self.me, env: Self.now)
+        ).stdout
         #expect(info.contains("Protections on this machine"))
         #expect(info.contains("network"))
         let check = try s.expectOK(

@@ -1,8 +1,9 @@
 import CoachKit
 import CoachPluginProtocol
-@testable import CoachPlugins
 import Foundation
 import Testing
+
+@testable import CoachPlugins
 
 /// The host's pieces that need no process: the input filter, the validator and the references.
 @Suite struct PluginHostTests {
@@ -46,15 +47,18 @@ import Testing
     static let bad: [Bad] = [
         Bad(
             name: "wrong id",
-            result: MetricResult(id: "n", status: .ok, score: 1, band: nil, values: [:], explanation: ""),
+            result: MetricResult(
+                id: "n", status: .ok, score: 1, band: nil, values: [:], explanation: ""),
             reason: "instead of 'm'"),
         Bad(
             name: "above range",
-            result: MetricResult(id: "m", status: .ok, score: 11, band: nil, values: [:], explanation: ""),
+            result: MetricResult(
+                id: "m", status: .ok, score: 11, band: nil, values: [:], explanation: ""),
             reason: "outside the declared range 0–10"),
         Bad(
             name: "below range",
-            result: MetricResult(id: "m", status: .ok, score: -1, band: nil, values: [:], explanation: ""),
+            result: MetricResult(
+                id: "m", status: .ok, score: -1, band: nil, values: [:], explanation: ""),
             reason: "outside the declared range"),
         Bad(
             name: "infinite value",
@@ -64,7 +68,8 @@ import Testing
             reason: "not finite"),
         Bad(
             name: "ok without score",
-            result: MetricResult(id: "m", status: .ok, score: nil, band: nil, values: [:], explanation: ""),
+            result: MetricResult(
+                id: "m", status: .ok, score: nil, band: nil, values: [:], explanation: ""),
             reason: "without a score"),
     ]
 

@@ -1,7 +1,7 @@
+import ActivityProvider
 import CoachKit
 import CoachPluginProtocol
 import CoachPluginSDK
-import ActivityProvider
 import CoachProviders
 import Foundation
 import Testing
@@ -19,7 +19,8 @@ import Testing
         let day = LocalDay(year: 2026, month: 11, day: 20)!
         var input = MetricInput(
             day: day, timeZone: "Europe/Berlin",
-            athlete: AthleteContext(ref: "5f1c0a9e2b7d4c3e8a6f0b1d2c3e4f5a", sex: .female, ageYears: 32))
+            athlete: AthleteContext(
+                ref: "5f1c0a9e2b7d4c3e8a6f0b1d2c3e4f5a", sex: .female, ageYears: 32))
         input.steps = (0..<3).map { StepsDay(day: day.adding(days: -$0), steps: 8000 + $0 * 500) }
         let requests: [[UInt8]] = [
             try PluginProtocol.line(

@@ -30,7 +30,8 @@ enum PluginText {
                 r.kind.rawValue + (r.days.map { " (\($0) days)" } ?? " (all history)")
             }
             out.append("metric      \(m.id): \(m.summary)")
-            out.append("  asks for  " + (inputs.isEmpty ? "nothing" : inputs.joined(separator: ", ")))
+            out.append(
+                "  asks for  " + (inputs.isEmpty ? "nothing" : inputs.joined(separator: ", ")))
         }
         return out.joined(separator: "\n")
     }
@@ -53,7 +54,8 @@ enum PluginText {
         var out = [
             Terminal.bold("\(p.name) (\(p.id) \(p.version))"), "executable  \(p.path)",
             "sha256      \(p.sha256)"
-                + (p.pinned ? "" : Terminal.paint("  (executable CHANGED since added)", hex: "#E53E3E")),
+                + (p.pinned
+                    ? "" : Terminal.paint("  (executable CHANGED since added)", hex: "#E53E3E")),
             "added       \(p.addedAt)", "asks for    \(kinds(p.declared))",
             "granted     \(kinds(p.granted))",
             "metrics     " + p.metrics.map(\.id).joined(separator: ", "), "",

@@ -30,10 +30,7 @@ enum TeamText {
                     } ?? "–",
                     r.adherence28d.map { Render.number($0, digits: 0) + "%" } ?? "–",
                     r.selfAssessment.map(String.init) ?? "–",
-                ] + plugins + [
-                    r.flags.isEmpty
-                        ? "" : Terminal.paint(r.flags.joined(separator: ", "), hex: "#E53E3E"),
-                ]
+                ] + plugins + [flags(r)]
             })
         // A failed plugin's reason once, under the table (the same for every athlete).
         var reasons: [String] = []
@@ -43,5 +40,10 @@ enum TeamText {
         }
         return ([table] + reasons.map { Terminal.paint("error: " + $0, hex: "#E53E3E") })
             .joined(separator: "\n")
+    }
+
+    /// The row's flags in red, or nothing.
+    static func flags(_ r: TeamRow) -> String {
+        r.flags.isEmpty ? "" : Terminal.paint(r.flags.joined(separator: ", "), hex: "#E53E3E")
     }
 }

@@ -30,15 +30,25 @@ public struct PluginInputFilter: Sendable {
         for kind in allowed {
             switch kind {
             case .workouts:
-                out.workouts = input.workouts.map { var w = $0; w.title = nil; return w }
+                out.workouts = input.workouts.map {
+                    var w = $0; w.title = nil; return w
+                }
             case .wellness:
-                out.wellness = input.wellness.map { var w = $0; w.notes = nil; return w }
+                out.wellness = input.wellness.map {
+                    var w = $0; w.notes = nil; return w
+                }
             case .biometrics: out.biometrics = input.biometrics
             case .sleep: out.sleep = input.sleep
-            case .food: out.food = input.food.map { var f = $0; f.note = nil; return f }
+            case .food:
+                out.food = input.food.map {
+                    var f = $0; f.note = nil; return f
+                }
             case .steps: out.steps = input.steps
             case .weight: out.weight = input.weight
-            case .plan: out.plan = input.plan.map { var p = $0; p.notes = nil; return p }
+            case .plan:
+                out.plan = input.plan.map {
+                    var p = $0; p.notes = nil; return p
+                }
             }
         }
         return out

@@ -17,7 +17,8 @@ public enum SyntheticInput {
             let d = day.adding(days: -back)
             let id = "synthetic-\(back)"
             func at(_ hour: Int) -> Instant {
-                Instant(date: d.instant(secondsSinceMidnight: hour * 3600, in: zone), timeZone: zone)
+                Instant(
+                    date: d.instant(secondsSinceMidnight: hour * 3600, in: zone), timeZone: zone)
             }
             let wave = Double(back % 7)
             if kinds.contains(.sleep) {
@@ -40,7 +41,8 @@ public enum SyntheticInput {
                 input.biometrics.append(
                     BiometricSample(id: id, time: at(7), type: .resting_hr, value: 50 + wave))
                 input.biometrics.append(
-                    BiometricSample(id: id + "-hrv", time: at(7), type: .hrv_rmssd, value: 60 - wave))
+                    BiometricSample(
+                        id: id + "-hrv", time: at(7), type: .hrv_rmssd, value: 60 - wave))
             }
             if kinds.contains(.food) {
                 input.food.append(FoodEntry(id: id, time: at(12), kcal: 2100 + wave * 20))

@@ -60,9 +60,14 @@ public struct SandboxLauncher: ProcessLauncher {
             maxLineBytes: maxLineBytes)
     }
 
+    /// Whether this kernel lets coach create network namespaces (probed once per process).
+    static let canIsolateNetwork = coach_can_unshare(COACH_SPAWN_NEW_NET) != 0
+    /// Whether this kernel lets coach create PID namespaces (probed once per process).
+    static let canIsolateProcesses = coach_can_unshare(COACH_SPAWN_NEW_PID) != 0
+
     public func protections(for policy: SandboxPolicy) -> [Protection] {
-        let net = policy.isolateNetwork && coach_can_unshare(COACH_SPAWN_NEW_NET) != 0
-        let pids = policy.isolateProcesses && coach_can_unshare(COACH_SPAWN_NEW_PID) != 0
+        let net = policy.isolateNetwork && Self.canIsolateNetwork
+        let pids = policy.isolateProcesses && Self.canIsolateProcesses
         let root = geteuid() == 0
         let mib = policy.addressSpaceBytes >> 20
         var list = [
@@ -119,10 +124,10 @@ public struct SandboxLauncher: ProcessLauncher {
 
     static func flags(for policy: SandboxPolicy) -> Int32 {
         var flags: Int32 = 0
-        if policy.isolateNetwork && coach_can_unshare(COACH_SPAWN_NEW_NET) != 0 {
+        if policy.isolateNetwork && canIsolateNetwork {
             flags |= COACH_SPAWN_NEW_NET
         }
-        if policy.isolateProcesses && coach_can_unshare(COACH_SPAWN_NEW_PID) != 0 {
+        if policy.isolateProcesses && canIsolateProcesses {
             flags |= COACH_SPAWN_NEW_PID
         }
         if policy.unprivilegedUser != nil { flags |= COACH_SPAWN_DROP_USER }
