@@ -18,7 +18,7 @@ public enum PluginUseError: LocalizedError, Equatable, Sendable {
         switch self {
         case .notAdded(let id): "no metric plugin '\(id)' has been added to this workspace"
         case .metricClash(let plugin, let metric):
-            "plugin '\(plugin)' offers metric '\(metric)', which coach already has"
+            "plugin '\(plugin)' offers metric '\(metric)', which is already registered"
         case .kindNotDeclared(let plugin, let kind, let declared):
             "plugin '\(plugin)' does not ask for \(kind); it asks for "
                 + (declared.isEmpty ? "nothing" : declared.joined(separator: ", "))

@@ -36,7 +36,7 @@ public enum PluginFailure: Error, Sendable, Equatable, LocalizedError {
         case .protocolViolation(let what): "broke the protocol: \(what)"
         case .pluginError(let message): "reported an error: \(message)"
         case .versionMismatch(let plugin, let host):
-            "speaks protocol version \(Self.list(plugin)); coach speaks \(Self.list(host))"
+            "speaks protocol version \(Self.list(plugin)); this host speaks \(Self.list(host))"
         case .invalidResult(let what): "returned an invalid result: \(what)"
         case .executableChanged(let path):
             "executable \(path) changed since it was added; it is not run until added again"

@@ -104,7 +104,7 @@ public struct SandboxLauncher: ProcessLauncher {
             list.append(
                 Protection(
                     name: "process-count", active: false,
-                    detail: "coach runs as root and the limit does not bind root"))
+                    detail: "the host runs as root and the limit does not bind root"))
         } else {
             list.append(
                 Protection(
