@@ -104,4 +104,28 @@ import Testing
         let missing = try s.run(["plugin", "info", "monotony"] + Self.me, env: Self.now)
         #expect(missing.status == 66 && missing.stderr.contains("coach plugin list"))
     }
+
+    @Test("Only the owner adds or removes plugins; a coach is refused and nothing is recorded")
+    func ownerOnly() throws {
+        let lab = try PluginLab()
+        let s = try Self.scene(lab)
+        let pass = try s.secretFile("carl", "carl passphrase for plugin tests")
+        try s.expectOK(
+            s.run(
+                [
+                    "user", "add", "carl", "--role", "coach", "--new-passphrase-file", pass,
+                    "--as", "olivia",
+                ], env: Self.now))
+        let carl = ["--as", "carl", "--passphrase-file", pass]
+        let entries = try s.auditEntries()
+        let add = try s.run(
+            ["plugin", "add", lab.root + "/coach-metric-monotony", "--yes"] + carl,
+            env: Self.now)
+        #expect(add.status == 77, "\(add.stderr)")
+        let remove = try s.run(["plugin", "remove", "monotony"] + carl, env: Self.now)
+        #expect(remove.status == 77, "\(remove.stderr)")
+        #expect(try s.auditEntries() == entries)
+        let list = try s.expectOK(s.run(["plugin", "list"] + carl, env: Self.now)).stdout
+        #expect(list.contains("monotony"))
+    }
 }

@@ -62,9 +62,14 @@ extension AppSession {
     /// Hashes and handshakes the executable at `path` without trusting it yet (`plugin add`
     /// shows this before asking).
     ///
-    /// - Throws: `PluginUseError.notExecutable`; `PluginError` when the handshake fails;
+    /// - Throws: `StoreError.permissionDenied` unless the owner asks;
+    ///   `PluginUseError.notExecutable`; `PluginError` when the handshake fails;
     ///   `PluginUseError.metricClash` when a metric id is taken by a built-in or another plugin.
     public func inspectPlugin(path: String) throws -> PluginInspector.Inspection {
+        // Refuse before running anything: only the owner may add plugins.
+        guard principal.role == .owner else {
+            throw StoreError.permissionDenied("only the owner adds metric plugins")
+        }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         guard FileManager.default.isExecutableFile(atPath: absolute) else {
             throw PluginUseError.notExecutable(path)
