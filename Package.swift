@@ -36,7 +36,7 @@ let package = Package(
         .executable(name: "coach", targets: ["coach"]),
         .library(name: "CoachKit", targets: ["CoachKit"]),
         .library(name: "CoachPluginSDK", targets: ["CoachPluginSDK"]),
-        .executable(name: "coach-metric-sleep-debt", targets: ["SleepDebtPlugin"]),
+        .executable(name: "example-sleep-debt", targets: ["SleepDebtExample"]),
         .executable(name: "coach-metric-builtins", targets: ["BuiltinsPlugin"]),
     ],
     dependencies: [
@@ -68,7 +68,7 @@ let package = Package(
             dependencies: ["CoachKit", "CoachCrypto", "CoachPluginProtocol", "CPluginSpawn"]),
         .target(name: "CoachPluginSDK", dependencies: ["CoachKit", "CoachPluginProtocol"]),
         .executableTarget(
-            name: "SleepDebtPlugin", dependencies: ["CoachKit", "CoachPluginSDK"],
+            name: "SleepDebtExample", dependencies: ["CoachKit", "CoachPluginSDK"],
             path: "Examples/SleepDebt/Sources/SleepDebtPlugin"),
         .executableTarget(
             name: "BuiltinsPlugin",

@@ -2,8 +2,8 @@
 import PackageDescription
 
 // A coach metric plugin written with the SDK. Build it with `swift build -c release` and add
-// `.build/release/coach-metric-sleep-debt` to a workspace. (coach's own package also builds these
-// sources as an executable target, which is what its test suite uses.)
+// `.build/release/coach-metric-sleep-debt` to a workspace. (coach's own package builds these
+// sources too, as its product `example-sleep-debt`, which is what its test suite adds.)
 let package = Package(
     name: "SleepDebtPlugin",
     platforms: [.macOS(.v14)],

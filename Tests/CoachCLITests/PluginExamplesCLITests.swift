@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The two examples in Examples/ added with `coach plugin add` and shown by the views: the Swift
-/// sleep-debt plugin (built as an executable of this package from Examples/SleepDebt) and the
+/// sleep-debt plugin (this package builds Examples/SleepDebt's sources as the product
+/// `example-sleep-debt`, copied here under its plugin name) and the
 /// Python monotony plugin (standard library only).
 @Suite struct PluginExamplesCLITests {
     static let now = ViewsCLITests.now
@@ -13,7 +14,7 @@ import Testing
         let s = try ViewsCLITests.scene()
         let coach = try #require(CoachSandbox.binary)
         let built = URL(fileURLWithPath: coach).deletingLastPathComponent()
-            .appendingPathComponent("coach-metric-sleep-debt").path
+            .appendingPathComponent("example-sleep-debt").path
         let swift = try lab.copy(built, as: "coach-metric-sleep-debt")
         let python = try lab.copy(
             PluginLab.repo.appendingPathComponent("Examples/python/coach-metric-monotony").path,
