@@ -3,6 +3,10 @@ import CoachPluginProtocol
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @testable import CoachPlugins
 
 /// The host's pieces that need no process: the input filter, the validator and the references.
@@ -95,5 +99,50 @@ import Testing
         let line = Array(#"{"jsonrpc":"2.0","id":2,"result":{"values":{"x":NaN}}}"#.utf8)
         let failure = PluginConnection.describeUndecodable(line, CocoaError(.coderReadCorrupt))
         #expect(failure.errorDescription?.contains("not finite") == true)
+    }
+}
+
+/// Plugins that fail before the first answer, through the real launcher.
+@Suite struct PluginLaunchTests {
+    static func script(_ body: String) throws -> (path: String, folder: String) {
+        let folder = "/tmp/coach-launch-\(UUID().uuidString.lowercased())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o755)
+        let path = folder + "/coach-metric-early"
+        try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        return (path, folder)
+    }
+
+    static let context = PluginContext(
+        host: PeerInfo(name: "coach-tests", version: "0"), temporaryRoot: "/tmp",
+        initializeTimeout: .seconds(2))
+
+    @Test("A plugin that exits at once is an error naming its status, and the host survives")
+    func exitsAtOnce() throws {
+        let (path, folder) = try Self.script("echo 'no config found' >&2; exit 5")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect {
+            try PluginInspector.inspect(path: path, context: Self.context)
+        } throws: { error in
+            let text = (error as? PluginError)?.errorDescription ?? ""
+            return text.contains("plugin 'early' exited with status 5")
+                && text.contains("no config found")
+        }
+    }
+
+    @Test("A plugin that never answers the handshake times out within its 2 s")
+    func silent() throws {
+        let (path, folder) = try Self.script("exec sleep 30")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect {
+            try PluginInspector.inspect(path: path, context: Self.context)
+        } throws: { error in
+            (error as? PluginError)?.errorDescription?.contains("did not answer within 2 s")
+                == true
+        }
+        #expect(clock.now - start < .seconds(5))
     }
 }

@@ -98,6 +98,8 @@ public final class PluginProcess {
         if n >= 0 { return n }
         if errno == EAGAIN || errno == EINTR { return 0 }
         closeFD(&stdinFD)
+        // The plugin stopped reading: most likely it has ended; report how.
+        if wait(upTo: .seconds(1)) { try ended() }
         throw ExchangeError.brokenPipe
     }
 

@@ -18,6 +18,9 @@ public struct SandboxLauncher: ProcessLauncher {
     public init(maxLineBytes: Int = 16 << 20) { self.maxLineBytes = maxLineBytes }
 
     public func launch(_ request: LaunchRequest) throws -> PluginProcess {
+        // A plugin that ends early must not take coach down with SIGPIPE on the next write;
+        // the write fails with EPIPE instead. (The child resets every signal before exec.)
+        signal(SIGPIPE, SIG_IGN)
         let flags = Self.flags(for: request.policy)
         var limits = coach_limits(
             address_space_bytes: request.policy.addressSpaceBytes,
