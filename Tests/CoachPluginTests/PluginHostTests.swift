@@ -3,11 +3,11 @@ import CoachPluginProtocol
 import Foundation
 import Testing
 
+@testable import CoachPlugins
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-@testable import CoachPlugins
 
 /// The host's pieces that need no process: the input filter, the validator and the references.
 @Suite struct PluginHostTests {
