@@ -35,6 +35,9 @@ let package = Package(
     products: [
         .executable(name: "coach", targets: ["coach"]),
         .library(name: "CoachKit", targets: ["CoachKit"]),
+        .library(name: "CoachPluginSDK", targets: ["CoachPluginSDK"]),
+        .executable(name: "example-sleep-debt", targets: ["SleepDebtExample"]),
+        .executable(name: "coach-metric-builtins", targets: ["BuiltinsPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,11 +61,25 @@ let package = Package(
             ]
         ),
         .target(name: "CoachPrompt", dependencies: ["CoachKit"]),
+        .target(name: "CPluginSpawn"),
+        .target(name: "CoachPluginProtocol", dependencies: ["CoachKit"]),
+        .target(
+            name: "CoachPlugins",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachPluginProtocol", "CPluginSpawn"]),
+        .target(name: "CoachPluginSDK", dependencies: ["CoachKit", "CoachPluginProtocol"]),
+        .executableTarget(
+            name: "SleepDebtExample", dependencies: ["CoachKit", "CoachPluginSDK"],
+            path: "Examples/SleepDebt/Sources/SleepDebtPlugin"),
+        .executableTarget(
+            name: "BuiltinsPlugin",
+            dependencies: ["CoachKit", "CoachPluginSDK", "CoachProviders"],
+            path: "Examples/BuiltinsPlugin"),
         .target(
             name: "CoachApp",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
                 "TrainingLoadProvider", "SelfAssessmentProvider", "CoachReport", "CoachPrompt",
+                "CoachPlugins", "CoachPluginProtocol",
             ]
         ),
         .target(
@@ -76,7 +93,7 @@ let package = Package(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp", "CoachPrompt", "CoachMCP",
+                "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,6 +119,13 @@ let package = Package(
             dependencies: [
                 "CoachKit", "CoachStore", "CoachCLI", .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .testTarget(
+            name: "CoachPluginTests",
+            dependencies: [
+                "CoachKit", "CoachPluginProtocol", "CoachPlugins", "CoachPluginSDK",
+                "CoachProviders", "CoachCrypto", "ActivityProvider",
             ]
         ),
         .testTarget(

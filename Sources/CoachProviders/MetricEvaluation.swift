@@ -9,11 +9,19 @@ public struct MetricEvaluation: Sendable {
     public let dataset: AthleteDataset
     public let index: IndexedDataset
     public let registry: ProviderRegistry
+    /// The host's reference for the athlete, passed in every input's context; plugin adapters
+    /// replace it with their own keyed reference before it leaves the process.
+    public let athleteRef: String?
 
-    public init(_ dataset: AthleteDataset, registry: ProviderRegistry = .builtins) {
+    /// An evaluation of `dataset` by the providers of `registry`.
+    public init(
+        _ dataset: AthleteDataset, registry: ProviderRegistry = .builtins,
+        athleteRef: String? = nil
+    ) {
         self.dataset = dataset
         index = IndexedDataset(dataset)
         self.registry = registry
+        self.athleteRef = athleteRef
     }
 
     /// The athlete's time zone.
@@ -29,15 +37,20 @@ public struct MetricEvaluation: Sendable {
         try check(ids)
         return registry.providers.filter { ids.isEmpty || ids.contains($0.id) }.map { provider in
             let descriptor = provider.descriptor
-            let input = MetricInput.make(descriptor: descriptor, index: index, day: day, now: now)
+            let input = MetricInput.make(
+                descriptor: descriptor, index: index, day: day, now: now, ref: athleteRef)
+            let origin = (provider as? any ExternalMetricProvider)?.origin
+            var result: MetricResult
             do {
-                return try provider.evaluate(input)
+                result = try provider.evaluate(input)
             } catch {
                 // A provider that fails (a plugin that crashed) is one error row; the others still show.
                 let reason =
                     (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
-                return MetricResult.failure(id: descriptor.id, reason: reason)
+                result = MetricResult.failure(id: descriptor.id, reason: reason)
             }
+            result.plugin = origin
+            return result
         }
     }
 

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachPlugins
 import CoachStore
 import Foundation
 
@@ -17,6 +18,8 @@ public final class AppSession {
     public let environment: AppEnvironment
     /// The token the session was resumed from, if it was.
     public let token: SessionToken?
+    /// The plugin processes of this command, started on first use (see `registry()`).
+    var pluginHost: PluginHost?
 
     init(
         workspace: any WorkspaceStore, principal: Principal, environment: AppEnvironment,
@@ -26,6 +29,14 @@ public final class AppSession {
         self.principal = principal
         self.environment = environment
         self.token = token
+    }
+
+    deinit { pluginHost?.shutdown() }
+
+    /// Ends the command's plugin processes (also done when the session is released).
+    public func close() {
+        pluginHost?.shutdown()
+        pluginHost = nil
     }
 
     /// The current instant.

@@ -22,18 +22,18 @@ extension AppSession {
     /// - Parameters:
     ///   - handle: the athlete (nil for an athlete user's own).
     ///   - date: a day expression (`yesterday`, `-3d`, `YYYY-MM-DD`), nil for today.
-    ///   - registry: the providers to evaluate (built-ins unless a host adds plugins).
+    ///   - registry: the providers to evaluate (nil: the built-ins and the added plugins).
     public func athleteView(
-        _ handle: Handle?, date: String?, registry: ProviderRegistry = .builtins
+        _ handle: Handle?, date: String?, registry: ProviderRegistry? = nil
     ) throws
         -> AthleteView
     {
         let athlete = try athlete(handle)
         let dataset = try workspace.dataset(of: athlete)
         let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
-        return AthleteView(
-            athlete: athlete, evaluation: MetricEvaluation(dataset, registry: registry),
-            moment: moment)
+        let evaluation = MetricEvaluation(
+            dataset, registry: try registry ?? self.registry(), athleteRef: athlete.id.rawValue)
+        return AthleteView(athlete: athlete, evaluation: evaluation, moment: moment)
     }
 
     /// Every metric (or those of `providers`) of one athlete on one day.
@@ -79,8 +79,10 @@ extension AppSession {
     /// One row per athlete the user holds, each decrypted once and scored on their own today
     /// (or on `date`), sorted by handle.
     public func team(date: String?) throws -> TeamReport {
-        let builder = TeamReportBuilder(date: date, now: now)
-        try workspace.forEachDataset(as: principal) { _, dataset in builder.add(dataset) }
+        let builder = TeamReportBuilder(date: date, now: now, registry: try registry())
+        try workspace.forEachDataset(as: principal) { id, dataset in
+            builder.add(dataset, ref: id.rawValue)
+        }
         return try builder.finish()
     }
 }

@@ -43,7 +43,7 @@ struct MetricsCommand: ParsableCommand {
                         ["METRIC", "SCORE", "BAND", "STATUS", "NOTE"],
                         results.map { r in
                             [
-                                r.id, r.score.map(String.init) ?? "–",
+                                DashboardText.label(r), r.score.map(String.init) ?? "–",
                                 Terminal.paint(r.band?.name ?? "", hex: r.band?.colour),
                                 r.status.rawValue, r.reason ?? r.flags.joined(separator: ", "),
                             ]
@@ -75,7 +75,9 @@ struct ExplainCommand: ParsableCommand {
             }
             let score = r.score.map(String.init) ?? "–"
             print(
-                Terminal.bold("\(r.id) for \(view.name) on \(view.moment.day): \(score)") + " "
+                Terminal.bold(
+                    "\(DashboardText.label(r)) for \(view.name) on \(view.moment.day): \(score)")
+                    + " "
                     + Terminal.paint(r.band?.name ?? r.status.rawValue, hex: r.band?.colour))
             if let reason = r.reason { print(reason) }
             if !r.explanation.isEmpty { print(r.explanation) }

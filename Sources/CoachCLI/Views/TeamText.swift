@@ -5,13 +5,22 @@ import CoachProviders
 enum TeamText {
     static func render(_ rows: [TeamRow]) -> String {
         guard !rows.isEmpty else { return "No athletes to show." }
-        return Render.table(
+        // One column per plugin metric, in the order the first row has them.
+        let pluginIDs = rows.first?.plugins.map(\.id) ?? []
+        let table = Render.table(
             [
                 "ATHLETE", "READINESS", "FORM", "STRESS", "ADH 28D", "SELF", "CHECK-IN",
-                "MOOD", "SOREST", "FLAGS",
-            ],
+                "MOOD", "SOREST",
+            ] + pluginIDs.map { $0.uppercased() + " (PLUGIN)" } + ["FLAGS"],
             rows.map { r in
-                [
+                let plugins = pluginIDs.map { id -> String in
+                    guard let p = r.plugins.first(where: { $0.id == id }) else { return "–" }
+                    if p.status == .error { return Terminal.paint("error", hex: "#E53E3E") }
+                    return p.score.map {
+                        Terminal.paint("\($0) \(p.band?.name ?? "")", hex: p.band?.colour)
+                    } ?? "–"
+                }
+                return [
                     r.handle,
                     r.readiness.map {
                         Terminal.paint("\($0) \(r.zone?.name ?? "")", hex: r.zone?.colour)
@@ -26,10 +35,21 @@ enum TeamText {
                     r.lastCheckIn.map { checkIn($0, day: r.day) } ?? "never",
                     r.mood.map { "\($0)/5" } ?? "–",
                     r.worstSoreness.map { sorest($0) } ?? "–",
-                    r.flags.isEmpty
-                        ? "" : Terminal.paint(r.flags.joined(separator: ", "), hex: "#E53E3E"),
-                ]
+                ] + plugins + [flags(r)]
             })
+        // A failed plugin's reason once, under the table (the same for every athlete).
+        var reasons: [String] = []
+        for p in rows.flatMap(\.plugins) where p.status == .error {
+            let line = p.reason ?? "plugin '\(p.plugin.id)' failed"
+            if !reasons.contains(line) { reasons.append(line) }
+        }
+        return ([table] + reasons.map { Terminal.paint("error: " + $0, hex: "#E53E3E") })
+            .joined(separator: "\n")
+    }
+
+    /// The row's flags in red, or nothing.
+    static func flags(_ r: TeamRow) -> String {
+        r.flags.isEmpty ? "" : Terminal.paint(r.flags.joined(separator: ", "), hex: "#E53E3E")
     }
 
     /// `today`, `yesterday`, `3d ago`.

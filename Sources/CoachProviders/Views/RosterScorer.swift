@@ -40,7 +40,9 @@ public final class RosterScorer<Row: Sendable>: @unchecked Sendable {
     }
 
     /// Queues one athlete; waits only when `parallelism` athletes are already being scored.
-    public func add(_ dataset: AthleteDataset) {
+    ///
+    /// - Parameter ref: the host's reference for the athlete (see `MetricEvaluation`).
+    public func add(_ dataset: AthleteDataset, ref: String? = nil) {
         slots.wait()
         group.enter()
         queue.async { [self] in
@@ -50,7 +52,8 @@ public final class RosterScorer<Row: Sendable>: @unchecked Sendable {
             }
             do {
                 let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
-                let row = try score(MetricEvaluation(dataset, registry: registry), moment)
+                let row = try score(
+                    MetricEvaluation(dataset, registry: registry, athleteRef: ref), moment)
                 lock.withLock { rows.append(row) }
             } catch {
                 lock.withLock { if failure == nil { failure = error } }

@@ -9,6 +9,7 @@ public struct TeamReportBuilder: Sendable {
     ///   - date: a day expression for everyone, or nil for each athlete's today.
     ///   - now: the current instant.
     ///   - parallelism: datasets scored at once (default: the number of cores).
+    ///   - registry: the providers evaluated (plugin metrics become the rows' `plugins`).
     public init(
         date: String?, now: Date, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
         registry: ProviderRegistry = .builtins
@@ -19,7 +20,9 @@ public struct TeamReportBuilder: Sendable {
     }
 
     /// Queues one athlete; waits only when `parallelism` athletes are already being scored.
-    public func add(_ dataset: AthleteDataset) { scorer.add(dataset) }
+    public func add(_ dataset: AthleteDataset, ref: String? = nil) {
+        scorer.add(dataset, ref: ref)
+    }
 
     /// Waits for every queued athlete and returns the report sorted by handle.
     ///

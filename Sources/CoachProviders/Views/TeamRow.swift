@@ -27,6 +27,8 @@ public struct TeamRow: Codable, Sendable, Equatable {
     /// Every provider flag of the day, plus `missed_session` for a planned session of the last
     /// 7 days that was not done; sorted, without repeats.
     public var flags: [String]
+    /// The day's result of every plugin metric, in registry order (absent without plugins).
+    public var plugins: [PluginScore]
 
     public var isFlagged: Bool { !flags.isEmpty }
 
@@ -41,7 +43,7 @@ public struct TeamRow: Codable, Sendable, Equatable {
     public static let severeSoreness = 7
 
     enum CodingKeys: String, CodingKey {
-        case handle, name, day, readiness, zone, form, stress, flags, mood
+        case handle, name, day, readiness, zone, form, stress, flags, mood, plugins
         case lastCheckIn = "last_check_in"
         case worstSoreness = "worst_soreness"
         case stressBand = "stress_band"
@@ -93,5 +95,44 @@ public struct TeamRow: Codable, Sendable, Equatable {
             }
         }
         self.flags = flags.sorted()
+        plugins = results.filter { $0.plugin != nil }.map(PluginScore.init)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        handle = try c.decode(String.self, forKey: .handle)
+        name = try c.decode(String.self, forKey: .name)
+        day = try c.decode(LocalDay.self, forKey: .day)
+        readiness = try c.decodeIfPresent(Int.self, forKey: .readiness)
+        zone = try c.decodeIfPresent(BandLabel.self, forKey: .zone)
+        form = try c.decodeIfPresent(Double.self, forKey: .form)
+        stress = try c.decodeIfPresent(Int.self, forKey: .stress)
+        stressBand = try c.decodeIfPresent(BandLabel.self, forKey: .stressBand)
+        adherence28d = try c.decodeIfPresent(Double.self, forKey: .adherence28d)
+        selfAssessment = try c.decodeIfPresent(Int.self, forKey: .selfAssessment)
+        lastCheckIn = try c.decodeIfPresent(LocalDay.self, forKey: .lastCheckIn)
+        mood = try c.decodeIfPresent(Int.self, forKey: .mood)
+        worstSoreness = try c.decodeIfPresent(Soreness.self, forKey: .worstSoreness)
+        flags = try c.decode([String].self, forKey: .flags)
+        plugins = try c.decodeIfPresent([PluginScore].self, forKey: .plugins) ?? []
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(handle, forKey: .handle)
+        try c.encode(name, forKey: .name)
+        try c.encode(day, forKey: .day)
+        try c.encodeIfPresent(readiness, forKey: .readiness)
+        try c.encodeIfPresent(zone, forKey: .zone)
+        try c.encodeIfPresent(form, forKey: .form)
+        try c.encodeIfPresent(stress, forKey: .stress)
+        try c.encodeIfPresent(stressBand, forKey: .stressBand)
+        try c.encodeIfPresent(adherence28d, forKey: .adherence28d)
+        try c.encodeIfPresent(selfAssessment, forKey: .selfAssessment)
+        try c.encodeIfPresent(lastCheckIn, forKey: .lastCheckIn)
+        try c.encodeIfPresent(mood, forKey: .mood)
+        try c.encodeIfPresent(worstSoreness, forKey: .worstSoreness)
+        try c.encode(flags, forKey: .flags)
+        if !plugins.isEmpty { try c.encode(plugins, forKey: .plugins) }
     }
 }

@@ -120,11 +120,19 @@ public protocol MaintenanceStore: AnyObject {
     func backup(to destination: String) throws
 }
 
+/// The metric plugins the owner added, and the per-plugin athlete reference key.
+public protocol PluginStore: AnyObject {
+    func addPlugin(_ entry: PluginEntry, as actor: Principal) throws
+    func removePlugin(id: String, as actor: Principal) throws
+    func plugins() throws -> [PluginEntry]
+    func pluginReferenceKey(pluginID: String, as actor: Principal) throws -> SecretKey
+}
+
 /// Everything the use cases reach storage through.
 public typealias WorkspaceStore = UserStore & AthleteStore & AccessStore & AthleteDataStore
     & PlanStore
-    & MaintenanceStore
+    & MaintenanceStore & PluginStore
 
 extension Workspace: UserStore, AthleteStore, AccessStore, AthleteDataStore, PlanStore,
-    MaintenanceStore
+    MaintenanceStore, PluginStore
 {}

@@ -126,6 +126,22 @@ enum Schema {
             // so a grant that no longer opens can still be reported by name.
             try db.execute(sql: "ALTER TABLE grants ADD COLUMN self_label BLOB")
         }
+        m.registerMigration("v5-plugins") { db in
+            // Metric plugins the owner added: executable path, pinned SHA-256, the handshake
+            // (JSON) and the granted data kinds. No athlete data.
+            try db.execute(
+                sql: """
+                    CREATE TABLE plugins (
+                        id TEXT PRIMARY KEY,
+                        path TEXT NOT NULL,
+                        sha256 TEXT NOT NULL,
+                        manifest TEXT NOT NULL,
+                        granted TEXT NOT NULL,
+                        added_by TEXT NOT NULL REFERENCES users(id),
+                        added_at TEXT NOT NULL
+                    ) STRICT;
+                    """)
+        }
         return m
     }
 
@@ -150,6 +166,7 @@ enum Schema {
             "athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext",
         ],
         "snapshots": ["athlete_id", "section", "epoch", "nonce", "ciphertext"],
+        "plugins": ["id", "path", "sha256", "manifest", "granted", "added_by", "added_at"],
         "audit": [
             "seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash",
             "time",
