@@ -39,7 +39,10 @@ import Testing
                 "unknown command 'moood' of 'coach log', did you mean 'mood'?"
             ),
             (["help", "nosuch"], "unknown command 'nosuch'"),
-            (["plan", "week", "shwo"], "unknown command 'shwo' of 'coach plan week', did you mean 'show'?"),
+            (
+                ["plan", "week", "shwo"],
+                "unknown command 'shwo' of 'coach plan week', did you mean 'show'?"
+            ),
         ])
     func typos(args: [String], message: String) throws {
         let s = try CoachSandbox()
