@@ -21,7 +21,7 @@ extension Render {
 
     /// Column widths that fit `limit`: the widest columns give up characters first, none
     /// below `minimum` (or its own width when narrower).
-    static func fit(_ widths: [Int], limit: Int?, gap: Int = 2, minimum: Int = 5) -> [Int] {
+    static func fit(_ widths: [Int], limit: Int?, gap: Int = 2, minimum: Int = 3) -> [Int] {
         guard let limit, !widths.isEmpty else { return widths }
         var w = widths
         let spacing = gap * (w.count - 1)

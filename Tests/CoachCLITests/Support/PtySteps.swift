@@ -54,7 +54,7 @@ struct PtySteps {
         let python = try #require(RepoFiles.python, "python3 is needed for the terminal tests")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: python)
-        p.arguments = [RepoFiles.path("Tests/CoachCLITests/Support/pty_steps.py")]
+        p.arguments = [RepoFiles.path("Tests/Terminal/pty_steps.py")]
         p.standardInput = FileHandle(forReadingAtPath: input)
         let out = Pipe()
         p.standardOutput = out
