@@ -86,6 +86,20 @@ import Testing
         let s = try Self.scene(lab)
         let list = try s.expectOK(s.run(["plugin", "list"] + Self.me, env: Self.now)).stdout
         #expect(list.contains("monotony") && list.contains("sleep-debt"))
+        let extra = try PluginLab()
+        let found = try extra.misbehaving("fine", id: "found-here")
+        let available = try s.expectOK(
+            s.run(
+                ["plugin", "list", "--available", "--json"] + Self.me,
+                env: Self.now.merging(["COACH_PLUGIN_PATH": extra.root]) { $1 }))
+        let listing = try #require(try ViewsCLITests.json(available) as? [String: Any])
+        let candidates = listing["available"] as? [[String: Any]] ?? []
+        #expect(
+            candidates.contains {
+                $0["id"] as? String == "found-here" && $0["path"] as? String == found
+                    && $0["source"] as? String == "plugin-path"
+            })
+        #expect((listing["added"] as? [[String: Any]])?.count == 2)
         let info = try s.expectOK(
             s.run(["plugin", "info", "sleep-debt"] + Self.me, env: Self.now)
         ).stdout

@@ -146,3 +146,15 @@ import Testing
         #expect(clock.now - start < .seconds(5))
     }
 }
+
+/// What a plugin writes to stderr is kept, but only its last bytes.
+@Suite struct StderrTailTests {
+    @Test("A flood of stderr keeps only the last 16 KiB and its last line")
+    func bounded() {
+        var tail = StderrTail(limit: 16 << 10)
+        for i in 0..<10_000 { tail.append(Array("log line \(i)\n".utf8)) }
+        #expect(tail.bytes.count == 16 << 10)
+        #expect(tail.dropped > 0)
+        #expect(tail.lines.last == "log line 9999")
+    }
+}
