@@ -49,6 +49,13 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "CoachImport", dependencies: ["CoachKit", "CZlib"]),
         .target(name: "CoachKit"),
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         .target(
@@ -62,7 +69,7 @@ let package = Package(
             name: "CoachApp",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "TrainingLoadProvider", "CoachReport", "CoachPrompt",
+                "TrainingLoadProvider", "CoachReport", "CoachPrompt", "CoachImport",
             ]
         ),
         .target(
@@ -76,7 +83,7 @@ let package = Package(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp", "CoachPrompt", "CoachMCP",
+                "CoachApp", "CoachPrompt", "CoachMCP", "CoachImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,6 +97,10 @@ let package = Package(
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
+        .testTarget(
+            name: "CoachImportTests",
+            dependencies: ["CoachKit", "CoachImport", "CoachApp", "CoachStore"]
+        ),
         .testTarget(
             name: "CoachStoreTests",
             dependencies: [
