@@ -111,7 +111,8 @@ let package = Package(
         .testTarget(
             name: "CoachCLITests",
             dependencies: [
-                "CoachKit", "CoachStore", "CoachCLI", .product(name: "MCP", package: "swift-sdk"),
+                "CoachKit", "CoachStore", "CoachCLI", "CoachImport",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -31,7 +31,8 @@ extension AppSession {
                 units = try ImportUnits.units(path: path, forced: request.format)
             } catch let error as ImportError {
                 guard request.skipBad else { throw error }
-                report.files.append(.init(file: path, format: "?", imported: false, error: "\(error)"))
+                report.files.append(
+                    .init(file: path, format: "?", imported: false, error: "\(error)"))
                 continue
             }
             for unit in units {
@@ -61,7 +62,7 @@ extension AppSession {
         if unit.format == .json { return try importJSONUnit(unit, athlete: athlete, request) }
         let sink = StoreSink(
             workspace: workspace, athlete: athlete, actor: principal, ids: ids,
-            skipBad: request.skipBad, file: unit.name)
+            skipBad: request.skipBad, file: unit.name, batchSize: max(1, request.batchSize))
         sink.dryRun = request.dryRun
         let started = now
         var lastBytes: Int64 = 0
@@ -100,7 +101,8 @@ extension AppSession {
         }
         var counts = ImportReport.TypeCounts(label: "coach/1 JSON")
         if request.dryRun {
-            counts.imported = dataset.workouts.count + dataset.biometrics.count
+            counts.imported =
+                dataset.workouts.count + dataset.biometrics.count
                 + dataset.sleep.count + dataset.food.count + dataset.steps.count
                 + dataset.weight.count + dataset.wellness.count + dataset.weeks.count
         } else {

@@ -18,6 +18,8 @@ public struct ImportRequest: Sendable {
     public var dryRun: Bool
     /// Ignore CSV columns no log kind has.
     public var ignoreUnknownColumns: Bool
+    /// Records written per transaction: a kill loses at most one batch, re-running finishes it.
+    public var batchSize: Int = 16000
 
     /// Creates a request.
     public init(

@@ -26,12 +26,14 @@ final class StoreSink: ImportSink {
     var pending: [DeviceRecord] = []
     var pendingLabels: [String] = []
     var counts: [String: ImportReport.TypeCounts] = [:]
-    var addedIds: [String] = []
+    /// Ids this sink added, back to back, and where each ends (compact: an export adds millions).
+    var addedIds: [UInt8] = []
+    var addedEnds: [Int] = []
     var records = 0
 
     init(
         workspace: any WorkspaceStore, athlete: AthleteAccess, actor: Principal,
-        ids: ImportIdMaker?, skipBad: Bool, file: String, batchSize: Int = 4000
+        ids: ImportIdMaker?, skipBad: Bool, file: String, batchSize: Int = 16000
     ) {
         self.workspace = workspace; self.athlete = athlete; self.actor = actor; self.ids = ids
         self.zone = athlete.profile.zone; self.skipBad = skipBad; self.file = file
@@ -44,7 +46,9 @@ final class StoreSink: ImportSink {
         change(&counts[label, default: ImportReport.TypeCounts(label: label)])
     }
 
-    func skip(_ label: String, reason: String) { count(label) { $0.skipped[reason, default: 0] += 1 } }
+    func skip(_ label: String, reason: String) {
+        count(label) { $0.skipped[reason, default: 0] += 1 }
+    }
     func merged(_ label: String, into target: String) { count(label) { $0.merged += 1 } }
     func progress(bytesRead: Int64) { onProgress(records, bytesRead) }
 
@@ -56,13 +60,16 @@ final class StoreSink: ImportSink {
         let bytes: [UInt8]
         do {
             switch payload {
-            case .workout(let w): try w.validate(); day = w.start.day(in: zone)
+            case .workout(let w):
+                try w.validate(); day = w.start.day(in: zone)
                 bytes = try encode(w)
-            case .biometric(let b): try b.validate(); day = b.time.day(in: zone)
-                bytes = try encode(b)
+            case .biometric(let b):
+                try b.validate(); day = b.time.day(in: zone)
+                bytes = FastPayload.biometric(b)
             case .sleep(let s): try s.validate(); day = s.end.day(in: zone); bytes = try encode(s)
             case .food(let f): try f.validate(); day = f.time.day(in: zone); bytes = try encode(f)
-            case .weight(let w): try w.validate(); day = w.time.day(in: zone)
+            case .weight(let w):
+                try w.validate(); day = w.time.day(in: zone)
                 bytes = try encode(w)
             case .steps(let s): try s.validate(); day = s.day; bytes = try encode(s)
             case .wellness(let w): try w.validate(); day = w.day; bytes = try encode(w)
@@ -77,7 +84,8 @@ final class StoreSink: ImportSink {
             return
         }
         pending.append(
-            DeviceRecord(id: id, kind: r.kind, day: day, payload: bytes, replaces: r.fixedId != nil))
+            DeviceRecord(id: id, kind: r.kind, day: day, payload: bytes, replaces: r.fixedId != nil)
+        )
         pendingLabels.append(r.label)
         if pending.count >= batchSize { try flush() }
         if records & 4095 == 0 { onProgress(records, -1) }
@@ -96,7 +104,10 @@ final class StoreSink: ImportSink {
             switch o {
             case .added:
                 count(pendingLabels[i]) { $0.imported += 1 }
-                if !dryRun { addedIds.append(pending[i].id) }
+                if !dryRun {
+                    addedIds += Array(pending[i].id.utf8)
+                    addedEnds.append(addedIds.count)
+                }
             case .updated: count(pendingLabels[i]) { $0.updated += 1 }
             case .duplicate: count(pendingLabels[i]) { $0.duplicate += 1 }
             }
@@ -107,7 +118,13 @@ final class StoreSink: ImportSink {
 
     /// Removes every record this sink added (the file failed after some batches).
     func undo() throws {
-        try workspace.removeDeviceRecords(ids: addedIds, for: athlete, as: actor)
+        guard !addedEnds.isEmpty else { return }
+        let ids = addedEnds.indices.map { i in
+            String(
+                decoding: addedIds[(i == 0 ? 0 : addedEnds[i - 1])..<addedEnds[i]], as: UTF8.self)
+        }
+        try workspace.removeDeviceRecords(ids: ids, for: athlete, as: actor)
         addedIds = []
+        addedEnds = []
     }
 }

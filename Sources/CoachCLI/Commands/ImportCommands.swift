@@ -14,6 +14,8 @@ struct DeviceImportOptions: ParsableArguments {
     @Flag(help: "Read and count everything, write nothing.") var dryRun = false
     @Flag(help: "No progress bar.") var quiet = false
     @Flag(help: "CSV: ignore columns that no log kind has.") var ignoreUnknown = false
+    @Option(help: "Records per transaction (a kill loses at most one batch; re-run to finish).")
+    var batch = 16000
 }
 
 /// Runs a device import and prints its summary (shared by the format subcommands).
@@ -30,9 +32,13 @@ enum DeviceImportRunner {
                 }
                 since = day
             }
-            let request = ImportRequest(
+            guard (1...1_000_000).contains(o.batch) else {
+                throw CLIError.usage("--batch must be between 1 and 1000000")
+            }
+            var request = ImportRequest(
                 paths: o.files, format: format, athlete: o.athlete.map(Handle.init), since: since,
                 skipBad: o.skipBad, dryRun: o.dryRun, ignoreUnknownColumns: o.ignoreUnknown)
+            request.batchSize = o.batch
             let bar = ProgressBar(enabled: !o.quiet && isatty(STDERR_FILENO) == 1)
             let report = try global.session().importFiles(request, progress: bar.update)
             bar.finish()

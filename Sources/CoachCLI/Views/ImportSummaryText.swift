@@ -8,7 +8,8 @@ enum ImportSummaryText {
         let verb = r.dryRun ? "would import" : "imported"
         lines.append(
             "type".padding(toLength: 34, withPad: " ", startingAt: 0)
-                + "\(verb.padding(toLength: 13, withPad: " ", startingAt: 0))updated  duplicate  merged  skipped")
+                + "\(verb.padding(toLength: 13, withPad: " ", startingAt: 0))updated  duplicate  merged  skipped"
+        )
         for t in r.types {
             let skipped = t.skipped.values.reduce(0, +)
             let label = t.label.count > 33 ? String(t.label.prefix(32)) + "…" : t.label
@@ -21,7 +22,8 @@ enum ImportSummaryText {
             }
         }
         let ok = r.files.filter(\.imported).count
-        lines.append("\(ok) of \(r.files.count) file(s) \(r.dryRun ? "read (dry run)" : "imported").")
+        lines.append(
+            "\(ok) of \(r.files.count) file(s) \(r.dryRun ? "read (dry run)" : "imported").")
         for f in r.failures { lines.append("not imported: \(f.error ?? f.file)") }
         return lines.joined(separator: "\n")
     }

@@ -19,14 +19,16 @@ enum ActivitySamples {
             power[i] = p.power ?? power[i]; hr[i] = p.hr ?? hr[i]; speed[i] = p.speed ?? speed[i]
         }
         let any: ([Double?]) -> [Double?] = { s in s.contains { $0 != nil } ? s : [] }
-        return Workout.Samples(intervalS: 1, powerW: any(power), hrBpm: any(hr), speedMS: any(speed))
+        return Workout.Samples(
+            intervalS: 1, powerW: any(power), hrBpm: any(hr), speedMS: any(speed))
     }
 
     /// NP of the power stream (METRICS.md §1: 1 Hz resampling, 30 s rolling mean), rounded to
     /// 0.1 W, or `nil` without power.
     static func normalizedPower(_ s: Workout.Samples, durationS: Double?) -> Double? {
         guard !s.powerW.isEmpty,
-            let series = PowerStream.resampled(s.powerW, intervalS: s.intervalS, durationS: durationS),
+            let series = PowerStream.resampled(
+                s.powerW, intervalS: s.intervalS, durationS: durationS),
             let np = PowerStream.normalizedPower(series)
         else { return nil }
         return (np * 10).rounded() / 10

@@ -35,7 +35,8 @@ extension TrackImporter {
         w.npW = ActivitySamples.normalizedPower(w.samples!, durationS: elapsed)
         try sink.record(
             ImportedRecord(
-                label: "\(format.rawValue.uppercased()) activity", dedupeKey: ActivityKey.key(for: w),
+                label: "\(format.rawValue.uppercased()) activity",
+                dedupeKey: ActivityKey.key(for: w),
                 day: w.start.day(in: zone), payload: .workout(w)))
         for _ in 0..<t.laps { sink.merged("TCX lap", into: "activity totals") }
     }

@@ -111,10 +111,13 @@ public struct TrackImporter {
                 message: f["Time"] ?? f["time"] == nil
                     ? "a track point has no time" : "a track point's time is not a date")
         }
-        func num(_ keys: String...) -> Double? { keys.lazy.compactMap { f[$0].flatMap(Double.init) }.first }
+        func num(_ keys: String...) -> Double? {
+            keys.lazy.compactMap { f[$0].flatMap(Double.init) }.first
+        }
         return Point(
             time: time, hr: num("HeartRateBpm", "hr"), power: num("Watts", "power", "PowerInWatts"),
-            speed: num("Speed", "speed"), distance: num("DistanceMeters"), lat: num("lat"),
-            lon: num("lon"))
+            speed: num("Speed", "speed"), distance: num("DistanceMeters"),
+            lat: num("lat", "LatitudeDegrees"),
+            lon: num("lon", "LongitudeDegrees"))
     }
 }

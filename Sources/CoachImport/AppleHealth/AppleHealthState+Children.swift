@@ -48,7 +48,8 @@ extension AppleHealthState {
         let rounded = (rmssd * 100).rounded() / 100
         try sink.record(
             ImportedRecord(
-                label: "HeartRateVariability beats", dedupeKey: "ah|rmssd|\(f.startRaw)|\(f.endRaw)",
+                label: "HeartRateVariability beats",
+                dedupeKey: "ah|rmssd|\(f.startRaw)|\(f.endRaw)",
                 day: f.day,
                 payload: .biometric(
                     BiometricSample(
@@ -63,7 +64,8 @@ extension AppleHealthState {
             foodOrder.append(key)
         }
         switch f.type {
-        case .dietaryEnergy: food[key]!.kcal = (food[key]!.kcal ?? 0) + (AppleUnits.kcal(value, f.unit) ?? value)
+        case .dietaryEnergy:
+            food[key]!.kcal = (food[key]!.kcal ?? 0) + (AppleUnits.kcal(value, f.unit) ?? value)
         case .dietaryProtein: food[key]!.protein = (food[key]!.protein ?? 0) + value
         case .dietaryCarbs: food[key]!.carbs = (food[key]!.carbs ?? 0) + value
         case .dietaryFat: food[key]!.fat = (food[key]!.fat ?? 0) + value

@@ -111,7 +111,7 @@ extension AppleHealthState {
 
     private mutating func finishWorkouts(_ sink: ImportSink) throws {
         let order = power.times.indices.sorted { power.times[$0] < power.times[$1] }
-        var used = 0
+        var taken = [Bool](repeating: false, count: order.count)
         for p in workouts {
             var w = p.workout
             let start = Int64(w.start.epochSeconds.rounded(.down))
@@ -127,10 +127,10 @@ extension AppleHealthState {
             while i < order.count, power.times[order[i]] <= end {
                 series[Int(power.times[order[i]] - start)] = Double(power.watts[order[i]])
                 count += 1
+                taken[i] = true
                 i += 1
             }
             if count > 0 {
-                used += count
                 let recorded = series.compactMap { $0 }
                 w.avgPowerW = w.avgPowerW ?? recorded.reduce(0, +) / Double(recorded.count)
                 w.samples = Workout.Samples(intervalS: 1, powerW: series)
@@ -141,11 +141,15 @@ extension AppleHealthState {
                 }
             }
             try sink.record(
-                ImportedRecord(label: "Workout", dedupeKey: p.key, day: p.day, payload: .workout(w)))
+                ImportedRecord(label: "Workout", dedupeKey: p.key, day: p.day, payload: .workout(w))
+            )
         }
-        for _ in 0..<used { sink.merged("CyclingPower", into: "workout samples") }
-        for _ in 0..<(power.times.count - used) {
-            sink.skip("CyclingPower", reason: "outside any workout")
+        for t in taken {
+            if t {
+                sink.merged("CyclingPower", into: "workout samples")
+            } else {
+                sink.skip("CyclingPower", reason: "outside any workout")
+            }
         }
     }
 
@@ -183,7 +187,8 @@ extension AppleHealthState {
                 continue
             }
             let mid = earlier.count / 2
-            let median = earlier.count % 2 == 1 ? earlier[mid] : (earlier[mid - 1] + earlier[mid]) / 2
+            let median =
+                earlier.count % 2 == 1 ? earlier[mid] : (earlier[mid - 1] + earlier[mid]) / 2
             let dev = ((t.celsius - median) * 100).rounded() / 100
             try sink.record(
                 ImportedRecord(

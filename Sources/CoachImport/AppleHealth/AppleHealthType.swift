@@ -27,9 +27,10 @@ enum AppleHealthType: String, CaseIterable {
 
     /// `HKQuantityTypeIdentifierHeartRate` → `HeartRate`.
     static func shortName(_ identifier: String) -> String {
-        for p in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier",
-            "HKDataType"] where identifier.hasPrefix(p)
-        {
+        for p in [
+            "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier",
+            "HKDataType",
+        ] where identifier.hasPrefix(p) {
             return String(identifier.dropFirst(p.count))
         }
         return identifier

@@ -50,8 +50,9 @@ public struct ImportUnit: @unchecked Sendable {
         switch format {
         case .appleHealth:
             let importer = AppleHealthImporter(file: name, since: settings.since)
-            if let path, !gzipped, try FileStream(path: path, length: 4).readAll().starts(
-                with: [0x50, 0x4B, 0x03, 0x04])
+            if let path, !gzipped,
+                try FileStream(path: path, length: 4).readAll().starts(
+                    with: [0x50, 0x4B, 0x03, 0x04])
             {
                 try importer.importZip(at: path, into: target)
             } else {

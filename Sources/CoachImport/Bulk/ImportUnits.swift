@@ -77,7 +77,9 @@ public enum ImportUnits {
 
     static func activityFile(_ name: String) -> Bool {
         let n = name.lowercased()
-        return [".fit", ".tcx", ".gpx", ".fit.gz", ".tcx.gz", ".gpx.gz"].contains { n.hasSuffix($0) }
+        return [".fit", ".tcx", ".gpx", ".fit.gz", ".tcx.gz", ".gpx.gz"].contains {
+            n.hasSuffix($0)
+        }
     }
 }
 
@@ -87,10 +89,13 @@ enum ActivityIndex {
         guard let rows = try? CSVTable.parse(text), let header = rows.first else { return [:] }
         let cols = header.fields.map { $0.lowercased() }
         guard let file = cols.firstIndex(where: { $0 == "filename" || $0 == "file name" }),
-            let name = cols.firstIndex(where: { $0 == "activity name" || $0 == "name" || $0 == "title" })
+            let name = cols.firstIndex(where: {
+                $0 == "activity name" || $0 == "name" || $0 == "title"
+            })
         else { return [:] }
         var out: [String: String] = [:]
-        for r in rows.dropFirst() where r.fields.count > max(file, name) && !r.fields[file].isEmpty {
+        for r in rows.dropFirst() where r.fields.count > max(file, name) && !r.fields[file].isEmpty
+        {
             out[r.fields[file]] = r.fields[name]
             out[(r.fields[file] as NSString).lastPathComponent] = r.fields[name]
         }

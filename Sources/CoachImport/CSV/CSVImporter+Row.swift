@@ -39,7 +39,11 @@ extension CSVImporter {
         }
         let data = try JSONSerialization.data(withJSONObject: json)
         let decoder = JSONDecoder()
-        let key = "csv|\(kind.rawValue)|" + (f["id"] ?? f.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))
+        let key =
+            "csv|\(kind.rawValue)|"
+            + (f["id"]
+                ?? f.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                    separator: ";"))
         func rec(_ p: ImportedRecord.Payload, _ day: LocalDay) -> ImportedRecord {
             ImportedRecord(
                 label: "CSV \(kind.rawValue)", dedupeKey: key, day: day, payload: p,

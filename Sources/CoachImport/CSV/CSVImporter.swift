@@ -55,7 +55,8 @@ public struct CSVImporter {
         }
         guard let header = rows.first else {
             throw ImportError(
-                file: file, position: .line(1), problem: .missingField, message: "the file is empty")
+                file: file, position: .line(1), problem: .missingField, message: "the file is empty"
+            )
         }
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         if !ignoreUnknown, let bad = columns.first(where: { !Self.known.contains($0) }) {
@@ -67,7 +68,8 @@ public struct CSVImporter {
         var out: [ImportedRecord] = []
         for row in rows.dropFirst() {
             var fields: [String: String] = [:]
-            for (i, c) in columns.enumerated() where i < row.fields.count && !row.fields[i].isEmpty {
+            for (i, c) in columns.enumerated() where i < row.fields.count && !row.fields[i].isEmpty
+            {
                 fields[c] = row.fields[i]
             }
             do {

@@ -30,7 +30,8 @@ enum DateBytes {
         -> (Instant, LocalDay)?
     {
         let i = r.lowerBound
-        guard r.count >= 19, let y = digits(b, i, 4), b[i + 4] == 0x2D, let mo = digits(b, i + 5, 2),
+        guard r.count >= 19, let y = digits(b, i, 4), b[i + 4] == 0x2D,
+            let mo = digits(b, i + 5, 2),
             b[i + 7] == 0x2D, let d = digits(b, i + 8, 2), let h = digits(b, i + 11, 2),
             b[i + 13] == 0x3A, let mi = digits(b, i + 14, 2), b[i + 16] == 0x3A,
             let s = digits(b, i + 17, 2), (1...12).contains(mo), (1...31).contains(d), h < 24,

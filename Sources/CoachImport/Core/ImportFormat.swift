@@ -19,7 +19,7 @@ public enum ImportFormat: String, Sendable, CaseIterable, Codable {
                 file: name, position: .file, problem: .unreadable, message: "no such file")
         }
         if isDir.boolValue { return .bulk }
-        let head = try FileStream(path: path, name: name, length: 4096).readAll()
+        let head = try FileStream(path: path, name: name, length: 65_536).readAll()
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             let zip = try ZipArchive(path: path, name: name)
             return AppleHealthImporter.exportEntry(in: zip) != nil
@@ -30,7 +30,7 @@ public enum ImportFormat: String, Sendable, CaseIterable, Codable {
             let inner = try InflateStream(
                 source: try FileStream(path: path, name: name), wrapping: .gzip, name: name)
             var buf: [UInt8] = []
-            while buf.count < 4096, try inner.read(into: &buf, max: 4096) > 0 {}
+            while buf.count < 65_536, try inner.read(into: &buf, max: 65_536) > 0 {}
             if let f = detect(head: buf) { return f }
         } else if let f = detect(head: head) {
             return f

@@ -31,7 +31,9 @@ public final class CollectingSink: ImportSink {
     public init() {}
 
     public func record(_ record: ImportedRecord) throws { records.append(record) }
-    public func skip(_ label: String, reason: String) { skipped[label, default: [:]][reason, default: 0] += 1 }
+    public func skip(_ label: String, reason: String) {
+        skipped[label, default: [:]][reason, default: 0] += 1
+    }
     public func progress(bytesRead: Int64) { self.bytesRead = bytesRead }
     public func merged(_ label: String, into target: String) { merged[label, default: 0] += 1 }
     /// Elements folded into other records, per label.

@@ -14,7 +14,9 @@ enum NumberParser {
         var digits = 0, scale = 0
         var sawDigit = false
         while i < end, b[i] >= 0x30, b[i] <= 0x39 {
-            if digits < 18 { mantissa = mantissa * 10 + UInt64(b[i] - 0x30); digits += 1 } else {
+            if digits < 18 {
+                mantissa = mantissa * 10 + UInt64(b[i] - 0x30); digits += 1
+            } else {
                 scale += 1
             }
             sawDigit = true

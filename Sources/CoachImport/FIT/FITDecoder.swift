@@ -174,7 +174,8 @@ public struct FITDecoder {
         _ visit: (FITMessage) throws -> Void
     ) throws -> Int {
         guard let def = defs[local] else {
-            throw fail(at - 1, .malformed, "a data message uses local type \(local) before its definition")
+            throw fail(
+                at - 1, .malformed, "a data message uses local type \(local) before its definition")
         }
         guard at + def.length <= end else {
             throw fail(at - 1, .truncated, "a record runs past the end of the data")

@@ -27,7 +27,9 @@ public struct FITMessage {
         if definition.bigEndian {
             for k in 0..<size { v = v << 8 | UInt64(bytes[at + k]) }
         } else {
-            for k in stride(from: size - 1, through: 0, by: -1) { v = v << 8 | UInt64(bytes[at + k]) }
+            for k in stride(from: size - 1, through: 0, by: -1) {
+                v = v << 8 | UInt64(bytes[at + k])
+            }
         }
         return v
     }
@@ -38,7 +40,8 @@ public struct FITMessage {
         let size = Self.baseSize(f.baseType)
         guard size <= 4, size > 0, f.size >= size else { return nil }
         let v = raw(start + f.offset, size)
-        return Self.isInvalid(v, baseType: f.baseType, size: size) ? nil : UInt32(truncatingIfNeeded: v)
+        return Self.isInvalid(v, baseType: f.baseType, size: size)
+            ? nil : UInt32(truncatingIfNeeded: v)
     }
 
     /// The numeric value of field `number` (signed types sign-extended), or `nil`.

@@ -107,7 +107,9 @@ extension XMLScanner {
     /// Skips a comment, CDATA section or declaration (the DOCTYPE with its internal subset).
     private mutating func skipMarkup() throws {
         guard try fill(4) else { throw error(.truncated, "the document ends inside markup") }
-        if buffer[position + 2] == 0x2D, buffer[position + 3] == 0x2D { return try skipUntil("-->") }
+        if buffer[position + 2] == 0x2D, buffer[position + 3] == 0x2D {
+            return try skipUntil("-->")
+        }
         guard try fill(9) else { throw error(.truncated, "the document ends inside markup") }
         if buffer[(position + 2)..<(position + 9)].elementsEqual("[CDATA[".utf8) {
             return try skipUntil("]]>")
@@ -194,7 +196,9 @@ extension XMLScanner {
     public func bytes(_ r: Range<Int>, equal literal: StaticString) -> Bool {
         guard r.count == literal.utf8CodeUnitCount else { return false }
         let p = literal.utf8Start
-        return buffer.withUnsafeBufferPointer { b in memcmp(b.baseAddress! + r.lowerBound, p, r.count) == 0 }
+        return buffer.withUnsafeBufferPointer { b in
+            memcmp(b.baseAddress! + r.lowerBound, p, r.count) == 0
+        }
     }
 
     /// The current element's name as a string.

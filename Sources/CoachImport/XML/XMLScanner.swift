@@ -52,7 +52,8 @@ public struct XMLScanner {
     func error(_ problem: ImportError.Problem, _ message: String, at: Int64? = nil)
         -> ImportError
     {
-        ImportError(file: file, position: .byte(at ?? tokenOffset), problem: problem, message: message)
+        ImportError(
+            file: file, position: .byte(at ?? tokenOffset), problem: problem, message: message)
     }
 
     /// Makes at least `count` bytes from `position` available; `false` at the end of the stream.

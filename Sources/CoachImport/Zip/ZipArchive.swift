@@ -83,7 +83,8 @@ public struct ZipArchive: Sendable {
                 method: dir.le16(i + 10), crc: dir.le32(i + 16),
                 compressedSize: Int64(dir.le32(i + 20)), size: Int64(dir.le32(i + 24)),
                 localHeaderOffset: Int64(dir.le32(i + 42)))
-            Self.applyZip64(&entry, extra: Array(dir[(i + 46 + nameLen)..<(i + 46 + nameLen + extraLen)]))
+            Self.applyZip64(
+                &entry, extra: Array(dir[(i + 46 + nameLen)..<(i + 46 + nameLen + extraLen)]))
             guard entry.localHeaderOffset + entry.compressedSize <= dirOffset else {
                 throw fail(
                     entry.localHeaderOffset, .truncated,
@@ -101,7 +102,9 @@ public struct ZipArchive: Sendable {
             let id = extra.le16(j), len = Int(extra.le16(j + 2))
             if id == 1 {
                 var k = j + 4
-                if e.size == 0xFFFF_FFFF, k + 8 <= extra.count { e.size = Int64(extra.le64(k)); k += 8 }
+                if e.size == 0xFFFF_FFFF, k + 8 <= extra.count {
+                    e.size = Int64(extra.le64(k)); k += 8
+                }
                 if e.compressedSize == 0xFFFF_FFFF, k + 8 <= extra.count {
                     e.compressedSize = Int64(extra.le64(k)); k += 8
                 }
