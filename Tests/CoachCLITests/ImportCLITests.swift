@@ -113,6 +113,29 @@ import Testing
         #expect(try Self.logRecords(s) == 0)
     }
 
+    @Test("--since leaves out records before the day; --dry-run writes nothing")
+    func sinceAndDryRun() throws {
+        let s = try CoachSandbox()
+        try s.initialise()
+        let files = ["fit/run_18min_s4.fit", "fit/ride_12min_s3.fit"].map(Self.fixture)
+        let dry = try Self.report(
+            s.expectOK(
+                s.run(
+                    ["import"] + files + [
+                        "--athlete", "jane", "--dry-run", "--json", "--as", "olivia",
+                    ])))
+        #expect(dry.imported == 2)
+        #expect(try Self.logRecords(s) == 0)
+        let r = try s.expectOK(
+            s.run(
+                ["import"] + files + [
+                    "--athlete", "jane", "--since", "2024-10-20", "--json", "--as", "olivia",
+                ]))
+        #expect(try Self.report(r).imported == 1)
+        #expect(r.stdout.contains("before the first day asked for"))
+        #expect(try Self.logRecords(s) == 1)
+    }
+
     @Test("an athlete user imports her own files without naming herself")
     func athleteImportsOwn() throws {
         let s = try CoachSandbox()

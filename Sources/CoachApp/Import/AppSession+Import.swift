@@ -64,6 +64,7 @@ extension AppSession {
             workspace: workspace, athlete: athlete, actor: principal, ids: ids,
             skipBad: request.skipBad, file: unit.name, batchSize: max(1, request.batchSize))
         sink.dryRun = request.dryRun
+        sink.since = request.since
         let started = now
         var lastBytes: Int64 = 0
         if let progress {

@@ -21,6 +21,8 @@ final class StoreSink: ImportSink {
     let batchSize: Int
     /// Count what would be written, write nothing.
     var dryRun = false
+    /// Records before this day are skipped.
+    var since: LocalDay?
     var onProgress: (Int, Int64) -> Void = { _, _ in }
 
     var pending: [DeviceRecord] = []
@@ -54,6 +56,10 @@ final class StoreSink: ImportSink {
 
     func record(_ r: ImportedRecord) throws {
         records += 1
+        if let since, r.day < since {
+            skip(r.label, reason: "before the first day asked for")
+            return
+        }
         let id = r.fixedId ?? ids?.id(for: r.dedupeKey) ?? r.dedupeKey
         let payload = r.payload(withId: id)
         let day: LocalDay
