@@ -16,6 +16,14 @@ deps:
 		echo "installing python3 and tzdata (for the metric cross-check)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 tzdata; \
 	fi
+	@if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then \
+		echo "installing python3-venv (the FIT cross-check installs fitdecode in a venv)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+	fi
+	@if ! command -v xmllint >/dev/null 2>&1; then \
+		echo "installing libxml2-utils (xmllint, the parse floor in Benchmarks/imports.sh)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxml2-utils; \
+	fi
 
 ## What the test suite needs beyond the build: Chromium, to open the HTML reports headless.
 test-deps: deps
