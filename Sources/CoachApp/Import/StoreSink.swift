@@ -63,23 +63,8 @@ final class StoreSink: ImportSink {
         let id = r.fixedId ?? ids?.id(for: r.dedupeKey) ?? r.dedupeKey
         let payload = r.payload(withId: id)
         let day: LocalDay
-        let bytes: [UInt8]
         do {
-            switch payload {
-            case .workout(let w):
-                try w.validate(); day = w.start.day(in: zone)
-                bytes = try encode(w)
-            case .biometric(let b):
-                try b.validate(); day = b.time.day(in: zone)
-                bytes = FastPayload.biometric(b)
-            case .sleep(let s): try s.validate(); day = s.end.day(in: zone); bytes = try encode(s)
-            case .food(let f): try f.validate(); day = f.time.day(in: zone); bytes = try encode(f)
-            case .weight(let w):
-                try w.validate(); day = w.time.day(in: zone)
-                bytes = try encode(w)
-            case .steps(let s): try s.validate(); day = s.day; bytes = try encode(s)
-            case .wellness(let w): try w.validate(); day = w.day; bytes = try encode(w)
-            }
+            day = try validatedDay(payload)
         } catch let error as CoachKitError {
             guard skipBad else {
                 throw ImportError(
@@ -89,12 +74,40 @@ final class StoreSink: ImportSink {
             skip(r.label, reason: "out of range")
             return
         }
+        // A dry run counts; only records that will be written are encoded.
+        let bytes = dryRun ? [] : try encode(payload)
         pending.append(
             DeviceRecord(id: id, kind: r.kind, day: day, payload: bytes, replaces: r.fixedId != nil)
         )
         pendingLabels.append(r.label)
         if pending.count >= batchSize { try flush() }
         if records & 4095 == 0 { onProgress(records, -1) }
+    }
+
+    /// Validates a record and returns the athlete-local day it is filed under.
+    func validatedDay(_ payload: ImportedRecord.Payload) throws -> LocalDay {
+        switch payload {
+        case .workout(let w): try w.validate(); return w.start.day(in: zone)
+        case .biometric(let b): try b.validate(); return b.time.day(in: zone)
+        case .sleep(let s): try s.validate(); return s.end.day(in: zone)
+        case .food(let f): try f.validate(); return f.time.day(in: zone)
+        case .weight(let w): try w.validate(); return w.time.day(in: zone)
+        case .steps(let s): try s.validate(); return s.day
+        case .wellness(let w): try w.validate(); return w.day
+        }
+    }
+
+    /// The record's JSON, as the store keeps it.
+    func encode(_ payload: ImportedRecord.Payload) throws -> [UInt8] {
+        switch payload {
+        case .workout(let w): return try encode(w)
+        case .biometric(let b): return FastPayload.biometric(b)
+        case .sleep(let s): return try encode(s)
+        case .food(let f): return try encode(f)
+        case .weight(let w): return try encode(w)
+        case .steps(let s): return try encode(s)
+        case .wellness(let w): return try encode(w)
+        }
     }
 
     func encode<T: Encodable>(_ value: T) throws -> [UInt8] { [UInt8](try encoder.encode(value)) }

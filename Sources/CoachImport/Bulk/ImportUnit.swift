@@ -18,8 +18,7 @@ public struct ImportSettings: Sendable {
 
 /// One file to import on its own (all or nothing): a file named on the command line, a file
 /// in a folder, or an entry of a bulk export zip.
-public struct ImportUnit: @unchecked Sendable {
-    // @unchecked: `open` only creates new streams; it captures immutable values (paths, entries).
+public struct ImportUnit: Sendable {
     /// The name reports and errors use.
     public let name: String
     /// The format of the content.
@@ -28,7 +27,7 @@ public struct ImportUnit: @unchecked Sendable {
     public let size: Int64?
     /// A title and sport from a bulk export's index, for the workout the file holds.
     public var title: String?
-    let open: () throws -> ByteStream
+    let open: @Sendable () throws -> ByteStream
     let gzipped: Bool
     let path: String?
 

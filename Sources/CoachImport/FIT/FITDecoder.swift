@@ -185,26 +185,22 @@ public struct FITDecoder {
     }
 }
 
-/// FIT's CRC-16 (the nibble-table form from the protocol description).
+/// FIT's CRC-16 (CRC-16/ARC: reflected polynomial 0xA001, initial value 0), a byte at a time
+/// from a 256-entry table equivalent to the protocol's nibble table.
 enum FITCRC {
-    static let table: [UInt16] = [
-        0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
-        0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
-    ]
+    static let table: [UInt16] = (0..<256).map { (i: Int) -> UInt16 in
+        var c = UInt16(i)
+        for _ in 0..<8 { c = c & 1 != 0 ? (c >> 1) ^ 0xA001 : c >> 1 }
+        return c
+    }
 
     static func compute(_ bytes: [UInt8], _ range: Range<Int>) -> UInt16 {
-        bytes.withUnsafeBufferPointer { b in
-            var crc: UInt16 = 0
-            for i in range {
-                let byte = UInt16(b[i])
-                var tmp = table[Int(crc & 0xF)]
-                crc = (crc >> 4) & 0x0FFF
-                crc = crc ^ tmp ^ table[Int(byte & 0xF)]
-                tmp = table[Int(crc & 0xF)]
-                crc = (crc >> 4) & 0x0FFF
-                crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
+        table.withUnsafeBufferPointer { t in
+            bytes.withUnsafeBufferPointer { b in
+                var crc: UInt16 = 0
+                for i in range { crc = (crc >> 8) ^ t[Int((crc ^ UInt16(b[i])) & 0xFF)] }
+                return crc
             }
-            return crc
         }
     }
 }

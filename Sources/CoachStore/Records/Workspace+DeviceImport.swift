@@ -4,9 +4,7 @@ import Foundation
 import GRDB
 
 /// The secret key behind import ids.
-///
-/// `@unchecked Sendable`: `SecretKey` is itself immutable after creation and only read here.
-struct SecretKeyBox: @unchecked Sendable {
+struct SecretKeyBox: Sendable {
     let key: SecretKey
 
     func hexHash(_ message: [UInt8]) -> String {
