@@ -4,15 +4,25 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps test-deps build demo test lint format bench clean install uninstall
 
-## Install what is missing (Debian/Ubuntu): libsodium, SQLite headers, pkg-config, python3.
+## Install what is missing (Debian/Ubuntu): libsodium, SQLite and zlib headers, pkg-config, python3.
 deps:
-	@if ! pkg-config --exists libsodium 2>/dev/null || ! pkg-config --exists sqlite3 2>/dev/null; then \
-		echo "installing libsodium-dev, libsqlite3-dev and pkg-config"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libsodium-dev libsqlite3-dev pkg-config; \
+	@if ! pkg-config --exists libsodium 2>/dev/null || ! pkg-config --exists sqlite3 2>/dev/null \
+		|| ! pkg-config --exists zlib 2>/dev/null; then \
+		echo "installing libsodium-dev, libsqlite3-dev, zlib1g-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) apt-get install -y -qq libsodium-dev libsqlite3-dev zlib1g-dev pkg-config; \
 	fi
 	@if ! command -v python3 >/dev/null 2>&1; then \
 		echo "installing python3 and tzdata (for the metric cross-check)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 tzdata; \
+	fi
+	@if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then \
+		echo "installing python3-venv (the FIT cross-check installs fitdecode in a venv)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+	fi
+	@if ! command -v xmllint >/dev/null 2>&1; then \
+		echo "installing libxml2-utils (xmllint, the parse floor in Benchmarks/imports.sh)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxml2-utils; \
 	fi
 
 ## What the test suite needs beyond the build: Chromium, to open the HTML reports headless.

@@ -52,6 +52,13 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "CoachImport", dependencies: ["CoachKit", "CZlib"]),
         .target(name: "CoachKit"),
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         .target(
@@ -79,7 +86,7 @@ let package = Package(
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
                 "TrainingLoadProvider", "SelfAssessmentProvider", "CoachReport", "CoachPrompt",
-                "CoachPlugins", "CoachPluginProtocol",
+                "CoachPlugins", "CoachPluginProtocol", "CoachImport",
             ]
         ),
         .target(
@@ -93,7 +100,7 @@ let package = Package(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins",
+                "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins", "CoachImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,6 +115,10 @@ let package = Package(
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
         .testTarget(
+            name: "CoachImportTests",
+            dependencies: ["CoachKit", "CoachImport", "CoachApp", "CoachStore"]
+        ),
+        .testTarget(
             name: "CoachStoreTests",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore",
@@ -117,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "CoachCLITests",
             dependencies: [
-                "CoachKit", "CoachStore", "CoachCLI", .product(name: "MCP", package: "swift-sdk"),
+                "CoachKit", "CoachStore", "CoachCLI", "CoachImport",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -6,7 +6,18 @@ import Foundation
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Bring data in from files.", subcommands: [JSON.self])
+        commandName: "import",
+        abstract: "Bring data in from files: device exports, activity files, CSV or coach JSON.",
+        discussion: """
+            'coach import FILE…' recognises each file from its content: an Apple Health export \
+            (zip or xml), FIT, TCX, GPX, coach JSON, CSV per log kind, a folder or a zip of \
+            activity files (Strava or Garmin account export). Name a format to force it.
+            """,
+        subcommands: [
+            AutoImport.self, JSON.self, AppleHealthImport.self, FITImport.self, TCXImport.self,
+            GPXImport.self, CSVImport.self,
+        ],
+        defaultSubcommand: AutoImport.self)
 
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoachApp
 import CoachCrypto
+import CoachImport
 import CoachKit
 import CoachPlugins
 import CoachStore
@@ -66,6 +67,9 @@ func guarded(_ body: () throws -> Void) throws {
     } catch let error as PluginUseError {
         Terminal.error(ErrorText.message(for: error))
         throw ExitCode(ExitStatus.code(for: error))
+    } catch let error as ImportError {
+        Terminal.error(ErrorText.message(for: error))
+        throw ExitCode(error.problem == .unreadable ? ExitStatus.notFound : ExitStatus.invalidData)
     } catch let error as CLIError {
         Terminal.error(error.localizedDescription)
         throw ExitCode(error.exitCode)

@@ -70,6 +70,12 @@ public protocol AthleteDataStore: AnyObject {
         as actor: Principal
     ) throws -> LogEntry
     func removeLog(id: RecordID, athleteId: AthleteID, as actor: Principal) throws
+    func importIdMaker(for athlete: AthleteAccess) throws -> ImportIdMaker
+    func writeDeviceBatch(
+        _ records: [DeviceRecord], for athlete: AthleteAccess, as actor: Principal
+    ) throws -> [DeviceWriteOutcome]
+    func removeDeviceRecords(ids: [String], for athlete: AthleteAccess, as actor: Principal)
+        throws
 }
 
 /// An athlete's program: weeks and planned sessions.
