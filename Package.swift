@@ -88,6 +88,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
+        .executableTarget(
+            name: "coach-scale-gen", dependencies: ["CoachApp", "CoachKit"],
+            path: "Benchmarks/ScaleGenerator"),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
         .testTarget(
