@@ -25,7 +25,8 @@ do {
     let session = try AppSession.open(SignIn(), environment: environment)
     for i in first...last {
         let handle = "\(args[1])\(i)"
-        let json = ScaleDataset(handle: handle, days: days, end: end, seed: UInt64(i)).json()
+        var generator = ScaleDataset(handle: handle, days: days, end: end, seed: UInt64(i))
+        let json = generator.json()
         let dataset = try JSONDecoder().decode(AthleteDataset.self, from: Data(json.utf8))
         _ = try session.importDataset(dataset, athlete: Handle(handle), create: true)
     }
