@@ -110,6 +110,10 @@ let package = Package(
         .testTarget(
             name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
         .testTarget(
+            name: "CoachAppTests",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachProviders"]
+        ),
+        .testTarget(
             name: "CoachPromptTests",
             dependencies: ["CoachKit", "CoachPrompt", "CoachApp", "CoachProviders", "CoachStore"]
         ),

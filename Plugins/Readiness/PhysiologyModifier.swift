@@ -41,16 +41,28 @@ public struct PhysiologyModifier: Sendable, Equatable {
     public let adjustments: [Double?]
 
     /// Walks the athlete's biometric history up to `input.day` and reads the modifier of that day.
-    public init(input: MetricInput) {
+    ///
+    /// - Parameter carried: the smoothing carried as of `input.carriedAsOf`; the input then
+    ///   holds the records of the window after it (which primes the baselines), and the walk
+    ///   takes the carried adjustment as yesterday's on the day after the state's day.
+    public init(input: MetricInput, carried: PhysiologyState? = nil) {
         let d = input.day.ordinal
+        let resume = carried == nil ? nil : input.carriedAsOf.map { $0.ordinal + 1 }
         guard
             let phys = DailyPhysiology(
                 biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
                 through: input.day)
         else {
-            today = Day(
-                kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
-            firstDay = nil
+            if let carried {
+                // History before the window, none in it: what the whole walk reads on the day.
+                today = Day(
+                    kind: .hrv_rmssd, hrvDays: 0, reason: "HRV on 0 of the 28 days before (needs 14)")
+                firstDay = carried.historyStart
+            } else {
+                today = Day(
+                    kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
+                firstDay = nil
+            }
             adjustments = []
             return
         }
@@ -70,6 +82,7 @@ public struct PhysiologyModifier: Sendable, Equatable {
             slide(&rest, { phys.rhr(on: $0) }, x)
             let base = phys.hrvKind(for: x) == .hrv_sdnn ? sdnn : rmssd
             day = Self.read(phys, x, hrvBase: base, rhrBase: rest, detailed: x == d)
+            if x == resume { previous = carried?.previous }
             if let raw = day.rawAdjustment {
                 day.adjustment = 0.3 * raw + 0.7 * (previous ?? 0)
             }
@@ -77,7 +90,7 @@ public struct PhysiologyModifier: Sendable, Equatable {
             adjustments.append(day.adjustment)
         }
         today = day
-        firstDay = LocalDay(ordinal: phys.firstDay)
+        firstDay = carried?.historyStart ?? LocalDay(ordinal: phys.firstDay)
         self.adjustments = adjustments
     }
 

@@ -9,11 +9,23 @@ public struct MetricEvaluation: Sendable {
     public let dataset: AthleteDataset
     public let index: IndexedDataset
     public let registry: ProviderRegistry
+    /// States carried as of a day before the window `dataset` holds, or nil when `dataset` is
+    /// the whole history.
+    public let carried: CarriedState?
 
-    public init(_ dataset: AthleteDataset, registry: ProviderRegistry = .builtins) {
+    /// - Parameters:
+    ///   - dataset: the whole history, or with `carried`, the records of the window after it
+    ///     (from `windowStart(asOf:firstDay:registry:)` on).
+    ///   - registry: the providers evaluated.
+    ///   - carried: states carried as of a day before the window.
+    public init(
+        _ dataset: AthleteDataset, registry: ProviderRegistry = .builtins,
+        carried: CarriedState? = nil
+    ) {
         self.dataset = dataset
         index = IndexedDataset(dataset)
         self.registry = registry
+        self.carried = carried
     }
 
     /// The athlete's time zone.
@@ -27,9 +39,13 @@ public struct MetricEvaluation: Sendable {
     /// - Throws: `CoachKitError.unknownName` for an id no provider has.
     public func results(day: LocalDay, now: Date?, ids: [String] = []) throws -> [MetricResult] {
         try check(ids)
+        if let carried, !carried.covers(day) {
+            throw CarriedStateError.dayNotCovered(day: day, asOf: carried.asOf)
+        }
         return registry.providers.filter { ids.isEmpty || ids.contains($0.id) }.map { provider in
             let descriptor = provider.descriptor
-            let input = MetricInput.make(descriptor: descriptor, index: index, day: day, now: now)
+            let input = MetricInput.make(
+                descriptor: descriptor, index: index, day: day, now: now, carried: carried)
             do {
                 return try provider.evaluate(input)
             } catch {
