@@ -47,22 +47,21 @@ public struct PhysiologyModifier: Sendable, Equatable {
     ///   takes the carried adjustment as yesterday's on the day after the state's day.
     public init(input: MetricInput, carried: PhysiologyState? = nil) {
         let d = input.day.ordinal
-        let resume = carried == nil ? nil : input.carriedAsOf.map { $0.ordinal + 1 }
+        let historyStart = carried?.historyStart
+        let carriedPrevious = carried?.previous
+        let resume = historyStart == nil ? nil : input.carriedAsOf.map { $0.ordinal + 1 }
         guard
             let phys = DailyPhysiology(
                 biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
                 through: input.day)
         else {
-            if let carried {
-                // History before the window, none in it: what the whole walk reads on the day.
-                today = Day(
-                    kind: .hrv_rmssd, hrvDays: 0, reason: "HRV on 0 of the 28 days before (needs 14)")
-                firstDay = carried.historyStart
-            } else {
-                today = Day(
-                    kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
-                firstDay = nil
-            }
+            // With history before the window and none in it, the day reads what the whole walk
+            // reads on it: no HRV in the 28 days before.
+            let reason =
+                historyStart == nil
+                ? "no HRV or resting heart rate recorded" : "HRV on 0 of the 28 days before (needs 14)"
+            today = Day(kind: .hrv_rmssd, hrvDays: 0, reason: reason)
+            firstDay = historyStart
             adjustments = []
             return
         }
@@ -82,7 +81,7 @@ public struct PhysiologyModifier: Sendable, Equatable {
             slide(&rest, { phys.rhr(on: $0) }, x)
             let base = phys.hrvKind(for: x) == .hrv_sdnn ? sdnn : rmssd
             day = Self.read(phys, x, hrvBase: base, rhrBase: rest, detailed: x == d)
-            if x == resume { previous = carried?.previous }
+            if x == resume { previous = carriedPrevious }
             if let raw = day.rawAdjustment {
                 day.adjustment = 0.3 * raw + 0.7 * (previous ?? 0)
             }
@@ -90,7 +89,7 @@ public struct PhysiologyModifier: Sendable, Equatable {
             adjustments.append(day.adjustment)
         }
         today = day
-        firstDay = carried?.historyStart ?? LocalDay(ordinal: phys.firstDay)
+        firstDay = historyStart ?? LocalDay(ordinal: phys.firstDay)
         self.adjustments = adjustments
     }
 
