@@ -21,7 +21,8 @@ public struct ActivityMetric: BuiltinMetricProvider {
             MetricBand("Goal met", min: 100, max: 100, colour: "#38A169"),
         ],
         carried: CarriedDeclaration(
-            lookBack: lookBack, summary: "the streak, run and banked bonus days at the end of a day")
+            lookBack: lookBack, summary: "the streak, run and banked bonus days at the end of a day"
+        )
     )
 
     public init() {}

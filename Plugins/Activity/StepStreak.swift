@@ -45,7 +45,8 @@ public struct StepStreak: Codable, Sendable, Equatable {
         steps: [Int: Int], settings: ActivitySettings, through day: LocalDay,
         from start: (state: StepStreak, after: LocalDay)?
     ) -> StepStreak {
-        var s = finished(steps: steps, settings: settings, through: day.adding(days: -1), from: start)
+        var s = finished(
+            steps: steps, settings: settings, through: day.adding(days: -1), from: start)
         let goals = settings.stepGoals.sorted { $0.from < $1.from }
         guard let first = goals.first?.from, first <= day else { return s }
         let achieved = (steps[day.ordinal] ?? 0) >= (goal(on: day, goals) ?? 0)

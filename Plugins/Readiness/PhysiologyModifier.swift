@@ -46,9 +46,19 @@ public struct PhysiologyModifier: Sendable, Equatable {
     ///   holds the records of the window after it (which primes the baselines), and the walk
     ///   takes the carried adjustment as yesterday's on the day after the state's day.
     public init(input: MetricInput, carried: PhysiologyState? = nil) {
+        let walked = Self.walk(
+            input, historyStart: carried?.historyStart, carriedPrevious: carried?.previous)
+        today = walked.today
+        firstDay = walked.firstDay
+        adjustments = walked.adjustments
+    }
+
+    /// The walk behind `init(input:carried:)` (a static function: the release compiler's
+    /// ownership verifier rejects this body inside an initialiser).
+    private static func walk(
+        _ input: MetricInput, historyStart: LocalDay?, carriedPrevious: Double?
+    ) -> (today: Day, firstDay: LocalDay?, adjustments: [Double?]) {
         let d = input.day.ordinal
-        let historyStart = carried?.historyStart
-        let carriedPrevious = carried?.previous
         let resume = historyStart == nil ? nil : input.carriedAsOf.map { $0.ordinal + 1 }
         guard
             let phys = DailyPhysiology(
@@ -59,11 +69,9 @@ public struct PhysiologyModifier: Sendable, Equatable {
             // reads on it: no HRV in the 28 days before.
             let reason =
                 historyStart == nil
-                ? "no HRV or resting heart rate recorded" : "HRV on 0 of the 28 days before (needs 14)"
-            today = Day(kind: .hrv_rmssd, hrvDays: 0, reason: reason)
-            firstDay = historyStart
-            adjustments = []
-            return
+                ? "no HRV or resting heart rate recorded"
+                : "HRV on 0 of the 28 days before (needs 14)"
+            return (Day(kind: .hrv_rmssd, hrvDays: 0, reason: reason), historyStart, [])
         }
         var previous: Double?
         var day = Day(kind: .hrv_rmssd, hrvDays: 0)
@@ -88,9 +96,7 @@ public struct PhysiologyModifier: Sendable, Equatable {
             previous = day.adjustment
             adjustments.append(day.adjustment)
         }
-        today = day
-        firstDay = historyStart ?? LocalDay(ordinal: phys.firstDay)
-        self.adjustments = adjustments
+        return (day, historyStart ?? LocalDay(ordinal: phys.firstDay), adjustments)
     }
 
     /// Reads day `x` against its baselines; they are only summarised for a qualifying day or when

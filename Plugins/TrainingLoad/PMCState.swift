@@ -46,7 +46,8 @@ extension PerformanceChart {
             ctl.append(c)
             atl.append(a)
         }
-        self.init(firstDay: load.firstDay, seedCTL: state.ctl, seedATL: state.atl, ctl: ctl, atl: atl)
+        self.init(
+            firstDay: load.firstDay, seedCTL: state.ctl, seedATL: state.atl, ctl: ctl, atl: atl)
     }
 
     /// The daily load and chart of `input` up to its day, continuing `carried` when given (as of

@@ -71,7 +71,8 @@ import Testing
         }
         stats.windowed += 1
         let now = day.instant(secondsSinceMidnight: 15 * 3600, in: zone)
-        for (a, b) in zip(try full.results(day: day, now: now), try part.results(day: day, now: now))
+        for (a, b) in zip(
+            try full.results(day: day, now: now), try part.results(day: day, now: now))
         {
             expectSame(a, b, "\(access.profile.handle) \(day) \(a.id)")
         }

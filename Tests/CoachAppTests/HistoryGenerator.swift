@@ -84,7 +84,8 @@ struct HistoryGenerator {
             d.steps.append(StepsDay(day: day, steps: int(3000, 15000)))
             if day.isoWeekday == 7 { d.weight.append(weight(on: day)) }
             d.wellness.append(WellnessEntry(id: id("m"), day: day, mood: int(1, 5)))
-            var meal = FoodEntry(id: id("f"), time: at(day, 12 * 3600), kcal: Double(int(500, 1500)))
+            var meal = FoodEntry(
+                id: id("f"), time: at(day, 12 * 3600), kcal: Double(int(500, 1500)))
             meal.proteinG = Double(int(10, 60))
             d.food.append(meal)
             if day.isoWeekday == 1 {
@@ -149,7 +150,8 @@ struct HistoryGenerator {
         case 2:
             counts["remove", default: 0] += 1
             let d = try ws.exportDataset(athleteId: a, as: owner)
-            let ids = d.workouts.map(\.id) + d.weight.map(\.id) + d.steps.map(\.id)
+            let ids =
+                d.workouts.map(\.id) + d.weight.map(\.id) + d.steps.map(\.id)
                 + d.biometrics.map(\.id)
             if !ids.isEmpty {
                 try ws.removeLog(id: RecordID(ids[int(0, ids.count - 1)]), athleteId: a, as: owner)

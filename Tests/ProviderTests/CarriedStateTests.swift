@@ -48,7 +48,9 @@ import Testing
         #expect(a.components.count == b.components.count, "\(context) components")
         for (x, y) in zip(a.components, b.components) {
             #expect(x.name == y.name && x.note == y.note, "\(context) component \(x.name)")
-            if let p = x.value, let q = y.value { #expect(abs(p - q) <= 1e-9, "\(context) \(x.name)") }
+            if let p = x.value, let q = y.value {
+                #expect(abs(p - q) <= 1e-9, "\(context) \(x.name)")
+            }
             #expect((x.value == nil) == (y.value == nil), "\(context) component \(x.name)")
         }
         if a.id != "training-load" { #expect(a.series == b.series, "\(context) series") }

@@ -110,11 +110,11 @@ extension AppSession {
         let builder = TeamReportBuilder(date: date, now: now)
         let registry = ProviderRegistry.builtins
         let now = now
-        try workspace.forEachWindow(
-            as: principal, plan: .providers(registry),
-            firstDay: { try ViewMoment.resolve(date, now: now, zone: $0.zone).day }
-        ) { id, window in
-            builder.add(window.dataset, carried: window.carried, id: id)
+        let firstDay: (AthleteProfile) throws -> LocalDay = {
+            try ViewMoment.resolve(date, now: now, zone: $0.zone).day
+        }
+        try workspace.forEachWindow(as: principal, plan: .providers(registry), firstDay: firstDay) {
+            id, window in builder.add(window.dataset, carried: window.carried, id: id)
         }
         return try builder.finish { id in
             try workspace.dataset(of: try workspace.openAthlete(id: id, as: principal))

@@ -63,7 +63,9 @@ enum SnapshotCoding {
     ///
     /// - Returns: false when the bytes are of another layout version (nothing is read).
     /// - Throws: `CompactReader.Malformed` (or a JSON error) when the bytes are damaged.
-    static func decode(_ kind: RecordKind, appendingFrom bytes: [UInt8], into d: inout AthleteDataset)
+    static func decode(
+        _ kind: RecordKind, appendingFrom bytes: [UInt8], into d: inout AthleteDataset
+    )
         throws -> Bool
     {
         if kind == .profile { return try decode(kind, from: bytes, into: &d) }

@@ -17,8 +17,12 @@ extension Workspace {
     ) throws {
         // A bulk write dropped the snapshot (and the carried state) once before its first record.
         guard upkeep == .apply else { return }
-        let removeKey = remove.map { ChunkKey(section: kind, period: SnapshotPeriod.of(day: $0.day)) }
-        let insertKey = insert.map { ChunkKey(section: kind, period: SnapshotPeriod.of(day: $0.day)) }
+        let removeKey = remove.map {
+            ChunkKey(section: kind, period: SnapshotPeriod.of(day: $0.day))
+        }
+        let insertKey = insert.map {
+            ChunkKey(section: kind, period: SnapshotPeriod.of(day: $0.day))
+        }
         let keys = Set([removeKey, insertKey].compactMap { $0 })
         try invalidateCarried(
             db, athleteId: keyring.athleteId,
