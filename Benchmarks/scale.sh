@@ -6,12 +6,14 @@
 # (abtime.py: alternating A B A B …, medians of RUNS runs, median of the pairwise ratios).
 # Workspaces are kept under DIR/<name> and reused when present (delete one to rebuild it).
 #
-# Usage: Benchmarks/scale.sh BIN_DIR DIR [RUNS] [SETS]
+# Usage: [ATHLETES=100] [ROSTER=1000] Benchmarks/scale.sh BIN_DIR DIR [RUNS] [SETS]
 #   BIN_DIR  holds `coach` and `coach-scale-gen` of the same build (a release build)
 #   SETS     any of: one (1 athlete at 1 y and at 10 y), t1 (100 × 1 y), t10 (100 × 10 y),
 #            t3 (100 × 3 y, bytes per record), k3 (1,000 × 3 y); default "one t1 t10 t3"
+#   ATHLETES and ROSTER change the 100 and the 1,000 (smaller runs on a busy machine)
 set -euo pipefail
 bin=$1 dir=$2 runs=${3:-5} sets=${4:-one t1 t10 t3}
+n=${ATHLETES:-100} k=${ROSTER:-1000}
 here=$(cd "$(dirname "$0")" && pwd)
 end=2026-11-20 now=COACH_NOW=2026-11-20T18:00:00+01:00
 mkdir -p "$dir"
@@ -67,16 +69,16 @@ for set in $sets; do
         bench "dashboard ($who)" one dashboard --athlete "$who"
         bench "log mood ($who)" one log mood 4 --athlete "$who"
       done ;;
-    t1) setup t1 a 1 100 365
-      echo "== 100 athletes × 1 year"; bench "team (100 × 1 y)" t1 team ;;
-    t10) setup t10 a 1 100 3650
-      echo "== 100 athletes × 10 years"; bench "team (100 × 10 y)" t10 team ;;
-    t3) setup t3 a 1 100 1095
-      echo "== 100 athletes × 3 years"; bench "team (100 × 3 y)" t3 team
-      bytes "storage (100 × 3 y)" t3 ;;
-    k3) setup k3 a 1 1000 1095
-      echo "== 1,000 athletes × 3 years"; bench "team (1,000 × 3 y)" k3 team
-      bytes "storage (1,000 × 3 y)" k3 ;;
+    t1) setup "t1-$n" a 1 "$n" 365
+      echo "== $n athletes × 1 year"; bench "team ($n × 1 y)" "t1-$n" team ;;
+    t10) setup "t10-$n" a 1 "$n" 3650
+      echo "== $n athletes × 10 years"; bench "team ($n × 10 y)" "t10-$n" team ;;
+    t3) setup "t3-$n" a 1 "$n" 1095
+      echo "== $n athletes × 3 years"; bench "team ($n × 3 y)" "t3-$n" team
+      bytes "storage ($n × 3 y)" "t3-$n" ;;
+    k3) setup "k3-$k" a 1 "$k" 1095
+      echo "== $k athletes × 3 years"; bench "team ($k × 3 y)" "k3-$k" team
+      bytes "storage ($k × 3 y)" "k3-$k" ;;
     *) echo "unknown set: $set" >&2; exit 64 ;;
   esac
 done
