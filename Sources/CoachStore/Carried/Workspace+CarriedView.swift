@@ -36,9 +36,13 @@ extension Workspace {
         if case .some(.some(let window)) = fresh { return window }
         do {
             return try write { db -> AthleteWindow in
+                // No snapshot yet (an older workspace, or after a repair): build it, then carry,
+                // so the view reads the same way whichever path it took.
+                if try openManifest(db, keyring: keyring) == nil {
+                    try rebuildSnapshot(db, keyring: keyring)
+                }
                 guard let manifest = try openManifest(db, keyring: keyring) else {
-                    return AthleteWindow(
-                        dataset: try rebuildSnapshot(db, keyring: keyring), carried: nil)
+                    throw Self.snapshotDamaged
                 }
                 let old = try openCarried(db, keyring: keyring, manifest: manifest, tag: plan.tag)
                 if let old, old.asOf > target {
