@@ -112,6 +112,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
+        .executableTarget(
+            name: "coach-scale-gen", dependencies: ["CoachApp", "CoachKit"],
+            path: "Benchmarks/ScaleGenerator"),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
         .testTarget(
@@ -142,6 +145,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
+        .testTarget(
+            name: "CoachAppTests",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachProviders"]
+        ),
         .testTarget(
             name: "CoachPromptTests",
             dependencies: ["CoachKit", "CoachPrompt", "CoachApp", "CoachProviders", "CoachStore"]

@@ -12,16 +12,27 @@ public struct MetricEvaluation: Sendable {
     /// The host's reference for the athlete, passed in every input's context; plugin adapters
     /// replace it with their own keyed reference before it leaves the process.
     public let athleteRef: String?
+    /// States carried as of a day before the window `dataset` holds, or nil when `dataset` is
+    /// the whole history.
+    public let carried: CarriedState?
 
     /// An evaluation of `dataset` by the providers of `registry`.
+    ///
+    /// - Parameters:
+    ///   - dataset: the whole history, or with `carried`, the records of the window after it
+    ///     (from `windowStart(asOf:firstDay:registry:)` on).
+    ///   - registry: the providers evaluated.
+    ///   - athleteRef: the host's reference for the athlete, if any.
+    ///   - carried: states carried as of a day before the window.
     public init(
         _ dataset: AthleteDataset, registry: ProviderRegistry = .builtins,
-        athleteRef: String? = nil
+        athleteRef: String? = nil, carried: CarriedState? = nil
     ) {
         self.dataset = dataset
         index = IndexedDataset(dataset)
         self.registry = registry
         self.athleteRef = athleteRef
+        self.carried = carried
     }
 
     /// The athlete's time zone.
@@ -35,10 +46,14 @@ public struct MetricEvaluation: Sendable {
     /// - Throws: `CoachKitError.unknownName` for an id no provider has.
     public func results(day: LocalDay, now: Date?, ids: [String] = []) throws -> [MetricResult] {
         try check(ids)
+        if let carried, !carried.covers(day) {
+            throw CarriedStateError.dayNotCovered(day: day, asOf: carried.asOf)
+        }
         return registry.providers.filter { ids.isEmpty || ids.contains($0.id) }.map { provider in
             let descriptor = provider.descriptor
             let input = MetricInput.make(
-                descriptor: descriptor, index: index, day: day, now: now, ref: athleteRef)
+                descriptor: descriptor, index: index, day: day, now: now, ref: athleteRef,
+                carried: carried)
             let origin = (provider as? any ExternalMetricProvider)?.origin
             var result: MetricResult
             do {

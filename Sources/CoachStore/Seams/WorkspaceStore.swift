@@ -51,6 +51,12 @@ public protocol AthleteDataStore: AnyObject {
     func dataset(of athlete: AthleteAccess) throws -> AthleteDataset
     func forEachDataset(as actor: Principal, _ body: (AthleteID, AthleteDataset) throws -> Void)
         throws
+    func window(of athlete: AthleteAccess, from firstDay: LocalDay, plan: CarryPlan) throws
+        -> AthleteWindow
+    func forEachWindow(
+        as actor: Principal, plan: CarryPlan, firstDay: (AthleteProfile) throws -> LocalDay,
+        _ body: (AthleteID, AthleteWindow) throws -> Void
+    ) throws
     func importDataset(
         _ dataset: AthleteDataset, handle: Handle?, create: Bool,
         as actor: Principal
