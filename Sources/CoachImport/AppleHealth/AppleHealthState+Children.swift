@@ -101,11 +101,14 @@ struct HourlySums {
         sums[k, default: [:]][f.source, default: 0] += v
     }
 
-    /// Per day: the sum over hours of the largest single-source total in that hour.
+    /// Per day: the sum over hours, in order, of the largest single-source total in that hour.
     func daily() -> [LocalDay: (steps: Double?, distance: Double?, energy: Double?)] {
         var out: [LocalDay: (steps: Double?, distance: Double?, energy: Double?)] = [:]
-        for (k, bySource) in sums {
-            let best = bySource.values.max() ?? 0
+        // Hours in order, so the floating-point sums are the same on every run (a dictionary's
+        // order is not, and a re-import must see the same totals to find nothing changed).
+        let hours = sums.keys.sorted { ($0.hour, $0.quantity) < ($1.hour, $1.quantity) }
+        for k in hours {
+            let best = sums[k]!.values.max() ?? 0
             let day = LocalDay(ordinal: k.day)
             var e = out[day] ?? (nil, nil, nil)
             switch Quantity(rawValue: k.quantity)! {

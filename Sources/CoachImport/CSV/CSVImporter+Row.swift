@@ -16,7 +16,7 @@ extension CSVImporter {
         }
         var json: [String: Any] = ["id": f["id"] ?? "csv"]
         var doms: [String: Int] = [:]
-        for (k, v) in f where k != "kind" && k != "id" {
+        for (k, v) in f.sorted(by: { $0.key < $1.key }) where k != "kind" && k != "id" {
             if k.hasPrefix("doms_") {
                 guard let n = Int(v) else { throw CSVRowError(description: "\(k) is not a number") }
                 doms[String(k.dropFirst(5))] = n
