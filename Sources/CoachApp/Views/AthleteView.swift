@@ -107,6 +107,8 @@ extension AppSession {
     /// (or on `date`), sorted by handle.
     public func team(date: String?) throws -> TeamReport {
         let registry = try registry()
+        // Every athlete will need the plugins: start them while the first windows decrypt.
+        try pluginHostForCommand().prestart()
         let builder = TeamReportBuilder(date: date, now: now, registry: registry)
         guard MetricEvaluation.canCarry(registry) else {
             // A plugin that reads the whole history: every athlete's whole dataset.

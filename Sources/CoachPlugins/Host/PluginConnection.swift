@@ -8,8 +8,8 @@ import Foundation
 /// threads are serialised. The first failure ends the process and is remembered, so later
 /// evaluations fail at once with the same reason instead of waiting for another timeout.
 public final class PluginConnection: @unchecked Sendable {
-    // @unchecked Sendable: every mutable property (process, nextID, failure) is used only while
-    // holding `lock`; the other properties are immutable.
+    // @unchecked Sendable: every mutable property (process, nextID, failure, handshake, closed)
+    // is used only while holding `lock`; the other properties are immutable.
     private let lock = NSLock()
     private let start: @Sendable () throws -> PluginProcess
     private var process: PluginProcess?
@@ -22,6 +22,7 @@ public final class PluginConnection: @unchecked Sendable {
     /// The host's name and version sent in the handshake.
     public let host: PeerInfo
     private var handshake: InitializeResult?
+    private var closed = false
 
     /// A connection that starts its process with `start` on first use.
     public init(
@@ -43,6 +44,16 @@ public final class PluginConnection: @unchecked Sendable {
         try lock.withLock { try ensureStarted() }
     }
 
+    /// Starts the plugin and greets it unless the connection was shut down already.
+    ///
+    /// For a background start: a failure is remembered and thrown by the next evaluation.
+    public func prestart() {
+        lock.withLock {
+            guard !closed else { return }
+            _ = try? ensureStarted()
+        }
+    }
+
     /// Asks provider `provider` to score `input`, waiting at most `timeout`.
     ///
     /// - Returns: the decoded result (not yet validated against the manifest).
@@ -62,6 +73,7 @@ public final class PluginConnection: @unchecked Sendable {
     /// Says goodbye: `shutdown`, close stdin, wait up to 2 s, then SIGTERM and SIGKILL.
     public func shutdown() {
         lock.withLock {
+            closed = true
             guard let process else { return }
             if failure == nil {
                 let bye = RPCRequest(id: nextID, method: .shutdown, params: RPCNull())

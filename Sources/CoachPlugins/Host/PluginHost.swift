@@ -53,6 +53,17 @@ public final class PluginHost: @unchecked Sendable {
 
     deinit { shutdown() }
 
+    /// Starts every plugin process in the background, so that its start-up (namespaces, an
+    /// interpreter) overlaps the command's own work instead of adding to it.
+    ///
+    /// A failure is remembered by the connection and reported at its first evaluation, exactly
+    /// as if the process had been started then.
+    public func prestart() {
+        for connection in connections.values {
+            Thread.detachNewThread { connection.prestart() }
+        }
+    }
+
     /// Ends every plugin process that was started.
     public func shutdown() {
         for connection in connections.values { connection.shutdown() }
