@@ -7,7 +7,7 @@ struct CompactReader {
     struct Malformed: Error {}
 
     private let bytes: [UInt8]
-    private var position = 0
+    private(set) var position = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 

@@ -15,7 +15,7 @@ struct SnapshotManifest: Equatable {
         var digest: [UInt8]
     }
 
-    static let magic: [UInt8] = Array("coach-snapshot/4".utf8)
+    static let magic: [UInt8] = Array("coach-snapshot/5".utf8)
 
     var profile: AthleteProfile
     /// A digest of the profile section's sealed row.

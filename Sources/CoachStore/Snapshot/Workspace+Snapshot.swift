@@ -42,7 +42,7 @@ extension Workspace {
         .tampered("the snapshot of an athlete", remedy: .repairSnapshots)
     }
 
-    /// Opens one sealed snapshot row (a chunk or the manifest).
+    /// Opens one sealed chunk row and inflates its plaintext.
     func openChunkRow(
         _ row: Row, keyring: AthleteKeyring, section: String, period: Int, _ db: Database
     ) throws -> (plain: [UInt8], digest: [UInt8]) {
@@ -56,7 +56,8 @@ extension Workspace {
                     athleteId: keyring.athleteId, section: section, period: period, epoch: epoch),
                 key: try keyring.snapshotKey(epoch: epoch, db))
             return (
-                try Padding.unpad(padded, blockSize: Self.chunkPadBlock),
+                try ChunkCompression.decompress(
+                    try Padding.unpad(padded, blockSize: Self.chunkPadBlock)),
                 Self.chunkDigest(nonce: nonce, ciphertext: ciphertext)
             )
         } catch {
@@ -183,7 +184,7 @@ extension Workspace {
         return try openChunks(db, keyring: keyring, manifest: manifest)
     }
 
-    /// Seals one chunk under the newest epoch.
+    /// Compresses and seals one chunk under the newest epoch.
     ///
     /// - Returns: the digest the manifest keeps for it.
     @discardableResult
@@ -192,7 +193,7 @@ extension Workspace {
     ) throws -> [UInt8] {
         let epoch = keyring.currentEpoch
         let sealed = try AEAD.seal(
-            Padding.pad(plain, blockSize: Self.chunkPadBlock),
+            Padding.pad(try ChunkCompression.compress(plain), blockSize: Self.chunkPadBlock),
             ad: Self.chunkAD(
                 athleteId: keyring.athleteId, section: section, period: period, epoch: epoch),
             key: try keyring.snapshotKey(epoch: epoch, db), random: random)
