@@ -52,6 +52,13 @@ struct CompactReader {
         return String(decoding: bytes[position..<position + n], as: UTF8.self)
     }
 
+    /// The next `count` bytes, without a length before them.
+    mutating func fixed(_ count: Int) throws -> [UInt8] {
+        guard count >= 0, count <= bytes.count - position else { throw Malformed() }
+        defer { position += count }
+        return Array(bytes[position..<position + count])
+    }
+
     mutating func raw() throws -> [UInt8] {
         let n = try length()
         defer { position += n }

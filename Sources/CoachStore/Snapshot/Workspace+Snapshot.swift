@@ -184,31 +184,16 @@ extension Workspace {
         return try openChunks(db, keyring: keyring, manifest: manifest)
     }
 
-    /// Compresses and seals one chunk under the newest epoch.
+    /// Compresses and seals one chunk under the newest epoch, and writes it.
     ///
     /// - Returns: the digest the manifest keeps for it.
     @discardableResult
     func sealChunk(
         _ db: Database, keyring: AthleteKeyring, section: String, period: Int, _ plain: [UInt8]
     ) throws -> [UInt8] {
-        let epoch = keyring.currentEpoch
-        let sealed = try AEAD.seal(
-            Padding.pad(try ChunkCompression.compress(plain), blockSize: Self.chunkPadBlock),
-            ad: Self.chunkAD(
-                athleteId: keyring.athleteId, section: section, period: period, epoch: epoch),
-            key: try keyring.snapshotKey(epoch: epoch, db), random: random)
-        try db.execute(
-            sql: """
-                INSERT INTO snapshot_chunks (athlete_id, section, period, epoch, nonce, ciphertext)
-                VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (athlete_id, section, period) DO UPDATE SET epoch = excluded.epoch,
-                    nonce = excluded.nonce, ciphertext = excluded.ciphertext
-                """,
-            arguments: [
-                keyring.athleteId, section, period, epoch, Data(sealed.nonce),
-                Data(sealed.ciphertext),
-            ])
-        return Self.chunkDigest(nonce: sealed.nonce, ciphertext: sealed.ciphertext)
+        let key = ChunkKey(section: RecordKind(rawValue: section) ?? .profile, period: period)
+        return try storeChunk(
+            db, keyring: keyring, key, try sealedChunk(db, keyring: keyring, key, plain))
     }
 
     /// Drops the athlete's snapshot and the state carried from it.
@@ -237,13 +222,7 @@ extension Workspace {
             try whole.appendRecord(kind: r.kind, payload: r.payload)
         }
         var manifest = SnapshotManifest(profile: profile)
-        for (key, var part) in parts {
-            part.sort(key.section)
-            let digest = try sealChunk(
-                db, keyring: keyring, section: key.section.rawValue, period: key.period,
-                try SnapshotCoding.encode(key.section, of: part))
-            manifest.entries[key] = .init(count: part.count(of: key.section), digest: digest)
-        }
+        manifest.entries = try storeChunks(db, keyring: keyring, parts)
         try saveManifest(db, keyring: keyring, &manifest)
         whole.sortCanonically()
         return whole
