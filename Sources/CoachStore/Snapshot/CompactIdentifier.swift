@@ -5,42 +5,49 @@
 /// exactly as it was given takes the short form, so every id reads back unchanged.
 enum CompactIdentifier {
     static let uuidMark = -1
-    private static let dashes: Set<Int> = [8, 13, 18, 23]
-    private static let hex = Array("0123456789abcdef".utf8)
 
     /// The 16 bytes of a lowercase UUID text, or nil for any other id.
     static func uuidBytes(_ id: String) -> [UInt8]? {
-        let utf8 = Array(id.utf8)
-        guard utf8.count == 36 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(16)
-        var high: UInt8? = nil
-        for (i, c) in utf8.enumerated() {
-            if dashes.contains(i) {
-                guard c == UInt8(ascii: "-") else { return nil }
-                continue
+        var id = id
+        return id.withUTF8 { utf8 -> [UInt8]? in
+            guard utf8.count == 36 else { return nil }
+            var out = [UInt8](repeating: 0, count: 16)
+            var nibble = 0
+            for i in 0..<36 {
+                let c = utf8[i]
+                if i == 8 || i == 13 || i == 18 || i == 23 {
+                    guard c == 0x2D else { return nil }
+                    continue
+                }
+                let v: UInt8
+                switch c {
+                case 0x30...0x39: v = c - 0x30
+                case 0x61...0x66: v = c - 0x61 + 10
+                default: return nil
+                }
+                out[nibble >> 1] |= nibble & 1 == 0 ? v << 4 : v
+                nibble += 1
             }
-            guard let v = hex.firstIndex(of: c) else { return nil }
-            if let h = high {
-                out.append(h << 4 | UInt8(v))
-                high = nil
-            } else {
-                high = UInt8(v)
-            }
+            return out
         }
-        return out
     }
 
     /// The lowercase UUID text of 16 bytes.
     static func text(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(36)
-        for (i, b) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(i) { out.append(UInt8(ascii: "-")) }
-            out.append(hex[Int(b >> 4)])
-            out.append(hex[Int(b & 0x0f)])
+        String(unsafeUninitializedCapacity: 36) { out in
+            func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
+            var j = 0
+            for i in 0..<16 {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[j] = 0x2D
+                    j += 1
+                }
+                out[j] = digit(bytes[i] >> 4)
+                out[j + 1] = digit(bytes[i] & 0x0f)
+                j += 2
+            }
+            return 36
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -82,10 +82,13 @@ struct ChunkKey: Hashable, Comparable {
     var section: RecordKind
     var period: Int
 
+    /// Each section's place in `RecordKind.allCases`.
+    private static let order: [RecordKind: Int] = Dictionary(
+        uniqueKeysWithValues: RecordKind.allCases.enumerated().map { ($1, $0) })
+
     static func < (a: ChunkKey, b: ChunkKey) -> Bool {
-        let i = RecordKind.allCases.firstIndex(of: a.section)!
-        let j = RecordKind.allCases.firstIndex(of: b.section)!
-        return (i, a.period) < (j, b.period)
+        if a.section == b.section { return a.period < b.period }
+        return order[a.section]! < order[b.section]!
     }
 }
 
