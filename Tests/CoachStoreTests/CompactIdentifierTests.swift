@@ -46,3 +46,14 @@ import Testing
         #expect(throws: CompactReader.Malformed.self) { try r.id() }
     }
 }
+
+/// Chunk keys order by section as `RecordKind.allCases` lists them, then by period.
+@Suite struct ChunkKeyOrderTests {
+    @Test("Every section ranks at its place in RecordKind.allCases")
+    func ranks() {
+        #expect(RecordKind.allCases.map(ChunkKey.rank) == Array(RecordKind.allCases.indices))
+        let a = ChunkKey(section: .wellness, period: 9), b = ChunkKey(section: .workout, period: 1)
+        #expect(a < b && !(b < a))
+        #expect(ChunkKey(section: .food, period: 1) < ChunkKey(section: .food, period: 2))
+    }
+}

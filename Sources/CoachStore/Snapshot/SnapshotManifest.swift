@@ -82,13 +82,23 @@ struct ChunkKey: Hashable, Comparable {
     var section: RecordKind
     var period: Int
 
-    /// Each section's place in `RecordKind.allCases`.
-    private static let order: [RecordKind: Int] = Dictionary(
-        uniqueKeysWithValues: RecordKind.allCases.enumerated().map { ($1, $0) })
+    /// A section's place in `RecordKind.allCases` (a switch: this runs inside every sort).
+    static func rank(_ kind: RecordKind) -> Int {
+        switch kind {
+        case .profile: 0
+        case .week: 1
+        case .wellness: 2
+        case .workout: 3
+        case .biometric: 4
+        case .sleep: 5
+        case .food: 6
+        case .steps: 7
+        case .weight: 8
+        }
+    }
 
     static func < (a: ChunkKey, b: ChunkKey) -> Bool {
-        if a.section == b.section { return a.period < b.period }
-        return order[a.section]! < order[b.section]!
+        (rank(a.section), a.period) < (rank(b.section), b.period)
     }
 }
 
