@@ -137,24 +137,25 @@ extension Workspace {
     }
 
     /// The profile and the records of the chunks of periods from `fromPeriod` on (all when
-    /// nil), in canonical order.
+    /// nil) through `throughPeriod` (to the end when nil), in canonical order.
     ///
     /// - Throws: `StoreError.tampered` when a chunk does not open or decode, is missing, or is
     ///   not the one the manifest lists.
     func openChunks(
-        _ db: Database, keyring: AthleteKeyring, manifest: SnapshotManifest, fromPeriod: Int? = nil
+        _ db: Database, keyring: AthleteKeyring, manifest: SnapshotManifest, fromPeriod: Int? = nil,
+        throughPeriod: Int? = nil
     ) throws -> AthleteDataset {
-        let from = fromPeriod ?? Int.min
+        let from = fromPeriod ?? Int.min, through = throughPeriod ?? Int.max
         var d = AthleteDataset(athlete: manifest.profile)
-        var expected = manifest.entries.filter { $0.key.period >= from }
+        var expected = manifest.entries.filter { $0.key.period >= from && $0.key.period <= through }
         guard !expected.isEmpty else { return d }
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
                     SELECT section, period, epoch, nonce, ciphertext FROM snapshot_chunks
-                    WHERE athlete_id = ? AND period >= ?
+                    WHERE athlete_id = ? AND period >= ? AND period <= ?
                     """),
-            arguments: [keyring.athleteId, from])
+            arguments: [keyring.athleteId, from, through])
         while let row = try rows.next() {
             let section: String = row["section"], period: Int = row["period"]
             guard let kind = RecordKind(rawValue: section), kind != .profile,
