@@ -64,7 +64,8 @@ let package = Package(
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", .product(name: "GRDB", package: "GRDB.swift"),
+                "CoachKit", "CoachCrypto", "CZlib",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(name: "CoachPrompt", dependencies: ["CoachKit"]),

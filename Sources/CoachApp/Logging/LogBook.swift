@@ -52,7 +52,8 @@ public struct LogBook {
     /// and wins. When the day already had entries, the receipt says so and gives the merged day.
     @discardableResult
     public func saveWellness(mood: Int?, doms: [String], notes: String?) throws -> LogReceipt {
-        let before = try session.workspace.dataset(of: athlete).wellness.filter { $0.day == day }
+        let before = try session.workspace.records(of: athlete, monthsFrom: day, through: day)
+            .wellness.filter { $0.day == day }
         let e = WellnessEntry(
             id: Self.id(after: before.map(\.id).max(), make: newID), day: day, mood: mood,
             doms: try MuscleGroup.parseLevels(doms), notes: notes)

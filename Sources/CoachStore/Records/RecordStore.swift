@@ -15,7 +15,9 @@ public struct StoredRecord: Sendable {
 /// Encrypts and decrypts record rows.
 ///
 /// The associated data binds every plaintext column of the row (format, athlete, id, kind,
-/// day, epoch, version), so moving, swapping or editing a row makes it fail to open.
+/// day, epoch, version), so moving, swapping or editing a row makes it fail to open. The sealed
+/// plaintext is the payload in compact form when that gives the same JSON back
+/// (`RecordPayload`), padded to 64-byte blocks either way.
 enum RecordCodec {
     static let format = 1
     static let padBlock = 64
@@ -32,7 +34,7 @@ enum RecordCodec {
         version: Int, key: SecretKey, random: RandomSource
     ) throws -> SealedPayload {
         try AEAD.seal(
-            Padding.pad(payload, blockSize: padBlock),
+            Padding.pad(RecordPayload.pack(payload, kind: kind, id: id), blockSize: padBlock),
             ad: ad(
                 athleteId: athleteId, id: id, kind: kind.rawValue, day: day, epoch: epoch,
                 version: version),
@@ -58,9 +60,10 @@ enum RecordCodec {
                 ad: ad(
                     athleteId: athleteId, id: id, kind: kindRaw, day: day,
                     epoch: epoch, version: version), key: key)
+            let plain = try Padding.unpad(padded, blockSize: padBlock)
             return StoredRecord(
                 id: id, kind: kind, day: day, version: version,
-                payload: try Padding.unpad(padded, blockSize: padBlock))
+                payload: try RecordPayload.unpack(plain, kind: kind, id: id))
         } catch {
             throw StoreError.tampered("record \(id)")
         }

@@ -49,6 +49,8 @@ public protocol AccessStore: AnyObject {
 /// An athlete's logged data, whole or entry by entry.
 public protocol AthleteDataStore: AnyObject {
     func dataset(of athlete: AthleteAccess) throws -> AthleteDataset
+    func records(of athlete: AthleteAccess, monthsFrom from: LocalDay, through: LocalDay)
+        throws -> AthleteDataset
     func forEachDataset(as actor: Principal, _ body: (AthleteID, AthleteDataset) throws -> Void)
         throws
     func window(of athlete: AthleteAccess, from firstDay: LocalDay, plan: CarryPlan) throws

@@ -28,7 +28,7 @@ extension Instant: CompactCodable {
 
 extension WellnessEntry: CompactCodable {
     func write(to w: inout CompactWriter) {
-        w.string(id)
+        w.id(id)
         day.write(to: &w)
         w.int(mood)
         w.array(doms.sorted { $0.key < $1.key }) { w, e in
@@ -38,7 +38,7 @@ extension WellnessEntry: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        self.init(id: try r.string(), day: try LocalDay(compact: &r), mood: try r.optionalInt())
+        self.init(id: try r.id(), day: try LocalDay(compact: &r), mood: try r.optionalInt())
         let levels = try r.array { r in (try r.enumeration(MuscleGroup.self), try r.int()) }
         for (muscle, value) in levels { doms[muscle] = value }
         notes = try r.optionalString()
@@ -60,7 +60,7 @@ extension Workout.Samples: CompactCodable {
 
 extension Workout: CompactCodable {
     func write(to w: inout CompactWriter) {
-        w.string(id)
+        w.id(id)
         start.write(to: &w)
         w.string(sport.rawValue)
         for v in [elapsedS, movingS, distanceM] { w.double(v) }
@@ -73,7 +73,7 @@ extension Workout: CompactCodable {
 
     init(compact r: inout CompactReader) throws {
         self.init(
-            id: try r.string(), start: try Instant(compact: &r),
+            id: try r.id(), start: try Instant(compact: &r),
             sport: try r.enumeration(Sport.self))
         elapsedS = try r.optionalDouble(); movingS = try r.optionalDouble();
         distanceM = try r.optionalDouble()
@@ -90,7 +90,7 @@ extension Workout: CompactCodable {
 
 extension BiometricSample: CompactCodable {
     func write(to w: inout CompactWriter) {
-        w.string(id)
+        w.id(id)
         time.write(to: &w)
         w.string(type.rawValue)
         w.double(value)
@@ -99,14 +99,14 @@ extension BiometricSample: CompactCodable {
 
     init(compact r: inout CompactReader) throws {
         self.init(
-            id: try r.string(), time: try Instant(compact: &r), type: try r.enumeration(Kind.self),
+            id: try r.id(), time: try Instant(compact: &r), type: try r.enumeration(Kind.self),
             value: try r.double(), source: try r.optionalString())
     }
 }
 
 extension SleepRecord: CompactCodable {
     func write(to w: inout CompactWriter) {
-        w.string(id)
+        w.id(id)
         start.write(to: &w)
         end.write(to: &w)
         w.string(stage.rawValue)
@@ -114,14 +114,14 @@ extension SleepRecord: CompactCodable {
 
     init(compact r: inout CompactReader) throws {
         self.init(
-            id: try r.string(), start: try Instant(compact: &r), end: try Instant(compact: &r),
+            id: try r.id(), start: try Instant(compact: &r), end: try Instant(compact: &r),
             stage: try r.enumeration(Stage.self))
     }
 }
 
 extension FoodEntry: CompactCodable {
     func write(to w: inout CompactWriter) {
-        w.string(id)
+        w.id(id)
         time.write(to: &w)
         w.double(kcal)
         for v in [proteinG, carbsG, fatG] { w.double(v) }
@@ -130,7 +130,7 @@ extension FoodEntry: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        self.init(id: try r.string(), time: try Instant(compact: &r), kcal: try r.double())
+        self.init(id: try r.id(), time: try Instant(compact: &r), kcal: try r.double())
         proteinG = try r.optionalDouble(); carbsG = try r.optionalDouble();
         fatG = try r.optionalDouble()
         meal = try r.optionalString()
@@ -155,7 +155,7 @@ extension StepsDay: CompactCodable {
 
 extension WeightEntry: CompactCodable {
     func write(to w: inout CompactWriter) {
-        w.string(id)
+        w.id(id)
         time.write(to: &w)
         w.double(kg)
         w.double(bodyFatPct)
@@ -163,14 +163,14 @@ extension WeightEntry: CompactCodable {
 
     init(compact r: inout CompactReader) throws {
         self.init(
-            id: try r.string(), time: try Instant(compact: &r), kg: try r.double(),
+            id: try r.id(), time: try Instant(compact: &r), kg: try r.double(),
             bodyFatPct: try r.optionalDouble())
     }
 }
 
 extension PlannedSession: CompactCodable {
     func write(to w: inout CompactWriter) {
-        w.string(id)
+        w.id(id)
         date.write(to: &w)
         w.int(order)
         w.string(title)
@@ -187,7 +187,7 @@ extension PlannedSession: CompactCodable {
     }
 
     init(compact r: inout CompactReader) throws {
-        let id = try r.string(), date = try LocalDay(compact: &r), order = try r.int(),
+        let id = try r.id(), date = try LocalDay(compact: &r), order = try r.int(),
             title = try r.string()
         let detail = try r.optionalString(), notes = try r.optionalString()
         let sport = try r.optional { try $0.enumeration(Sport.self) }
@@ -205,7 +205,7 @@ extension PlannedSession: CompactCodable {
 
 extension ProgramWeek: CompactCodable {
     func write(to w: inout CompactWriter) {
-        w.string(id)
+        w.id(id)
         start.write(to: &w)
         w.string(title)
         w.string(notes)
@@ -214,7 +214,7 @@ extension ProgramWeek: CompactCodable {
 
     init(compact r: inout CompactReader) throws {
         self.init(
-            id: try r.string(), start: try LocalDay(compact: &r), title: try r.optionalString(),
+            id: try r.id(), start: try LocalDay(compact: &r), title: try r.optionalString(),
             notes: try r.optionalString(),
             sessions: try r.array { try PlannedSession(compact: &$0) })
     }

@@ -7,7 +7,7 @@ struct CompactReader {
     struct Malformed: Error {}
 
     private let bytes: [UInt8]
-    private var position = 0
+    private(set) var position = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -50,6 +50,13 @@ struct CompactReader {
         let n = try length()
         defer { position += n }
         return String(decoding: bytes[position..<position + n], as: UTF8.self)
+    }
+
+    /// The next `count` bytes, without a length before them.
+    mutating func fixed(_ count: Int) throws -> [UInt8] {
+        guard count >= 0, count <= bytes.count - position else { throw Malformed() }
+        defer { position += count }
+        return Array(bytes[position..<position + count])
     }
 
     mutating func raw() throws -> [UInt8] {

@@ -33,6 +33,9 @@ struct CompactWriter {
         }
     }
 
+    /// Bytes without a length before them (the reader must know how many).
+    mutating func fixed(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+
     mutating func raw(_ value: [UInt8]) {
         int(value.count)
         bytes.append(contentsOf: value)

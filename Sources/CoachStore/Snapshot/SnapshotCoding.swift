@@ -7,7 +7,7 @@ import CoachKit
 /// A section of another layout version is treated as absent, and the snapshot is rebuilt from
 /// the records.
 enum SnapshotCoding {
-    static let magic: [UInt8] = Array("coach-snapshot/3".utf8)
+    static let magic: [UInt8] = Array("coach-snapshot/4".utf8)
 
     /// The sections, one per record kind, in a fixed order.
     static let sections = RecordKind.allCases

@@ -15,7 +15,7 @@ struct SnapshotManifest: Equatable {
         var digest: [UInt8]
     }
 
-    static let magic: [UInt8] = Array("coach-snapshot/4".utf8)
+    static let magic: [UInt8] = Array("coach-snapshot/5".utf8)
 
     var profile: AthleteProfile
     /// A digest of the profile section's sealed row.
@@ -82,10 +82,23 @@ struct ChunkKey: Hashable, Comparable {
     var section: RecordKind
     var period: Int
 
+    /// A section's place in `RecordKind.allCases` (a switch: this runs inside every sort).
+    static func rank(_ kind: RecordKind) -> Int {
+        switch kind {
+        case .profile: 0
+        case .week: 1
+        case .wellness: 2
+        case .workout: 3
+        case .biometric: 4
+        case .sleep: 5
+        case .food: 6
+        case .steps: 7
+        case .weight: 8
+        }
+    }
+
     static func < (a: ChunkKey, b: ChunkKey) -> Bool {
-        let i = RecordKind.allCases.firstIndex(of: a.section)!
-        let j = RecordKind.allCases.firstIndex(of: b.section)!
-        return (i, a.period) < (j, b.period)
+        (rank(a.section), a.period) < (rank(b.section), b.period)
     }
 }
 

@@ -42,7 +42,7 @@ extension Workspace {
         .tampered("the snapshot of an athlete", remedy: .repairSnapshots)
     }
 
-    /// Opens one sealed snapshot row (a chunk or the manifest).
+    /// Opens one sealed chunk row and inflates its plaintext.
     func openChunkRow(
         _ row: Row, keyring: AthleteKeyring, section: String, period: Int, _ db: Database
     ) throws -> (plain: [UInt8], digest: [UInt8]) {
@@ -56,7 +56,8 @@ extension Workspace {
                     athleteId: keyring.athleteId, section: section, period: period, epoch: epoch),
                 key: try keyring.snapshotKey(epoch: epoch, db))
             return (
-                try Padding.unpad(padded, blockSize: Self.chunkPadBlock),
+                try ChunkCompression.decompress(
+                    try Padding.unpad(padded, blockSize: Self.chunkPadBlock)),
                 Self.chunkDigest(nonce: nonce, ciphertext: ciphertext)
             )
         } catch {
@@ -136,24 +137,25 @@ extension Workspace {
     }
 
     /// The profile and the records of the chunks of periods from `fromPeriod` on (all when
-    /// nil), in canonical order.
+    /// nil) through `throughPeriod` (to the end when nil), in canonical order.
     ///
     /// - Throws: `StoreError.tampered` when a chunk does not open or decode, is missing, or is
     ///   not the one the manifest lists.
     func openChunks(
-        _ db: Database, keyring: AthleteKeyring, manifest: SnapshotManifest, fromPeriod: Int? = nil
+        _ db: Database, keyring: AthleteKeyring, manifest: SnapshotManifest, fromPeriod: Int? = nil,
+        throughPeriod: Int? = nil
     ) throws -> AthleteDataset {
-        let from = fromPeriod ?? Int.min
+        let from = fromPeriod ?? Int.min, through = throughPeriod ?? Int.max
         var d = AthleteDataset(athlete: manifest.profile)
-        var expected = manifest.entries.filter { $0.key.period >= from }
+        var expected = manifest.entries.filter { $0.key.period >= from && $0.key.period <= through }
         guard !expected.isEmpty else { return d }
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
                     SELECT section, period, epoch, nonce, ciphertext FROM snapshot_chunks
-                    WHERE athlete_id = ? AND period >= ?
+                    WHERE athlete_id = ? AND period >= ? AND period <= ?
                     """),
-            arguments: [keyring.athleteId, from])
+            arguments: [keyring.athleteId, from, through])
         while let row = try rows.next() {
             let section: String = row["section"], period: Int = row["period"]
             guard let kind = RecordKind(rawValue: section), kind != .profile,
@@ -183,31 +185,16 @@ extension Workspace {
         return try openChunks(db, keyring: keyring, manifest: manifest)
     }
 
-    /// Seals one chunk under the newest epoch.
+    /// Compresses and seals one chunk under the newest epoch, and writes it.
     ///
     /// - Returns: the digest the manifest keeps for it.
     @discardableResult
     func sealChunk(
         _ db: Database, keyring: AthleteKeyring, section: String, period: Int, _ plain: [UInt8]
     ) throws -> [UInt8] {
-        let epoch = keyring.currentEpoch
-        let sealed = try AEAD.seal(
-            Padding.pad(plain, blockSize: Self.chunkPadBlock),
-            ad: Self.chunkAD(
-                athleteId: keyring.athleteId, section: section, period: period, epoch: epoch),
-            key: try keyring.snapshotKey(epoch: epoch, db), random: random)
-        try db.execute(
-            sql: """
-                INSERT INTO snapshot_chunks (athlete_id, section, period, epoch, nonce, ciphertext)
-                VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (athlete_id, section, period) DO UPDATE SET epoch = excluded.epoch,
-                    nonce = excluded.nonce, ciphertext = excluded.ciphertext
-                """,
-            arguments: [
-                keyring.athleteId, section, period, epoch, Data(sealed.nonce),
-                Data(sealed.ciphertext),
-            ])
-        return Self.chunkDigest(nonce: sealed.nonce, ciphertext: sealed.ciphertext)
+        let key = ChunkKey(section: RecordKind(rawValue: section) ?? .profile, period: period)
+        return try storeChunk(
+            db, keyring: keyring, key, try sealedChunk(db, keyring: keyring, key, plain))
     }
 
     /// Drops the athlete's snapshot and the state carried from it.
@@ -236,13 +223,7 @@ extension Workspace {
             try whole.appendRecord(kind: r.kind, payload: r.payload)
         }
         var manifest = SnapshotManifest(profile: profile)
-        for (key, var part) in parts {
-            part.sort(key.section)
-            let digest = try sealChunk(
-                db, keyring: keyring, section: key.section.rawValue, period: key.period,
-                try SnapshotCoding.encode(key.section, of: part))
-            manifest.entries[key] = .init(count: part.count(of: key.section), digest: digest)
-        }
+        manifest.entries = try storeChunks(db, keyring: keyring, parts)
         try saveManifest(db, keyring: keyring, &manifest)
         whole.sortCanonically()
         return whole

@@ -192,6 +192,33 @@ enum Schema {
                     CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);
                     """)
         }
+        m.registerMigration("v7-compact-records") { db in
+            // Storage per record (docs/architecture.md): chunks are now compressed before they
+            // are sealed and move to a rowid table, whose leaf pages hold rows of up to 4 KB
+            // inline (a WITHOUT ROWID table spills every row over about 1 KB to overflow pages
+            // that are mostly empty). Chunks, section rows and carried states are derived
+            // data: they are dropped and rebuilt from the records on the next read. The
+            // (athlete, kind, day) index goes: views read the chunks, and the few reads by
+            // kind (plan, log listings) filter one athlete's rows by their plaintext columns.
+            // Record rows stay as they are (JSON payloads read as before; rows written from now
+            // on seal the compact form, RecordPayload.swift).
+            try db.execute(
+                sql: """
+                    DROP INDEX records_by_kind_day;
+                    DELETE FROM snapshots;
+                    DELETE FROM carried_states;
+                    DROP TABLE snapshot_chunks;
+                    CREATE TABLE snapshot_chunks (
+                        athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                        section TEXT NOT NULL,
+                        period INTEGER NOT NULL,
+                        epoch INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL,
+                        PRIMARY KEY (athlete_id, period, section)
+                    ) STRICT;
+                    """)
+        }
         return m
     }
 
