@@ -49,12 +49,16 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .target(
+            name: "CSQLiteGuard", path: "Sources/CSQLiteGuard",
+            linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CoachKit"),
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", .product(name: "GRDB", package: "GRDB.swift"),
+                "CoachKit", "CoachCrypto", "CSQLiteGuard",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(name: "CoachPrompt", dependencies: ["CoachKit"]),

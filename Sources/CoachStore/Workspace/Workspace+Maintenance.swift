@@ -115,6 +115,7 @@ extension Workspace {
                 guard try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] else {
                     throw StoreError.corrupt("the backup \(source)")
                 }
+                try SchemaGuard.check(db, foreignOnly: true)
             }
         } catch let error as DatabaseError {
             throw mapOpenError(error, path: source)

@@ -27,6 +27,7 @@ public final class Workspace: Sendable {
         config.readonly = readOnly
         config.busyMode = .timeout(30)
         config.prepareDatabase { db in
+            try SchemaGuard.harden(db)
             try db.execute(
                 sql:
                     "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF"
@@ -63,6 +64,7 @@ public final class Workspace: Sendable {
                 return applied == known
             }
             if !ready { try Schema.migrator.migrate(pool) }
+            try pool.read { db in try SchemaGuard.check(db) }
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
