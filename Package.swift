@@ -104,8 +104,10 @@ let package = Package(
         .testTarget(
             name: "CoachCLITests",
             dependencies: [
-                "CoachKit", "CoachStore", "CoachCLI", .product(name: "MCP", package: "swift-sdk"),
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachCLI",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

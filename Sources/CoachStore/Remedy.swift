@@ -23,6 +23,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
     case repairSnapshots
     /// Use a newer version of the software.
     case upgrade
+    /// Carry the data of an earlier version's workspace into a new one.
+    case moveToNewWorkspace
     /// Start a session by signing in with a handle and passphrase.
     case unlock
     /// Sign in again after the session ended.
@@ -65,6 +67,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
         case .restoreBackup: "restore it from a backup"
         case .repairSnapshots: "rebuild the snapshots from the records"
         case .upgrade: "upgrade to open it"
+        case .moveToNewWorkspace:
+            "export its athletes with the earlier version and import them into a new workspace"
         case .unlock: "sign in with a handle and passphrase"
         case .unlockAgain: "sign in again"
         case .nameActingUser: "say which user acts"

@@ -40,6 +40,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case tampered(String, remedy: Remedy? = nil)
     case weakPassphrase
     case newerFormat(String)
+    /// A workspace made by an earlier version, before membership was signed; carries its path.
+    case unsignedMembership(String)
     /// No program week at the named Monday; carries the Monday.
     case weekNotFound(String)
     /// No planned session with the id; carries the id.
@@ -88,7 +90,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             .athleteUserNeedsAthlete, .athleteOnlyForAthleteUser, .weekCopiedOntoItself,
             .workspaceBusy:
             .usage
-        case .invalidData, .unsupportedFormat: .invalidData
+        case .invalidData, .unsupportedFormat, .unsignedMembership: .invalidData
         case .authenticationFailed, .userDisabled, .noSession, .sessionExpired: .auth
         case .permissionDenied, .adherenceOnly, .planChangeDenied: .permission
         }

@@ -72,6 +72,9 @@ enum ErrorText {
         case .restoreBackup: "restore it from a backup with 'coach restore FILE'"
         case .repairSnapshots: "run `coach doctor --repair`"
         case .upgrade: "upgrade coach to open it"
+        case .moveToNewWorkspace:
+            "export each athlete with the earlier coach ('coach export') and import them into a "
+                + "new workspace ('coach init', then 'coach import json')"
         case .unlock: "run 'coach unlock --as HANDLE' or pass --passphrase-file"
         case .unlockAgain: "run 'coach unlock' again"
         case .nameActingUser: "pass --as HANDLE"

@@ -19,16 +19,27 @@ extension Workspace {
         try Handle.validate(owner)
         guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let indexKey = try SecretKey.random(using: random)
-        let row = try UserFactory.make(
+        let made = try UserFactory.make(
             handle: owner, role: .owner, athleteId: nil, passphrase: passphrase,
             preset: preset, indexKey: indexKey, random: random)
+        let row = made.row
         let ws = try createFile(at: path, clock: clock, random: random)
-        let principal = try row.principal(secret: try row.open(passphrase: passphrase))
+        let secret = try row.open(passphrase: passphrase)
         try ws.write { db in
+            guard
+                let workspaceId = try String.fetchOne(
+                    db, sql: "SELECT value FROM meta WHERE key = 'workspace_id'")
+            else { throw StoreError.notAWorkspace(path) }
+            let anchor = TrustAnchor(workspaceId: workspaceId, ownerSignPK: row.signPK)
             try db.execute(
                 sql: "INSERT INTO meta (key, value) VALUES ('kdf_preset', ?)",
                 arguments: [preset.rawValue])
             try row.insert(db)
+            try row.firstCertificate(
+                createdBy: row.id, signer: made.sign, signerId: row.id, workspaceId: workspaceId
+            ).store(db)
+            try made.storeState(db, anchor: anchor, random: random)
+            let principal = try row.principal(secret: secret, db)
             try ws.appendAudit(db, actor: principal, action: "workspace.init", target: row.id)
         }
         return ws
@@ -57,8 +68,7 @@ extension Workspace {
             throw StoreError.authenticationFailed
         }
         let secret = try row.open(passphrase: passphrase)
-        guard !row.disabled else { throw StoreError.userDisabled(handle) }
-        return try row.principal(secret: secret)
+        return try read { db in try row.principal(secret: secret, db) }
     }
 
     /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
@@ -82,14 +92,20 @@ extension Workspace {
             throw StoreError.athleteOnlyForAthleteUser
         }
         let preset = try read { try defaultPreset($0) }
-        let row = try UserFactory.make(
+        let made = try UserFactory.make(
             handle: handle, role: role, athleteId: athleteId, passphrase: passphrase,
             preset: preset, indexKey: actor.indexKey, random: random)
+        let row = made.row
         try write { db in
             if try UserRow.fetch(db, handle: handle) != nil {
                 throw StoreError.duplicateHandle(handle)
             }
             try row.insert(db)
+            try row.firstCertificate(
+                createdBy: actor.userId.rawValue, signer: actor.signKeys,
+                signerId: actor.userId.rawValue, workspaceId: actor.anchor.workspaceId
+            ).store(db)
+            try made.storeState(db, anchor: actor.anchor, random: random)
             if let athleteId {
                 let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
                 try insertGrant(db, keyring: keyring, toUser: row.id, toBoxPK: row.boxPK, by: actor)
@@ -104,16 +120,17 @@ extension Workspace {
         try read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY handle").map(
                 UserRow.init)
-            return rows.map { row in
+            return try rows.map { row in
+                let cert = try actor.certificate(db, row.id)
                 var athlete: String?
-                if let id = row.athleteId,
+                if let id = cert.athleteId,
                     let profile = try? loadProfile(db, athleteId: id, as: actor)
                 {
                     athlete = profile.handle
                 }
                 return UserSummary(
-                    handle: Handle(row.handle), role: row.role, athlete: athlete.map(Handle.init),
-                    disabled: row.disabled)
+                    handle: Handle(row.handle), role: cert.role, athlete: athlete.map(Handle.init),
+                    disabled: cert.disabled)
             }
         }
     }
@@ -126,7 +143,11 @@ extension Workspace {
             guard var row = try UserRow.fetch(db, id: actor.userId.rawValue) else {
                 throw StoreError.userNotFound(actor.handle.rawValue)
             }
+            // Never below the certified floor, whatever the workspace's preset says now.
+            let cert = try actor.certificate(db, row.id)
             row.kdf = KDFParameters.new(preset, random: random)
+            row.kdf.opsLimit = max(row.kdf.opsLimit, UInt64(max(cert.kdfFloorOps, 0)))
+            row.kdf.memLimit = max(row.kdf.memLimit, UInt64(max(cert.kdfFloorMem, 0)))
             try row.seal(
                 box: actor.boxKeys, sign: actor.signKeys, passphrase: newPassphrase, random: random)
             try db.execute(
@@ -154,10 +175,18 @@ extension Workspace {
             guard let row = try UserRow.fetch(db, handle: handle) else {
                 throw StoreError.userNotFound(handle)
             }
-            guard row.role != .owner else {
+            var cert = try actor.certificate(db, row.id)
+            guard cert.role != .owner else {
                 throw StoreError.invalidInput("the owner cannot be disabled")
             }
-            try db.execute(sql: "UPDATE users SET disabled = 1 WHERE id = ?", arguments: [row.id])
+            try revokeEverywhere(db, userId: row.id, as: actor)
+            cert.disabled = true
+            cert.version += 1
+            cert.signerId = actor.userId.rawValue
+            cert.sign(by: actor.signKeys, workspaceId: actor.anchor.workspaceId)
+            try cert.store(db)
+            actor.certificates.forget(row.id)
+            try UserState.update(db, of: actor) { $0.certificates[row.id] = cert.version }
             try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
             try appendAudit(db, actor: actor, action: "user.disable", target: row.id)
         }

@@ -6,6 +6,8 @@ import GRDB
 /// every table, and a test compares it with the live schema so nothing new slips in unseen.
 enum Schema {
     static let formatTag = "coach-workspace"
+    /// The migration that introduced signed membership.
+    static let trustMigration = "v5-trust"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -126,6 +128,32 @@ enum Schema {
             // so a grant that no longer opens can still be reported by name.
             try db.execute(sql: "ALTER TABLE grants ADD COLUMN self_label BLOB")
         }
+        m.registerMigration(trustMigration) { db in
+            // Signed membership (see Trust/): one certificate per user, signed by the owner (or,
+            // for an athlete user's first version, the coach who made them), and each user's
+            // own sealed state. A workspace that has users but no certificates was made by an
+            // earlier version and is refused before this runs (Workspace.open).
+            try db.execute(
+                sql: """
+                    CREATE TABLE certificates (
+                        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        status TEXT NOT NULL,
+                        kdf_floor_ops INTEGER NOT NULL,
+                        kdf_floor_mem INTEGER NOT NULL,
+                        version INTEGER NOT NULL,
+                        created_by TEXT NOT NULL,
+                        signer_id TEXT NOT NULL,
+                        signature BLOB NOT NULL
+                    ) STRICT;
+                    ALTER TABLE epochs ADD COLUMN signer_id TEXT;
+                    ALTER TABLE epochs ADD COLUMN signature BLOB;
+                    CREATE TABLE user_state (
+                        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL
+                    ) STRICT;
+                    """)
+        }
         return m
     }
 
@@ -140,7 +168,10 @@ enum Schema {
         ],
         "sessions": ["id", "user_id", "expires_at", "nonce", "ciphertext"],
         "athletes": ["id", "handle_tag"],
-        "epochs": ["athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped"],
+        "epochs": [
+            "athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped", "signer_id",
+            "signature",
+        ],
         "grants": [
             "athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature", "self_nonce",
             "self_sealed",
@@ -150,6 +181,11 @@ enum Schema {
             "athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext",
         ],
         "snapshots": ["athlete_id", "section", "epoch", "nonce", "ciphertext"],
+        "certificates": [
+            "user_id", "status", "kdf_floor_ops", "kdf_floor_mem", "version", "created_by",
+            "signer_id", "signature",
+        ],
+        "user_state": ["user_id", "nonce", "ciphertext"],
         "audit": [
             "seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash",
             "time",

@@ -61,6 +61,11 @@ public final class Workspace: Sendable {
                 if !applied.isSubset(of: known) {
                     throw StoreError.newerFormat("the workspace \(path)")
                 }
+                if !applied.contains(Schema.trustMigration),
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0 > 0
+                {
+                    throw StoreError.unsignedMembership(path)
+                }
                 return applied == known
             }
             if !ready { try Schema.migrator.migrate(pool) }
