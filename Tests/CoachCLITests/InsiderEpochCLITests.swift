@@ -78,9 +78,12 @@ import Testing
             try s.expectOK(
                 s.run(["access", "grant", "--athlete", "jane", "--to", coach, "--as", "olivia"]))
         }
+        // carl keeps a copy while he holds jane, to learn the key of epoch 1.
+        let copy = s.root + "/secrets/carl-copy.sqlite"
+        _ = try s.sqlite("VACUUM INTO '\(copy)'")
         try s.expectOK(
             s.run(["access", "revoke", "--athlete", "jane", "--from", "carl", "--as", "olivia"]))
-        try substitute(s)
+        try substitute(s, copy: copy)
         let note = try s.run(
             ["athlete", "note", "jane", "--goals", "after-substitution", "--as", "olivia"])
         #expect(note.status == 74, "the owner wrote under the substituted key: \(note.stderr)")
@@ -91,7 +94,7 @@ import Testing
     }
 
     /// carl's forgery, with his own keys and coach's formats.
-    func substitute(_ s: CoachSandbox) throws {
+    func substitute(_ s: CoachSandbox, copy: String) throws {
         var pass = Array(Self.coachPass.utf8)
         let carl = try Workspace.open(at: s.workspace).authenticate(
             handle: Handle("carl"), passphrase: try SecretKey(consuming: &pass))
@@ -110,9 +113,22 @@ import Testing
             try db.execute(
                 sql: "UPDATE epochs SET commitment = ? WHERE athlete_id = ? AND epoch = 2",
                 arguments: [Data(commitment), jane])
+            // The old key, re-wrapped under his, so old records keep opening for everyone.
+            let oldKey = try DatabaseQueue(path: copy).read { old in
+                try AthleteKeyring.open(old, athleteId: jane, principal: carl).currentDataKey
+            }
+            let wrapped = try AEAD.seal(
+                oldKey.exportBytes(), ad: KeyCommitment.wrapAD(athleteId: jane, epoch: 2),
+                key: try Hashing.deriveSubkey(id: 2, context: "epochwrp", from: key))
+            try db.execute(
+                sql: """
+                    UPDATE epochs SET prev_nonce = ?, prev_wrapped = ? WHERE athlete_id = ? AND epoch = 2
+                    """, arguments: [Data(wrapped.nonce), Data(wrapped.ciphertext), jane])
             var cert = EpochCertificate(
                 athleteId: jane, epoch: 2, commitment: commitment,
-                previousCommitment: [UInt8](previous), wrappedHash: [],
+                previousCommitment: [UInt8](previous),
+                wrappedHash: EpochCertificate.wrappedHash(
+                    nonce: wrapped.nonce, wrapped: wrapped.ciphertext),
                 signerId: carl.userId.rawValue)
             cert.sign(by: carl.signKeys, workspaceId: workspaceId)
             try db.execute(
