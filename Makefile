@@ -2,17 +2,27 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test lint format bench clean
+.PHONY: deps test-deps build demo test lint format bench clean install uninstall
 
-## Install what is missing (Debian/Ubuntu): libsodium, SQLite headers, pkg-config, python3.
+## Install what is missing (Debian/Ubuntu): libsodium, SQLite and zlib headers, pkg-config, python3.
 deps:
-	@if ! pkg-config --exists libsodium 2>/dev/null || ! pkg-config --exists sqlite3 2>/dev/null; then \
-		echo "installing libsodium-dev, libsqlite3-dev and pkg-config"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libsodium-dev libsqlite3-dev pkg-config; \
+	@if ! pkg-config --exists libsodium 2>/dev/null || ! pkg-config --exists sqlite3 2>/dev/null \
+		|| ! pkg-config --exists zlib 2>/dev/null; then \
+		echo "installing libsodium-dev, libsqlite3-dev, zlib1g-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) apt-get install -y -qq libsodium-dev libsqlite3-dev zlib1g-dev pkg-config; \
 	fi
 	@if ! command -v python3 >/dev/null 2>&1; then \
 		echo "installing python3 and tzdata (for the metric cross-check)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 tzdata; \
+	fi
+	@if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then \
+		echo "installing python3-venv (the FIT cross-check installs fitdecode in a venv)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+	fi
+	@if ! command -v xmllint >/dev/null 2>&1; then \
+		echo "installing libxml2-utils (xmllint, the parse floor in Benchmarks/imports.sh)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxml2-utils; \
 	fi
 
 ## What the test suite needs beyond the build: Chromium, to open the HTML reports headless.
@@ -28,6 +38,25 @@ build: deps
 ## Build and run the main job: a throw-away demo workspace with a coach and three athletes.
 demo: build
 	$(SWIFT) run -q coach demo
+
+## Install the release build as $(PREFIX)/bin/coach (default /usr/local; DESTDIR for staging),
+## with shell completion scripts for bash, zsh and fish.
+PREFIX ?= /usr/local
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+SHAREDIR := $(DESTDIR)$(PREFIX)/share
+install: deps
+	$(SWIFT) build -c release --product coach
+	install -d $(BINDIR) $(SHAREDIR)/bash-completion/completions $(SHAREDIR)/zsh/site-functions \
+		$(SHAREDIR)/fish/vendor_completions.d
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/coach" $(BINDIR)/coach
+	$(BINDIR)/coach --generate-completion-script bash > $(SHAREDIR)/bash-completion/completions/coach
+	$(BINDIR)/coach --generate-completion-script zsh > $(SHAREDIR)/zsh/site-functions/_coach
+	$(BINDIR)/coach --generate-completion-script fish > $(SHAREDIR)/fish/vendor_completions.d/coach.fish
+	@echo "installed $(BINDIR)/coach"
+
+uninstall:
+	rm -f $(BINDIR)/coach $(SHAREDIR)/bash-completion/completions/coach \
+		$(SHAREDIR)/zsh/site-functions/_coach $(SHAREDIR)/fish/vendor_completions.d/coach.fish
 
 ## Lint, build with the module-boundary check, and run the whole test suite. The metric
 ## cross-check runs Tests/CrossCheck/crosscheck.py (python3 3.9+, standard library only, so no

@@ -35,6 +35,9 @@ let package = Package(
     products: [
         .executable(name: "coach", targets: ["coach"]),
         .library(name: "CoachKit", targets: ["CoachKit"]),
+        .library(name: "CoachPluginSDK", targets: ["CoachPluginSDK"]),
+        .executable(name: "example-sleep-debt", targets: ["SleepDebtExample"]),
+        .executable(name: "coach-metric-builtins", targets: ["BuiltinsPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,6 +55,13 @@ let package = Package(
         .target(
             name: "CSQLiteGuard", path: "Sources/CSQLiteGuard",
             linkerSettings: [.linkedLibrary("sqlite3")]),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "CoachImport", dependencies: ["CoachKit", "CZlib"]),
         .target(name: "CoachKit"),
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         .target(
@@ -62,11 +72,25 @@ let package = Package(
             ]
         ),
         .target(name: "CoachPrompt", dependencies: ["CoachKit"]),
+        .target(name: "CPluginSpawn"),
+        .target(name: "CoachPluginProtocol", dependencies: ["CoachKit"]),
+        .target(
+            name: "CoachPlugins",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachPluginProtocol", "CPluginSpawn"]),
+        .target(name: "CoachPluginSDK", dependencies: ["CoachKit", "CoachPluginProtocol"]),
+        .executableTarget(
+            name: "SleepDebtExample", dependencies: ["CoachKit", "CoachPluginSDK"],
+            path: "Examples/SleepDebt/Sources/SleepDebtPlugin"),
+        .executableTarget(
+            name: "BuiltinsPlugin",
+            dependencies: ["CoachKit", "CoachPluginSDK", "CoachProviders"],
+            path: "Examples/BuiltinsPlugin"),
         .target(
             name: "CoachApp",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "TrainingLoadProvider", "CoachReport", "CoachPrompt",
+                "TrainingLoadProvider", "SelfAssessmentProvider", "CoachReport", "CoachPrompt",
+                "CoachPlugins", "CoachPluginProtocol", "CoachImport",
             ]
         ),
         .target(
@@ -80,7 +104,7 @@ let package = Package(
             name: "CoachCLI",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp", "CoachPrompt", "CoachMCP",
+                "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins", "CoachImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,8 +116,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
+        .executableTarget(
+            name: "coach-scale-gen", dependencies: ["CoachApp", "CoachKit"],
+            path: "Benchmarks/ScaleGenerator"),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
+        .testTarget(
+            name: "CoachImportTests",
+            dependencies: ["CoachKit", "CoachImport", "CoachApp", "CoachStore"]
+        ),
         .testTarget(
             name: "CoachStoreTests",
             dependencies: [
@@ -104,14 +135,25 @@ let package = Package(
         .testTarget(
             name: "CoachCLITests",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachCLI",
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachCLI", "CoachImport",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
+            name: "CoachPluginTests",
+            dependencies: [
+                "CoachKit", "CoachPluginProtocol", "CoachPlugins", "CoachPluginSDK",
+                "CoachProviders", "CoachCrypto", "ActivityProvider",
+            ]
+        ),
+        .testTarget(
             name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
+        .testTarget(
+            name: "CoachAppTests",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachProviders"]
+        ),
         .testTarget(
             name: "CoachPromptTests",
             dependencies: ["CoachKit", "CoachPrompt", "CoachApp", "CoachProviders", "CoachStore"]

@@ -19,7 +19,10 @@ public struct ActivityMetric: BuiltinMetricProvider {
             MetricBand("Low", min: 0, max: 49, colour: "#E53E3E"),
             MetricBand("Getting there", min: 50, max: 99, colour: "#D69E2E"),
             MetricBand("Goal met", min: 100, max: 100, colour: "#38A169"),
-        ]
+        ],
+        carried: CarriedDeclaration(
+            lookBack: lookBack, summary: "the streak, run and banked bonus days at the end of a day"
+        )
     )
 
     public init() {}
@@ -62,7 +65,8 @@ public struct ActivityMetric: BuiltinMetricProvider {
                 : Instant(date: input.now, timeZone: input.zone).secondsSinceMidnight(
                     in: input.zone)
         let botToday = StepStreak.bot(goal: goal, secondsSinceMidnight: seconds)
-        let streak = StepStreak.walk(steps: steps, settings: settings, through: d)
+        let streak = StepStreak.walk(
+            steps: steps, settings: settings, through: d, from: Self.start(input))
         let week = (0..<7).map { d.adding(days: -6 + $0) }
         let stepsWeek = week.reduce(0) { $0 + (steps[$1.ordinal] ?? 0) }
         let botWeek =

@@ -7,7 +7,7 @@ import Foundation
 /// bonus day (up to `maxBonus`). A missed day spends a banked bonus day (the streak goes on, the run
 /// restarts) or, with none banked, ends the streak. Today counts once met; until then it is pending
 /// and changes nothing. Goals come from the goal history, so a change never rewrites earlier days.
-public struct StepStreak: Sendable, Equatable {
+public struct StepStreak: Codable, Sendable, Equatable {
     public var streak = 0
     public var bank = 0
     public var run = 0
@@ -35,17 +35,41 @@ public struct StepStreak: Sendable, Equatable {
     public static func walk(steps: [Int: Int], settings: ActivitySettings, through day: LocalDay)
         -> StepStreak
     {
+        walk(steps: steps, settings: settings, through: day, from: nil)
+    }
+
+    /// Walks through `day` (today), starting after a carried day's state when given.
+    ///
+    /// - Parameter start: the state with every day through `after` finished (`carried(…)`).
+    public static func walk(
+        steps: [Int: Int], settings: ActivitySettings, through day: LocalDay,
+        from start: (state: StepStreak, after: LocalDay)?
+    ) -> StepStreak {
+        var s = finished(
+            steps: steps, settings: settings, through: day.adding(days: -1), from: start)
         let goals = settings.stepGoals.sorted { $0.from < $1.from }
-        var s = StepStreak()
         guard let first = goals.first?.from, first <= day else { return s }
-        for x in first.ordinal...day.ordinal {
-            let d = LocalDay(ordinal: x)
-            let goal = goal(on: d, goals) ?? 0
-            let achieved = (steps[x] ?? 0) >= goal
-            if x == day.ordinal {
-                s.todayAchieved = achieved
-                if !achieved { break }
-            }
+        let achieved = (steps[day.ordinal] ?? 0) >= (goal(on: day, goals) ?? 0)
+        s.todayAchieved = achieved
+        if achieved {
+            s.step(achieved: true, every: settings.bonusEvery, maxBonus: settings.maxBonus)
+        }
+        return s
+    }
+
+    /// The state with every day from the first goal through `day` finished, starting after a
+    /// carried day's state when given: what activity carries.
+    public static func finished(
+        steps: [Int: Int], settings: ActivitySettings, through day: LocalDay,
+        from start: (state: StepStreak, after: LocalDay)?
+    ) -> StepStreak {
+        let goals = settings.stepGoals.sorted { $0.from < $1.from }
+        var s = start?.state ?? StepStreak()
+        guard let first = goals.first?.from else { return s }
+        let lo = max(first.ordinal, (start?.after.ordinal ?? Int.min) + 1)
+        guard lo <= day.ordinal else { return s }
+        for x in lo...day.ordinal {
+            let achieved = (steps[x] ?? 0) >= (goal(on: LocalDay(ordinal: x), goals) ?? 0)
             s.step(achieved: achieved, every: settings.bonusEvery, maxBonus: settings.maxBonus)
         }
         return s

@@ -19,7 +19,10 @@ public struct AdherenceMetric: BuiltinMetricProvider {
             MetricBand("red", min: 0, max: 49, colour: Compliance.red.hex),
             MetricBand("yellow", min: 50, max: 79, colour: Compliance.yellow.hex),
             MetricBand("green", min: 80, max: 100, colour: Compliance.green.hex),
-        ]
+        ],
+        carried: CarriedDeclaration(
+            lookBack: AdherenceState.lookBack,
+            summary: "the sum and count of the adherence of the sessions up to a day")
     )
 
     public init() {}
@@ -33,10 +36,12 @@ public struct AdherenceMetric: BuiltinMetricProvider {
         let window = all.filter { $0.session.date >= d.adding(days: -28) }
         let week = all.filter { $0.session.date >= d.monday }
         func mean(_ xs: [SessionAssessment]) -> Double? { MetricMath.mean(xs.map(\.adherence)) }
+        let total = Self.allTime(all, input: input)
+        let allMean = total.count > 0 ? total.sum / Double(total.count) : nil
         let missed = window.filter(\.missed).count
         let values: [String: MetricValue] = [
             "adherence_28d": MetricValue(mean(window)), "adherence_week": MetricValue(mean(week)),
-            "adherence_all": MetricValue(mean(all)),
+            "adherence_all": MetricValue(allMean),
             "sessions_counted": .number(Double(window.count)),
             "sessions_missed": .number(Double(missed)),
         ]
@@ -58,7 +63,7 @@ public struct AdherenceMetric: BuiltinMetricProvider {
             + colours.joined(separator: ", ")
             + ", \(missed) missed; mean adherence \(MetricFormat.fixed(m)) => \(score)."
         if let w = mean(week) { text += " This week \(MetricFormat.fixed(w))% over \(week.count)." }
-        if let a = mean(all) { text += " All time \(MetricFormat.fixed(a))% over \(all.count)." }
+        if let a = allMean { text += " All time \(MetricFormat.fixed(a))% over \(total.count)." }
         return MetricResult(
             id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,
             values: values, components: components, flags: [], explanation: text)

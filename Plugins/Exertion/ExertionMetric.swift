@@ -26,7 +26,10 @@ public struct ExertionMetric: BuiltinMetricProvider {
             MetricBand("Balanced", min: 40, max: 64, colour: "#38A169"),
             MetricBand("High", min: 65, max: 74, colour: "#D69E2E"),
             MetricBand("Very high", min: 75, max: 100, colour: "#E53E3E"),
-        ]
+        ],
+        carried: CarriedDeclaration(
+            lookBack: ExertionState.lookBack,
+            summary: "the first RPE day and the acute and chronic EWMAs at the end of a day")
     )
 
     public init() {}
@@ -38,7 +41,7 @@ public struct ExertionMetric: BuiltinMetricProvider {
             "acute3": nil, "chronic3": nil, "load7": nil, "monotony": nil,
             "strain": nil, "acwr": nil,
         ]
-        guard let load = SessionLoad(workouts: input.workouts, zone: input.zone, through: d) else {
+        guard let load = Self.load(input) else {
             return .insufficient(
                 id: id, reason: "no workouts with an RPE on or before \(d)", values: empty)
         }

@@ -5,12 +5,16 @@ import Foundation
 ///
 /// Workouts without an RPE (or without a duration) are left out. Minutes are elapsed time (moving
 /// time when elapsed time is missing). Each workout counts on its local start day.
-public struct SessionLoad: Sendable, Equatable {
+public struct SessionLoad: Sendable {
     /// The first day with an RPE workout.
     public let firstDay: LocalDay
     public let lastDay: LocalDay
-    /// Load per day, index 0 = `firstDay`.
+    /// Load per day, index 0 = `firstDay` (or the first day of the window after a carried state).
     public let daily: [Double]
+    /// The day of `daily[0]`: `firstDay`, or the window's first day after a carried state.
+    let base: LocalDay
+    /// The EWMAs carried as of a day inside the window, continued over the days after it.
+    let carried: (asOf: LocalDay, state: ExertionState)?
 
     /// The load of one workout, or `nil` without RPE 1–10 and a duration.
     public static func load(of w: Workout) -> Double? {
@@ -35,11 +39,52 @@ public struct SessionLoad: Sendable, Equatable {
         firstDay = LocalDay(ordinal: first)
         lastDay = day
         self.daily = daily
+        base = firstDay
+        carried = nil
+    }
+
+    /// Daily loads of the window from `window` through `day`, continuing `state` (carried as of
+    /// `asOf`, inside the window) for the averages over the whole history.
+    public init(
+        workouts: [Workout], zone: TimeZone, window: LocalDay, through day: LocalDay,
+        carried state: ExertionState, asOf: LocalDay
+    ) {
+        let lo = max(window.ordinal, state.firstDay.ordinal)
+        var daily = [Double](repeating: 0, count: max(1, day.ordinal - lo + 1))
+        let days = ZoneDays(zone: zone, spanning: workouts) { $0.start }
+        for w in workouts {
+            guard let l = Self.load(of: w) else { continue }
+            let x = days.day(of: w.start).ordinal
+            if x >= lo, x <= day.ordinal { daily[x - lo] += l }
+        }
+        firstDay = state.firstDay
+        lastDay = day
+        self.daily = daily
+        base = LocalDay(ordinal: lo)
+        carried = (asOf, state)
+    }
+
+    /// The two averages at the end of `lastDay` (acute λ = 2/8, chronic λ = 2/29).
+    public var ewma: (acute: Double, chronic: Double) {
+        let la = 2.0 / 8, lc = 2.0 / 29
+        var a: Double, c: Double, from: Int
+        if let carried {
+            (a, c) = (carried.state.acute, carried.state.chronic)
+            from = carried.asOf.ordinal + 1 - base.ordinal
+        } else {
+            (a, c) = (daily[0], daily[0])
+            from = 1
+        }
+        for l in daily[min(max(from, 0), daily.count)...] {
+            a = la * l + (1 - la) * a
+            c = lc * l + (1 - lc) * c
+        }
+        return (a, c)
     }
 
     /// The load of `day` (0 outside the history).
     public func load(on day: LocalDay) -> Double {
-        let i = day.ordinal - firstDay.ordinal
+        let i = day.ordinal - base.ordinal
         return i >= 0 && i < daily.count ? daily[i] : 0
     }
 
@@ -53,12 +98,7 @@ public struct SessionLoad: Sendable, Equatable {
     ///
     /// - Returns: `nil` when the chronic average is 0.
     public var ewmaRatio: Double? {
-        let la = 2.0 / 8, lc = 2.0 / 29
-        var a = daily[0], c = daily[0]
-        for l in daily.dropFirst() {
-            a = la * l + (1 - la) * a
-            c = lc * l + (1 - lc) * c
-        }
+        let (a, c) = ewma
         return c > 0 ? a / c : nil
     }
 

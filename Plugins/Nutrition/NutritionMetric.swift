@@ -29,7 +29,9 @@ public struct NutritionMetric: BuiltinMetricProvider {
             MetricBand("Fair", min: 50, max: 69, colour: "#D69E2E"),
             MetricBand("Good", min: 70, max: 89, colour: "#38A169"),
             MetricBand("On target", min: 90, max: 100, colour: "#3182CE"),
-        ]
+        ],
+        carried: CarriedDeclaration(
+            lookBack: 1, summary: "the latest weight and body fat on or before a day")
     )
 
     /// The highest score while energy availability is low: the top of "Off target".
@@ -55,18 +57,10 @@ public struct NutritionMetric: BuiltinMetricProvider {
             let x = w.start.day(in: zone).ordinal
             if x <= d, x >= d - 7 { workoutKcal[x, default: 0] += WorkoutEnergy.kcal(w) }
         }
-        let weights = input.weight.map {
-            (day: $0.time.day(in: zone).ordinal, t: $0.time.epochSeconds, entry: $0)
-        }
-        .sorted { ($0.day, $0.t) < ($1.day, $1.t) }
+        let weights = Self.weights(input)
         func latest(_ x: Int) -> (kg: Double?, bf: Double?) {
-            var kg = input.athlete.weightKg, bf = input.athlete.bodyFatPct
-            var lastKgDay = Int.min, lastBfDay = Int.min
-            for w in weights where w.day <= x {
-                if w.day >= lastKgDay { kg = w.entry.kg; lastKgDay = w.day }
-                if let b = w.entry.bodyFatPct, w.day >= lastBfDay { bf = b; lastBfDay = w.day }
-            }
-            return (kg, bf)
+            let last = Self.latest(weights, through: x, from: Self.carried(input))
+            return (last.kg ?? input.athlete.weightKg, last.bf ?? input.athlete.bodyFatPct)
         }
         func targets(_ x: Int) -> Result<EnergyTargets, EnergyTargets.Missing> {
             let (kg, bf) = latest(x)

@@ -41,18 +41,37 @@ public struct PhysiologyModifier: Sendable, Equatable {
     public let adjustments: [Double?]
 
     /// Walks the athlete's biometric history up to `input.day` and reads the modifier of that day.
-    public init(input: MetricInput) {
+    ///
+    /// - Parameter carried: the smoothing carried as of `input.carriedAsOf`; the input then
+    ///   holds the records of the window after it (which primes the baselines), and the walk
+    ///   takes the carried adjustment as yesterday's on the day after the state's day.
+    public init(input: MetricInput, carried: PhysiologyState? = nil) {
+        let walked = Self.walk(
+            input, historyStart: carried?.historyStart, carriedPrevious: carried?.previous)
+        today = walked.today
+        firstDay = walked.firstDay
+        adjustments = walked.adjustments
+    }
+
+    /// The walk behind `init(input:carried:)` (a static function: the release compiler's
+    /// ownership verifier rejects this body inside an initialiser).
+    private static func walk(
+        _ input: MetricInput, historyStart: LocalDay?, carriedPrevious: Double?
+    ) -> (today: Day, firstDay: LocalDay?, adjustments: [Double?]) {
         let d = input.day.ordinal
+        let resume = historyStart == nil ? nil : input.carriedAsOf.map { $0.ordinal + 1 }
         guard
             let phys = DailyPhysiology(
                 biometrics: input.biometrics, sleep: input.sleep, zone: input.zone,
                 through: input.day)
         else {
-            today = Day(
-                kind: .hrv_rmssd, hrvDays: 0, reason: "no HRV or resting heart rate recorded")
-            firstDay = nil
-            adjustments = []
-            return
+            // With history before the window and none in it, the day reads what the whole walk
+            // reads on it: no HRV in the 28 days before.
+            let reason =
+                historyStart == nil
+                ? "no HRV or resting heart rate recorded"
+                : "HRV on 0 of the 28 days before (needs 14)"
+            return (Day(kind: .hrv_rmssd, hrvDays: 0, reason: reason), historyStart, [])
         }
         var previous: Double?
         var day = Day(kind: .hrv_rmssd, hrvDays: 0)
@@ -70,15 +89,14 @@ public struct PhysiologyModifier: Sendable, Equatable {
             slide(&rest, { phys.rhr(on: $0) }, x)
             let base = phys.hrvKind(for: x) == .hrv_sdnn ? sdnn : rmssd
             day = Self.read(phys, x, hrvBase: base, rhrBase: rest, detailed: x == d)
+            if x == resume { previous = carriedPrevious }
             if let raw = day.rawAdjustment {
                 day.adjustment = 0.3 * raw + 0.7 * (previous ?? 0)
             }
             previous = day.adjustment
             adjustments.append(day.adjustment)
         }
-        today = day
-        firstDay = LocalDay(ordinal: phys.firstDay)
-        self.adjustments = adjustments
+        return (day, historyStart ?? LocalDay(ordinal: phys.firstDay), adjustments)
     }
 
     /// Reads day `x` against its baselines; they are only summarised for a qualifying day or when

@@ -20,7 +20,10 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         ],
         range: .init(min: 0, max: 100),
         unit: "points",
-        bands: ReadinessZone.all.map(\.band)
+        bands: ReadinessZone.all.map(\.band),
+        carried: CarriedDeclaration(
+            lookBack: ReadinessState.lookBack,
+            summary: "CTL and ATL, and the smoothed HRV adjustment, at the end of a day")
     )
 
     public init() {}
@@ -28,7 +31,8 @@ public struct ReadinessMetric: BuiltinMetricProvider {
     public func evaluate(_ input: MetricInput) -> MetricResult {
         let id = Self.descriptor.id
         let d = input.day
-        guard let (_, chart) = PerformanceChart.build(from: input) else {
+        let carried = input.carriedState(ReadinessState.self, for: id)
+        guard let (_, chart) = PerformanceChart.build(from: input, carried: carried?.pmc) else {
             return .insufficient(
                 id: id,
                 reason:
@@ -42,7 +46,7 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         let tsb = chart.tsb(on: d)
         let ctl = chart.ctl(after: d.adding(days: -1))
         let raw = Self.raw(tsb: tsb)
-        let phys = PhysiologyModifier(input: input).today
+        let phys = PhysiologyModifier(input: input, carried: carried?.physiology).today
         let adjustment = phys.adjustment ?? 0
         let score = Self.score(raw: raw, adjustment: adjustment)
         let zone = ReadinessZone.zone(for: score)

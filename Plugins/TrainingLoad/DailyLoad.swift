@@ -6,7 +6,10 @@ import Foundation
 /// The first day of history is the earliest local day, on or before the evaluated day, holding any
 /// workout (with or without a TSS). Each workout counts on the local day it started.
 public struct DailyLoad: Sendable, Equatable {
+    /// The first day of the series: the first day of history, or the day after a carried state.
     public let firstDay: LocalDay
+    /// The first day of training history (equals `firstDay` unless continuing a carried state).
+    public let historyStart: LocalDay
     public let lastDay: LocalDay
     /// TSS per day; index 0 is `firstDay`.
     public let tss: [Double]
@@ -40,6 +43,7 @@ public struct DailyLoad: Sendable, Equatable {
             if d == day.ordinal { today.append((w.start.epochSeconds, t)) }
         }
         self.firstDay = LocalDay(ordinal: first)
+        self.historyStart = self.firstDay
         self.lastDay = day
         self.tss = tss
         self.lastDayWorkouts = today.sorted { $0.0 < $1.0 }.map(\.1)
@@ -48,9 +52,36 @@ public struct DailyLoad: Sendable, Equatable {
     /// Builds the series from precomputed daily values (index 0 is `firstDay`).
     public init(firstDay: LocalDay, tss: [Double], lastDayWorkouts: [WorkoutTSS] = []) {
         self.firstDay = firstDay
+        self.historyStart = firstDay
         self.lastDay = firstDay.adding(days: max(tss.count, 1) - 1)
         self.tss = tss.isEmpty ? [0] : tss
         self.lastDayWorkouts = lastDayWorkouts
+    }
+
+    /// The series from the day after `after` (a carried state's day) through `day`; workouts on
+    /// or before `after` are ignored.
+    ///
+    /// - Parameter historyStart: the first day of the whole history, as carried.
+    public init(
+        workouts: [Workout], athlete: AthleteContext, zone: TimeZone, after: LocalDay,
+        through day: LocalDay, historyStart: LocalDay
+    ) {
+        let first = after.ordinal + 1
+        var tss = [Double](repeating: 0, count: max(0, day.ordinal - first + 1))
+        var today: [(Double, WorkoutTSS)] = []
+        let days = ZoneDays(zone: zone, spanning: workouts) { $0.start }
+        for w in workouts {
+            let d = days.day(of: w.start).ordinal
+            guard d >= first, d <= day.ordinal else { continue }
+            let t = WorkoutStress.tss(of: w, athlete: athlete)
+            tss[d - first] += t.tss
+            if d == day.ordinal { today.append((w.start.epochSeconds, t)) }
+        }
+        self.firstDay = LocalDay(ordinal: first)
+        self.historyStart = historyStart
+        self.lastDay = day
+        self.tss = tss
+        self.lastDayWorkouts = today.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The TSS of `day`; 0 outside the series.

@@ -41,6 +41,14 @@ public struct PerformanceChart: Sendable, Equatable {
         self.atl = atl
     }
 
+    init(firstDay: LocalDay, seedCTL: Double, seedATL: Double, ctl: [Double], atl: [Double]) {
+        self.firstDay = firstDay
+        self.seedCTL = seedCTL
+        self.seedATL = seedATL
+        self.ctl = ctl
+        self.atl = atl
+    }
+
     /// The fractions CTL and ATL move per day for `settings`.
     public static func coefficients(_ settings: PMCSettings) -> (ctl: Double, atl: Double) {
         let tc = settings.ctlDays > 0 ? settings.ctlDays : 42

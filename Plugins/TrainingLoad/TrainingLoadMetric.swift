@@ -6,7 +6,7 @@ import Foundation
 /// The score is today's CTL rounded. Values: `tss` (today), `ctl`, `atl` (end of today), `tsb`
 /// (form going into today), `tsb_after` (form at the end of today), `ramp` (CTL change over seven
 /// days). Series `ctl`, `atl`, `tsb` and `tss` run from the first day of history to today.
-public struct TrainingLoadMetric: BuiltinMetricProvider {
+public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
     public static let descriptor = MetricDescriptor(
         id: "training-load",
         name: "Training load",
@@ -22,14 +22,31 @@ public struct TrainingLoadMetric: BuiltinMetricProvider {
             MetricBand("Trained", min: 50, max: 79, colour: "#38A169"),
             MetricBand("Well trained", min: 80, max: 109, colour: "#D69E2E"),
             MetricBand("Elite", min: 110, max: 1000, colour: "#805AD5"),
-        ]
+        ],
+        carried: CarriedDeclaration(
+            lookBack: PMCState.lookBack, summary: "CTL and ATL at the end of a day")
     )
 
     public init() {}
 
+    /// CTL and ATL at the end of `input.day` (see `PMCState`).
+    public func carry(_ input: MetricInput) throws -> [UInt8]? {
+        let id = Self.descriptor.id
+        guard input.carriedStateDecodes(PMCState.self, for: id) else {
+            throw CarriedStateError.malformed(provider: id)
+        }
+        return PMCState.carry(input, carried: input.carriedState(PMCState.self, for: id))
+            .map(CarriedState.encode)
+    }
+
+    public func canEvaluate(_ input: MetricInput) -> Bool {
+        input.carriedStateDecodes(PMCState.self, for: Self.descriptor.id)
+    }
+
     public func evaluate(_ input: MetricInput) -> MetricResult {
         let id = Self.descriptor.id
-        guard let (load, chart) = PerformanceChart.build(from: input) else {
+        let carried = input.carriedState(PMCState.self, for: id)
+        guard let (load, chart) = PerformanceChart.build(from: input, carried: carried) else {
             return .insufficient(
                 id: id,
                 reason:
@@ -63,7 +80,7 @@ public struct TrainingLoadMetric: BuiltinMetricProvider {
             "Today: \(today). Fitness (CTL) \(MetricFormat.fixed(ctl)), fatigue (ATL) "
             + "\(MetricFormat.fixed(atl)); form going into the day (TSB) \(MetricFormat.signed(tsb)), "
             + "\(MetricFormat.signed(after)) after it; ramp \(MetricFormat.signed(ramp)) CTL over 7 days. "
-            + "History since \(load.firstDay)."
+            + "History since \(load.historyStart)."
         var series: [String: [SeriesPoint]] = ["ctl": [], "atl": [], "tsb": [], "tss": []]
         for i in 0..<load.tss.count {
             let day = load.firstDay.adding(days: i)

@@ -11,10 +11,11 @@ public struct CoachCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InitCommand.self, UnlockCommand.self, LockCommand.self, WhoamiCommand.self,
+            UseCommand.self,
             UserCommand.self, AccessCommand.self, AthleteCommand.self, PlanCommand.self,
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
             MetricsCommand.self, ExplainCommand.self, DashboardCommand.self, TeamCommand.self,
-            TrendCommand.self,
+            TrendCommand.self, PluginCommand.self,
             ActivityCommand.self, BiometricsCommand.self, NutritionCommand.self, ReportCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,
@@ -23,4 +24,15 @@ public struct CoachCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// Runs `coach` with the process's arguments; a mistyped command word is a usage error
+    /// (exit 64) that suggests the nearest command.
+    public static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = CommandSpelling.problem(in: arguments) {
+            Terminal.error(problem)
+            Foundation.exit(ExitStatus.usage)
+        }
+        main(arguments)
+    }
 }

@@ -9,11 +9,30 @@ public struct MetricEvaluation: Sendable {
     public let dataset: AthleteDataset
     public let index: IndexedDataset
     public let registry: ProviderRegistry
+    /// The host's reference for the athlete, passed in every input's context; plugin adapters
+    /// replace it with their own keyed reference before it leaves the process.
+    public let athleteRef: String?
+    /// States carried as of a day before the window `dataset` holds, or nil when `dataset` is
+    /// the whole history.
+    public let carried: CarriedState?
 
-    public init(_ dataset: AthleteDataset, registry: ProviderRegistry = .builtins) {
+    /// An evaluation of `dataset` by the providers of `registry`.
+    ///
+    /// - Parameters:
+    ///   - dataset: the whole history, or with `carried`, the records of the window after it
+    ///     (from `windowStart(asOf:firstDay:registry:)` on).
+    ///   - registry: the providers evaluated.
+    ///   - athleteRef: the host's reference for the athlete, if any.
+    ///   - carried: states carried as of a day before the window.
+    public init(
+        _ dataset: AthleteDataset, registry: ProviderRegistry = .builtins,
+        athleteRef: String? = nil, carried: CarriedState? = nil
+    ) {
         self.dataset = dataset
         index = IndexedDataset(dataset)
         self.registry = registry
+        self.athleteRef = athleteRef
+        self.carried = carried
     }
 
     /// The athlete's time zone.
@@ -27,17 +46,26 @@ public struct MetricEvaluation: Sendable {
     /// - Throws: `CoachKitError.unknownName` for an id no provider has.
     public func results(day: LocalDay, now: Date?, ids: [String] = []) throws -> [MetricResult] {
         try check(ids)
+        if let carried, !carried.covers(day) {
+            throw CarriedStateError.dayNotCovered(day: day, asOf: carried.asOf)
+        }
         return registry.providers.filter { ids.isEmpty || ids.contains($0.id) }.map { provider in
             let descriptor = provider.descriptor
-            let input = MetricInput.make(descriptor: descriptor, index: index, day: day, now: now)
+            let input = MetricInput.make(
+                descriptor: descriptor, index: index, day: day, now: now, ref: athleteRef,
+                carried: carried)
+            let origin = (provider as? any ExternalMetricProvider)?.origin
+            var result: MetricResult
             do {
-                return try provider.evaluate(input)
+                result = try provider.evaluate(input)
             } catch {
                 // A provider that fails (a plugin that crashed) is one error row; the others still show.
                 let reason =
                     (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
-                return MetricResult.failure(id: descriptor.id, reason: reason)
+                result = MetricResult.failure(id: descriptor.id, reason: reason)
             }
+            result.plugin = origin
+            return result
         }
     }
 

@@ -90,7 +90,9 @@ import Testing
             cli:
                 "integrity check failed for the snapshot of an athlete (run `coach doctor --repair`); "
                 + "the workspace was altered outside coach — restore from a backup"),
-        .init(error: .athleteRequired, cli: "name the athlete with --athlete HANDLE"),
+        .init(
+            error: .athleteRequired,
+            cli: "name the athlete with --athlete HANDLE (-a), or pick one with 'coach use HANDLE'"),
         .init(error: .athleteNameEmpty, cli: "the athlete's name is empty; pass --name"),
         .init(
             error: .parameterOutOfRange(.ttl, range: "between 1m and 24h"),

@@ -104,7 +104,7 @@ import Testing
                 + "WHERE user_id = '\(carl)'"
         ).split(separator: "|").map(String.init)
         try #require(oldCert.count == 4)
-        try s.expectOK(s.run(["user", "disable", "carl", "--as", "olivia"]))
+        try s.expectOK(s.run(["user", "disable", "carl", "--yes", "--as", "olivia"]))
         try s.expectOK(
             s.run(["athlete", "note", "jane", "--goals", "after-disable-secret", "--as", "olivia"]))
         _ = try s.sqlite("UPDATE users SET disabled = 0 WHERE id = '\(carl)'")

@@ -8,6 +8,51 @@ extension AppSession {
         try workspace.grantAccess(athleteId: try athlete(handle).id, to: user, as: principal)
     }
 
+    /// Grants every user of `users` every athlete of `athletes`.
+    ///
+    /// Every athlete is opened and every user looked up before the first grant, so a mistyped
+    /// handle changes nothing.
+    ///
+    /// - Returns: the athlete and user of each grant, in order.
+    /// - Throws: `StoreError.athleteNotFound` or `.userNotFound` for a handle that names nobody.
+    @discardableResult
+    public func grantAccess(athletes: [Handle], to users: [Handle]) throws -> [AccessPair] {
+        let opened = try athletes.map { try athlete($0) }
+        try requireUsers(users)
+        var out: [AccessPair] = []
+        for user in users {
+            for a in opened {
+                try workspace.grantAccess(athleteId: a.id, to: user, as: principal)
+                out.append(AccessPair(athlete: a.handle, user: user))
+            }
+        }
+        return out
+    }
+
+    /// Revokes every user of `users` from every athlete of `athletes`, each a key rotation;
+    /// handles are checked before the first change.
+    @discardableResult
+    public func revokeAccess(athletes: [Handle], from users: [Handle]) throws -> [AccessPair] {
+        let opened = try athletes.map { try athlete($0) }
+        try requireUsers(users)
+        var out: [AccessPair] = []
+        for user in users {
+            for a in opened {
+                try workspace.revokeAccess(athleteId: a.id, from: user, as: principal)
+                out.append(AccessPair(athlete: a.handle, user: user))
+            }
+        }
+        return out
+    }
+
+    /// Throws for the first handle that names no user (when the user may list users).
+    private func requireUsers(_ users: [Handle]) throws {
+        guard let known = try? Set(listUsers().map(\.handle)) else { return }
+        if let unknown = users.first(where: { !known.contains($0) }) {
+            throw StoreError.userNotFound(unknown.rawValue)
+        }
+    }
+
     /// Revokes a user's access and rotates the athlete's key so later data is out of their reach.
     public func revokeAccess(athlete handle: Handle, from user: Handle) throws {
         try workspace.revokeAccess(athleteId: try athlete(handle).id, from: user, as: principal)
@@ -22,4 +67,10 @@ extension AppSession {
     public func rekey(athlete handle: Handle) throws -> Int {
         try workspace.rekey(athleteId: try athlete(handle).id, as: principal)
     }
+}
+
+/// One athlete and one user, as a grant or revocation names them.
+public struct AccessPair: Codable, Sendable, Equatable {
+    public let athlete: Handle
+    public let user: Handle
 }

@@ -8,12 +8,15 @@ extension AppSession {
         try workspace.dataset(of: try athlete(handle))
     }
 
-    /// Imports a dataset into an athlete (or a new one with `create`), all or nothing.
-    public func importDataset(_ dataset: AthleteDataset, athlete handle: Handle?, create: Bool)
-        throws
-        -> ImportSummary
-    {
-        try workspace.importDataset(dataset, handle: handle, create: create, as: principal)
+    /// Imports a dataset into an athlete (or a new one with `create`), all or nothing; with
+    /// `dryRun` only reports what would change.
+    public func importDataset(
+        _ dataset: AthleteDataset, athlete handle: Handle?, create: Bool, dryRun: Bool = false
+    ) throws -> ImportSummary {
+        let handle = handle ?? (create ? nil : currentAthlete?.handle)
+        return dryRun
+            ? try workspace.previewImport(dataset, handle: handle, create: create, as: principal)
+            : try workspace.importDataset(dataset, handle: handle, create: create, as: principal)
     }
 
     /// Log entries of an athlete over the last `days` days (ending today in their zone).
@@ -28,16 +31,23 @@ extension AppSession {
         return (athlete, entries)
     }
 
-    /// Changes the given fields of one log entry.
+    /// Changes the given fields of one log entry, named by its id or a unique prefix of it.
     public func editLog(_ id: RecordID, athlete handle: Handle?, patch: LogPatch) throws -> LogEntry
     {
-        try workspace.editLog(
-            id: id, athleteId: try athlete(handle).id, patch: patch, now: now,
+        let athlete = try athlete(handle)
+        return try workspace.editLog(
+            id: try resolveRecord(id, of: athlete), athleteId: athlete.id, patch: patch, now: now,
             as: principal)
     }
 
-    /// Deletes one log entry.
-    public func removeLog(_ id: RecordID, athlete handle: Handle?) throws {
-        try workspace.removeLog(id: id, athleteId: try athlete(handle).id, as: principal)
+    /// Deletes one log entry, named by its id or a unique prefix of it.
+    ///
+    /// - Returns: the full id of the entry removed.
+    @discardableResult
+    public func removeLog(_ id: RecordID, athlete handle: Handle?) throws -> RecordID {
+        let athlete = try athlete(handle)
+        let full = try resolveRecord(id, of: athlete)
+        try workspace.removeLog(id: full, athleteId: athlete.id, as: principal)
+        return full
     }
 }

@@ -11,6 +11,8 @@ public struct Identity: Codable, Sendable {
     public let workspace: String
     /// When the session ends; nil when the user signed in with a passphrase for one command.
     public let sessionExpires: Date?
+    /// Staff's current athlete (commands act on it when none is named), if any.
+    public let current: CurrentAthlete?
 }
 
 extension AppSession {
@@ -20,7 +22,7 @@ extension AppSession {
         let athlete = principal.athleteId == nil ? nil : try self.athlete(nil).handle
         return Identity(
             handle: principal.handle, role: principal.role, athlete: athlete,
-            workspace: workspace.path, sessionExpires: expiry)
+            workspace: workspace.path, sessionExpires: expiry, current: currentAthlete)
     }
 
     /// Adds a user (athlete users are bound to one athlete).

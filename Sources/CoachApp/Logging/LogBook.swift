@@ -1,6 +1,7 @@
 import CoachKit
 import CoachStore
 import Foundation
+import SelfAssessmentProvider
 
 /// Where one log command writes: the athlete (opened once), the chosen day and the clock.
 public struct LogBook {
@@ -39,18 +40,53 @@ public struct LogBook {
     public func save<T: Encodable>(_ value: T, id: String, kind: RecordKind) throws -> LogReceipt {
         try session.workspace.putLog(
             value, id: id, kind: kind, day: day, for: athlete, as: session.principal)
-        return LogReceipt(id: RecordID(id), kind: kind, day: day, athlete: athlete.handle)
+        let entry = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+        return LogReceipt(
+            id: RecordID(id), kind: kind, day: day, athlete: athlete.handle, entry: entry)
     }
 
     /// Builds, validates and stores a wellness entry (mood, soreness, notes).
+    ///
+    /// A day may hold several wellness entries, which the metrics merge field by field in id
+    /// order; the new entry gets an id that sorts after the day's others, so it is the later one
+    /// and wins. When the day already had entries, the receipt says so and gives the merged day.
     @discardableResult
     public func saveWellness(mood: Int?, doms: [String], notes: String?) throws -> LogReceipt {
+        let before = try session.workspace.dataset(of: athlete).wellness.filter { $0.day == day }
         let e = WellnessEntry(
-            id: newID(), day: day, mood: mood, doms: try MuscleGroup.parseLevels(doms),
-            notes: notes)
+            id: Self.id(after: before.map(\.id).max(), make: newID), day: day, mood: mood,
+            doms: try MuscleGroup.parseLevels(doms), notes: notes)
         try e.validate()
-        return try save(e, id: e.id, kind: .wellness)
+        var receipt = try save(e, id: e.id, kind: .wellness)
+        if !before.isEmpty, let merged = DayAssessment.merge(before + [e])[day] {
+            receipt.merge = WellnessMerge(
+                others: before.count, mood: merged.mood,
+                doms: Dictionary(
+                    uniqueKeysWithValues: merged.doms.map { ($0.key.rawValue, $0.value) }))
+        }
+        return receipt
     }
+
+    /// A fresh id that sorts after `last`: fresh random ids until one does, else `last`
+    /// extended by a fresh id's first characters (which sorts after it and is new).
+    static func id(after last: String?, make: () -> String) -> String {
+        guard let last else { return make() }
+        for _ in 0..<256 {
+            let id = make()
+            if id > last { return id }
+        }
+        return last + "-" + make().prefix(8)
+    }
+}
+
+/// How a new wellness entry merged with the others of its day, as the metrics read the day.
+public struct WellnessMerge: Codable, Sendable, Equatable {
+    /// How many entries the day held before.
+    public let others: Int
+    /// The day's mood after merging.
+    public let mood: Int?
+    /// The day's soreness per group after merging.
+    public let doms: [String: Int]
 }
 
 /// What a log command stored.
@@ -63,6 +99,10 @@ public struct LogReceipt: Codable, Sendable, Equatable {
     public let day: LocalDay
     /// The athlete it belongs to.
     public let athlete: Handle
+    /// The entry as stored.
+    public let entry: JSONValue
+    /// For wellness on a day that already had entries: how they merged.
+    public var merge: WellnessMerge?
 }
 
 extension AppSession {

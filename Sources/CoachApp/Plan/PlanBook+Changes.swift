@@ -30,9 +30,13 @@ extension PlanBook {
         try store.removeWeek(athleteId: athleteID, monday: monday, as: me)
     }
 
-    /// Imports weeks, all or nothing (or only reports what would change with `dryRun`).
-    public func importPlan(_ weeks: [ProgramWeek], dryRun: Bool) throws -> PlanImportSummary {
-        try store.importPlan(weeks, athleteId: athleteID, dryRun: dryRun, as: me)
+    /// Imports weeks, all or nothing (or only reports what would change with `dryRun`): adds
+    /// and updates sessions, or with `replace` also removes what the file does not list.
+    public func importPlan(_ weeks: [ProgramWeek], dryRun: Bool, replace: Bool = false) throws
+        -> PlanImportSummary
+    {
+        try store.importPlan(
+            weeks, athleteId: athleteID, dryRun: dryRun, replace: replace, as: me)
     }
 
     /// Adds a planned session (creating its week when needed).
@@ -43,19 +47,29 @@ extension PlanBook {
     }
 
     /// Changes the given fields of a planned session.
+    /// Ids may be unique prefixes, the linked workout's too.
     public func editSession(_ id: PlannedSessionID, patch: SessionPatch) throws -> PlannedSession {
-        try store.editSession(id: id, patch: patch, athleteId: athleteID, as: me)
+        var patch = patch
+        patch.linkedWorkout = try patch.linkedWorkout.map(resolveWorkout)
+        return try store.editSession(
+            id: try resolveSession(id), patch: patch, athleteId: athleteID, as: me)
     }
 
-    /// Removes a planned session.
-    public func removeSession(_ id: PlannedSessionID) throws {
-        try store.removeSession(id: id, athleteId: athleteID, as: me)
+    /// Removes a planned session (named by its id or a unique prefix of it).
+    ///
+    /// - Returns: the full id of the session removed.
+    @discardableResult
+    public func removeSession(_ id: PlannedSessionID) throws -> PlannedSessionID {
+        let full = try resolveSession(id)
+        try store.removeSession(id: full, athleteId: athleteID, as: me)
+        return full
     }
 
     /// Moves a planned session to another day (and position within the day).
     public func moveSession(_ id: PlannedSessionID, to date: LocalDay, order: Int?) throws
         -> PlannedSession
     {
-        try store.moveSession(id: id, to: date, order: order, athleteId: athleteID, as: me)
+        try store.moveSession(
+            id: try resolveSession(id), to: date, order: order, athleteId: athleteID, as: me)
     }
 }

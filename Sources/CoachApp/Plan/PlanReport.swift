@@ -73,6 +73,10 @@ public struct PlanReport: Encodable {
         public let planned: Bool
         public let scores: Scores
         public let days: [Day]
+        /// Planned against done, for the whole week.
+        public var totals: Totals?
+        /// Workouts of the week no planned session took.
+        public var unplanned: [Unplanned] = []
     }
 
     public let athlete: String
@@ -87,7 +91,11 @@ public struct PlanReport: Encodable {
     /// Builds the report of every stored week.
     public init(_ snapshot: PlanSnapshot, today: LocalDay) {
         let assessed = Self.assess(snapshot, today: today)
-        let weeks = snapshot.weeks.map { Self.week($0, assessed: assessed, today: today) }
+        let weeks = snapshot.weeks.map {
+            Self.withTotals(
+                Self.week($0, assessed: assessed, today: today), snapshot: snapshot,
+                assessed: assessed)
+        }
         athlete = snapshot.profile.handle
         self.today = today
         scores = Self.overall(snapshot, today: today)
@@ -164,8 +172,11 @@ public struct PlanReport: Encodable {
     /// The grid of the week starting on `monday` (an empty, unplanned grid when none is stored).
     public static func grid(_ snapshot: PlanSnapshot, monday: LocalDay, today: LocalDay) -> Week {
         let assessed = assess(snapshot, today: today)
-        if let w = snapshot.week(at: monday) { return week(w, assessed: assessed, today: today) }
-        return week(
-            ProgramWeek(id: "", start: monday), assessed: assessed, today: today, planned: false)
+        let grid =
+            snapshot.week(at: monday).map { week($0, assessed: assessed, today: today) }
+            ?? week(
+                ProgramWeek(id: "", start: monday), assessed: assessed, today: today,
+                planned: false)
+        return withTotals(grid, snapshot: snapshot, assessed: assessed)
     }
 }

@@ -27,7 +27,7 @@ extension AppSession {
         via: String? = nil
     ) throws -> PromptExport {
         try options.validate()
-        let view = try athleteView(handle, date: date)
+        let view = try athleteView(handle, date: date, registry: .builtins)
         guard view.athlete.profile.aiConsent else {
             throw PromptError.consentMissing(athlete: view.athlete.profile.handle)
         }

@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// What can go wrong in the application layer itself (below any front end).
@@ -11,6 +12,30 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case userRequired
     /// A passphrase is needed and there is no way to ask for one.
     case passphraseUnavailable
+    /// The user's session ended (expired or locked); signing in again as them starts a new one.
+    case sessionExpired(handle: Handle)
+    /// The backup to restore from does not exist.
+    case backupMissing(String)
+    /// The file to restore from is not a backup of a workspace.
+    case notABackup(String)
+
+    /// Whether the error is about signing in (else about how the request was made).
+    public var isAuthentication: Bool {
+        if case .sessionExpired = self { return true }
+        return false
+    }
+
+    /// Whether the error is about data that cannot be used.
+    public var isInvalidData: Bool {
+        if case .notABackup = self { return true }
+        return false
+    }
+
+    /// Whether the error is about a file that is not there.
+    public var isNotFound: Bool {
+        if case .backupMissing = self { return true }
+        return false
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -19,6 +44,10 @@ public enum AppError: LocalizedError, Equatable, Sendable {
         case .userRequired: "name the user whose passphrase is given"
         case .passphraseUnavailable:
             "no passphrase was given and there is no terminal to ask for one"
+        case .sessionExpired(let handle):
+            "the session of '\(handle)' has expired or was locked; sign in as them again"
+        case .backupMissing(let path): "there is no backup at \(path)"
+        case .notABackup(let path): "\(path) is not a workspace backup"
         }
     }
 }

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachPlugins
 import CoachStore
 import Foundation
 
@@ -17,6 +18,8 @@ public final class AppSession {
     public let environment: AppEnvironment
     /// The token the session was resumed from, if it was.
     public let token: SessionToken?
+    /// The plugin processes of this command, started on first use (see `registry()`).
+    var pluginHost: PluginHost?
 
     init(
         workspace: any WorkspaceStore, principal: Principal, environment: AppEnvironment,
@@ -28,6 +31,14 @@ public final class AppSession {
         self.token = token
     }
 
+    deinit { pluginHost?.shutdown() }
+
+    /// Ends the command's plugin processes (also done when the session is released).
+    public func close() {
+        pluginHost?.shutdown()
+        pluginHost = nil
+    }
+
     /// The current instant.
     public var now: Date { environment.clock.now() }
 
@@ -35,8 +46,9 @@ public final class AppSession {
     /// else the prompt.
     ///
     /// - Throws: `AppError.userRequired` for a passphrase without a user; `StoreError` for
-    ///   a missing workspace, a wrong passphrase, an expired session (whose token is removed)
-    ///   or no session at all.
+    ///   a missing workspace, a wrong passphrase or no session at all;
+    ///   `AppError.sessionExpired` naming the user for an expired session (whose token is
+    ///   removed).
     public static func open(_ signIn: SignIn, environment: AppEnvironment) throws -> AppSession {
         Sodium.disableCoreDumps()
         let workspace = try openWorkspace(signIn, environment: environment)
@@ -54,7 +66,7 @@ public final class AppSession {
                     workspace: workspace, principal: me, environment: environment, token: token)
             } catch StoreError.sessionExpired {
                 tokens.remove(handle: token.handle)
-                throw StoreError.sessionExpired
+                throw AppError.sessionExpired(handle: Handle(token.handle))
             }
         }
         if let handle = signIn.explicitUser(environment), let pass = try signIn.prompt(handle) {
@@ -74,12 +86,43 @@ public final class AppSession {
             allowShared: signIn.allowShared, clock: environment.clock)
     }
 
-    /// The athlete a command is about — the named one, or an athlete user's own — resolved and
-    /// unlocked once for the whole command.
+    /// Replaces the workspace at `path` with the backup at `source`, after checking the backup.
     ///
-    /// - Throws: `StoreError.athleteRequired` when staff name no athlete; `StoreError` when the
-    ///   athlete is not granted (not found) or the grant was tampered with.
+    /// - Throws: `AppError.backupMissing` or `.notABackup` when `source` is not a backup;
+    ///   `StoreError` for a damaged backup or an unsafe destination.
+    public static func restore(from source: String, to path: String) throws {
+        guard FileManager.default.fileExists(atPath: source) else {
+            throw AppError.backupMissing(source)
+        }
+        do {
+            try Workspace.restore(from: source, to: path)
+        } catch StoreError.notAWorkspace(let p) where p == source {
+            throw AppError.notABackup(source)
+        } catch StoreError.workspaceMissing(let p) where p == source {
+            throw AppError.backupMissing(source)
+        }
+    }
+
+    /// Writes a consistent copy of `workspace` to the new file `destination`.
+    ///
+    /// - Throws: `StoreError.fileExists` when `destination` exists (an output file, not a
+    ///   workspace path to change); what the store's backup throws.
+    public static func backup(_ workspace: any MaintenanceStore, to destination: String) throws {
+        do {
+            try workspace.backup(to: destination)
+        } catch StoreError.workspaceExists(let p) where p == destination {
+            throw StoreError.fileExists(destination)
+        }
+    }
+
+    /// The athlete a command is about — the named one, else staff's current athlete, else an
+    /// athlete user's own — resolved and unlocked once for the whole command.
+    ///
+    /// - Throws: `StoreError.athleteRequired` when staff name no athlete and have no current
+    ///   one; `StoreError` when the athlete is not granted (not found) or the grant was
+    ///   tampered with.
     public func athlete(_ handle: Handle?) throws -> AthleteAccess {
+        let handle = handle ?? currentAthlete?.handle
         if handle == nil && principal.role != .athlete { throw StoreError.athleteRequired }
         return try workspace.openAthlete(handle, as: principal)
     }

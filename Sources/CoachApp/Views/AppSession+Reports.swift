@@ -8,7 +8,7 @@ extension AppSession {
     ///
     /// - Returns: the self-contained page (inline SVG and CSS, no script, no network reference).
     public func athleteReport(_ handle: Handle?, date: String?, days: Int) throws -> String {
-        let view = try athleteView(handle, date: date)
+        let view = try athleteView(handle, date: date, registry: .builtins)
         return try AthleteReport.html(view.evaluation, at: view.moment, options: .init(days: days))
     }
 

@@ -22,25 +22,52 @@ extension AppSession {
     /// - Parameters:
     ///   - handle: the athlete (nil for an athlete user's own).
     ///   - date: a day expression (`yesterday`, `-3d`, `YYYY-MM-DD`), nil for today.
-    ///   - registry: the providers to evaluate (built-ins unless a host adds plugins).
+    ///   - registry: the providers to evaluate (nil: the built-ins and the added plugins).
     public func athleteView(
-        _ handle: Handle?, date: String?, registry: ProviderRegistry = .builtins
+        _ handle: Handle?, date: String?, registry: ProviderRegistry? = nil
     ) throws
         -> AthleteView
     {
         let athlete = try athlete(handle)
         let dataset = try workspace.dataset(of: athlete)
         let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
-        return AthleteView(
-            athlete: athlete, evaluation: MetricEvaluation(dataset, registry: registry),
-            moment: moment)
+        let evaluation = MetricEvaluation(
+            dataset, registry: try registry ?? self.registry(), athleteRef: athlete.id.rawValue)
+        return AthleteView(athlete: athlete, evaluation: evaluation, moment: moment)
+    }
+
+    /// Like `athleteView`, but reading only what the days from `back` days before the looked-at
+    /// day through it depend on: the providers' states carried as of a recent month end and the
+    /// records of the window after it (the whole history when the window cannot answer exactly).
+    ///
+    /// Every number equals the whole-history view's; only series that run over the whole
+    /// history (training load's) start at the window.
+    public func windowedView(
+        _ handle: Handle?, date: String?, back: Int = 0, registry: ProviderRegistry? = nil
+    ) throws -> AthleteView {
+        let registry = try registry ?? self.registry()
+        guard MetricEvaluation.canCarry(registry) else {
+            return try athleteView(handle, date: date, registry: registry)
+        }
+        let athlete = try athlete(handle)
+        let moment = try ViewMoment.resolve(date, now: now, zone: athlete.profile.zone)
+        let first = moment.day.adding(days: -back)
+        let window = try workspace.window(
+            of: athlete, from: first, plan: .providers(registry))
+        let evaluation = MetricEvaluation(
+            window.dataset, registry: registry, athleteRef: athlete.id.rawValue,
+            carried: window.carried)
+        if evaluation.isExact(on: first) && evaluation.isExact(on: moment.day) {
+            return AthleteView(athlete: athlete, evaluation: evaluation, moment: moment)
+        }
+        return try athleteView(handle, date: date, registry: registry)
     }
 
     /// Every metric (or those of `providers`) of one athlete on one day.
     public func metrics(_ handle: Handle?, date: String?, providers: [String] = []) throws
         -> (view: AthleteView, results: [MetricResult])
     {
-        let view = try athleteView(handle, date: date)
+        let view = try windowedView(handle, date: date)
         let results = try view.evaluation.results(
             day: view.moment.day, now: view.moment.now, ids: providers)
         return (view, results)
@@ -58,7 +85,7 @@ extension AppSession {
 
     /// The Today view of one athlete.
     public func dashboard(_ handle: Handle?, date: String?) throws -> Dashboard {
-        let view = try athleteView(handle, date: date)
+        let view = try windowedView(handle, date: date, back: 6)
         return try Dashboard(view.evaluation, at: view.moment)
     }
 
@@ -79,8 +106,24 @@ extension AppSession {
     /// One row per athlete the user holds, each decrypted once and scored on their own today
     /// (or on `date`), sorted by handle.
     public func team(date: String?) throws -> TeamReport {
-        let builder = TeamReportBuilder(date: date, now: now)
-        try workspace.forEachDataset(as: principal) { _, dataset in builder.add(dataset) }
-        return try builder.finish()
+        let registry = try registry()
+        let builder = TeamReportBuilder(date: date, now: now, registry: registry)
+        guard MetricEvaluation.canCarry(registry) else {
+            // A plugin that reads the whole history: every athlete's whole dataset.
+            try workspace.forEachDataset(as: principal) { id, dataset in
+                builder.add(dataset, ref: id.rawValue)
+            }
+            return try builder.finish()
+        }
+        let now = now
+        let firstDay: (AthleteProfile) throws -> LocalDay = {
+            try ViewMoment.resolve(date, now: now, zone: $0.zone).day
+        }
+        try workspace.forEachWindow(as: principal, plan: .providers(registry), firstDay: firstDay) {
+            id, window in builder.add(window.dataset, carried: window.carried, id: id)
+        }
+        return try builder.finish { id in
+            try workspace.dataset(of: try workspace.openAthlete(id: id, as: principal))
+        }
     }
 }

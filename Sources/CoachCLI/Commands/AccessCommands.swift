@@ -11,32 +11,48 @@ struct AccessCommand: ParsableCommand {
 
     struct Grant: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give a user access to an athlete's data.")
+            abstract: "Give users access to athletes' data.",
+            discussion: "Both options take lists (a01,a02) and may be repeated.")
         @OptionGroup var global: GlobalOptions
-        @Option var athlete: String
-        @Option(help: "Handle of the user to grant.") var to: String
+        @Option(
+            name: [.customShort("a"), .long], help: "Athletes, e.g. a01,a02 (repeatable).",
+            completion: .athletes)
+        var athlete: [String]
+        @Option(help: "Users to grant, e.g. carl,dana (repeatable).") var to: [String]
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
-                try global.session().grantAccess(athlete: Handle(athlete), to: Handle(to))
-                print("Granted '\(to)' access to '\(athlete)'.")
+                let pairs = try global.session().grantAccess(
+                    athletes: HandleList.parse(athlete), to: HandleList.parse(to))
+                if output.json { print(try Render.json(pairs)); return }
+                for p in pairs { print("Granted '\(p.user)' access to '\(p.athlete)'.") }
             }
         }
     }
 
     struct Revoke: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Revoke a user's access; rotates the athlete's key.")
+            abstract: "Revoke users' access; rotates each athlete's key.",
+            discussion: "Both options take lists (a01,a02) and may be repeated.")
         @OptionGroup var global: GlobalOptions
-        @Option var athlete: String
-        @Option(help: "Handle of the user to revoke.") var from: String
+        @Option(
+            name: [.customShort("a"), .long], help: "Athletes, e.g. a01,a02 (repeatable).",
+            completion: .athletes)
+        var athlete: [String]
+        @Option(help: "Users to revoke, e.g. carl,dana (repeatable).") var from: [String]
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
-                try global.session().revokeAccess(athlete: Handle(athlete), from: Handle(from))
-                print(
-                    "Revoked '\(from)' from '\(athlete)'; new data uses a new key. Run 'coach access rekey --athlete \(athlete)' to re-encrypt history too."
-                )
+                let pairs = try global.session().revokeAccess(
+                    athletes: HandleList.parse(athlete), from: HandleList.parse(from))
+                if output.json { print(try Render.json(pairs)); return }
+                for p in pairs {
+                    print(
+                        "Revoked '\(p.user)' from '\(p.athlete)'; new data uses a new key. Run 'coach access rekey --athlete \(p.athlete)' to re-encrypt history too."
+                    )
+                }
             }
         }
     }
@@ -46,7 +62,7 @@ struct AccessCommand: ParsableCommand {
             abstract: "Who holds each athlete's current key.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option var athlete: String?
+        @Option(name: [.customShort("a"), .long], completion: .athletes) var athlete: String?
 
         func run() throws {
             try guarded {
@@ -74,5 +90,17 @@ struct AccessCommand: ParsableCommand {
                 print("Re-encrypted \(n) records of '\(athlete)'.")
             }
         }
+    }
+}
+
+/// Handles given as lists (`a01,a02`) and/or repeated options, in order, without repeats.
+enum HandleList {
+    static func parse(_ values: [String]) throws -> [Handle] {
+        var seen = Set<String>()
+        let handles = values.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        guard !handles.isEmpty else { throw CLIError.usage("give at least one handle") }
+        return handles.map(Handle.init)
     }
 }

@@ -7,7 +7,9 @@ import Foundation
 struct AthleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "athlete", abstract: "Add, list, show, edit and remove athletes.",
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Note.self, Remove.self])
+        subcommands: [
+            Add.self, Import.self, List.self, Show.self, Edit.self, Note.self, Remove.self,
+        ])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -15,6 +17,7 @@ struct AthleteCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Short handle, e.g. jane.") var handle: String
         @OptionGroup var profile: ProfileOptions
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
@@ -24,9 +27,18 @@ struct AthleteCommand: ParsableCommand {
                 var p = AthleteProfile(
                     handle: handle, name: "", timeZone: TimeZone.current.identifier)
                 try profile.apply(to: &p)
-                try global.session().addAthlete(p)
-                print("Added athlete '\(handle)'.")
+                let id = try global.session().addAthlete(p)
+                if output.json {
+                    print(try Render.json(Added(id: id.rawValue, profile: p))); return
+                }
+                print("Added athlete '\(handle)':\n" + ProfileText.indented(p))
             }
+        }
+
+        /// What `--json` prints: the new athlete's id and profile as stored.
+        struct Added: Encodable {
+            let id: String
+            let profile: AthleteProfile
         }
     }
 
@@ -75,14 +87,16 @@ struct AthleteCommand: ParsableCommand {
         @Argument var handle: String
         @Option(help: "Rename the handle.") var newHandle: String?
         @OptionGroup var profile: ProfileOptions
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
-                try global.session().editAthlete(Handle(handle)) { p in
+                let p = try global.session().editAthlete(Handle(handle)) { p in
                     try profile.apply(to: &p)
                     if let newHandle { p.handle = newHandle }
                 }
-                print("Updated athlete '\(newHandle ?? handle)'.")
+                if output.json { print(try Render.json(p)); return }
+                print("Updated athlete '\(p.handle)':\n" + ProfileText.indented(p))
             }
         }
     }
@@ -142,6 +156,11 @@ struct AthleteCommand: ParsableCommand {
 
 /// Human-readable profile text for `athlete show`.
 enum ProfileText {
+    /// The profile's lines indented under a confirmation line.
+    static func indented(_ p: AthleteProfile) -> String {
+        render(p).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+    }
+
     static func render(_ p: AthleteProfile) -> String {
         var lines: [(String, String)] = [("handle", p.handle), ("name", p.name)]
         func add(_ k: String, _ v: String?) { if let v, !v.isEmpty { lines.append((k, v)) } }

@@ -6,7 +6,18 @@ import Foundation
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Bring data in from files.", subcommands: [JSON.self])
+        commandName: "import",
+        abstract: "Bring data in from files: device exports, activity files, CSV or coach JSON.",
+        discussion: """
+            'coach import FILE…' recognises each file from its content: an Apple Health export \
+            (zip or xml), FIT, TCX, GPX, coach JSON, CSV per log kind, a folder or a zip of \
+            activity files (Strava or Garmin account export). Name a format to force it.
+            """,
+        subcommands: [
+            AutoImport.self, JSON.self, AppleHealthImport.self, FITImport.self, TCXImport.self,
+            GPXImport.self, CSVImport.self,
+        ],
+        defaultSubcommand: AutoImport.self)
 
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -15,20 +26,24 @@ struct ImportCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "A file written by 'coach export --format json'.") var file: String
-        @Option(help: "The athlete to import into (athlete users may omit it).") var athlete:
-            String?
+        @Option(
+            name: [.customShort("a"), .long],
+            help: "The athlete to import into (athlete users may omit it).", completion: .athletes)
+        var athlete: String?
         @Flag(help: "Create the athlete from the file's athlete section.") var create = false
+        @Flag(help: "Report what would change and write nothing.") var dryRun = false
 
         func run() throws {
             try guarded {
                 let dataset = try DatasetFile.read(file)
                 let summary = try global.session().importDataset(
-                    dataset, athlete: athlete.map(Handle.init), create: create)
+                    dataset, athlete: athlete.map(Handle.init), create: create, dryRun: dryRun)
                 if output.json { print(try Render.json(summary)); return }
                 print(
-                    "Imported \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+                    "\(dryRun ? "Would import" : "Imported") \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
                         + (summary.createdAthlete
-                            ? "; created athlete '\(athlete ?? dataset.athlete.handle)'." : "."))
+                            ? "; \(dryRun ? "would create" : "created") athlete '\(athlete ?? dataset.athlete.handle)'."
+                            : ".") + (dryRun ? " Nothing was written (--dry-run)." : ""))
             }
         }
     }
@@ -43,7 +58,9 @@ struct ExportCommand: ParsableCommand {
             table, a row per entry with a 'kind' column; --kind keeps only some kinds (and their columns).
             """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+    @Option(
+        name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+        completion: .athletes) var athlete: String?
     @Option(help: "json (default) or csv.") var format: String = "json"
     @Option(
         help: "csv only: wellness, workout, biometric, sleep, food, steps or weight (repeatable).")

@@ -19,13 +19,28 @@ struct DemoCommand: ParsableCommand {
         let workspace: String
         let team: [TeamRow]
         let dashboard: Dashboard
+        let passphraseFiles: [String: String]
+        let removedDemos: [String]
+        enum CodingKeys: String, CodingKey {
+            case workspace, team, dashboard
+            case passphraseFiles = "passphrase_files"
+            case removedDemos = "removed_demos"
+        }
     }
 
     func run() throws {
         try guarded {
             let clock = try AppEnvironment(variables: ProcessInfo.processInfo.environment).clock
-            let path = try workspace ?? (Self.temporaryFolder() + "/demo.sqlite")
-            let (ws, coach, token) = try DemoWorkspace.build(at: path, clock: clock)
+            let folder =
+                try workspace.map { ($0 as NSString).deletingLastPathComponent }
+                ?? Self.temporaryFolder()
+            let path = workspace ?? folder + "/demo.sqlite"
+            let removed = workspace == nil ? DemoFolders.removeOlder(keeping: folder) : []
+            let passphrases = (owner: DemoWorkspace.passphrase(), coach: DemoWorkspace.passphrase())
+            let (ws, coach, token) = try DemoWorkspace.build(
+                at: path, clock: clock, passphrases: passphrases)
+            let files = try DemoFolders.writePassphrases(
+                ["owner": passphrases.owner, "coach": passphrases.coach], next: path)
             try SessionTokenStore(
                 workspacePath: path, environment: ProcessInfo.processInfo.environment
             ).save(token)
@@ -45,30 +60,22 @@ struct DemoCommand: ParsableCommand {
             }
             if output.json {
                 print(
-                    try Render.json(Output(workspace: path, team: team.rows, dashboard: dashboard)));
+                    try Render.json(
+                        Output(
+                            workspace: path, team: team.rows, dashboard: dashboard,
+                            passphraseFiles: files, removedDemos: removed)))
                 return
             }
             print(Terminal.bold("coach demo") + Terminal.dim("  throw-away workspace \(path)"))
             print(
-                "A coach with three athletes and four months of their data, each athlete encrypted under their own key.\n"
-            )
+                Render.fitLines(
+                    "A coach with three athletes and four months of their data, each athlete "
+                        + "encrypted under their own key.") + "\n")
             print(Terminal.bold("$ coach team --sort readiness"))
             print(TeamText.render(team.rows) + "\n")
             print(Terminal.bold("$ coach dashboard --athlete jane"))
-            print(DashboardText.render(dashboard) + "\n")
-            print("The coach stays signed in to this demo for 8 hours. Look around:")
-            print("  export COACH_WORKSPACE=\(path)")
-            print(
-                "  coach team --flagged; coach dashboard --athlete marco; coach explain readiness --athlete marco"
-            )
-            print(
-                "  coach trend --athlete jane --metric ctl,atl,tsb --days 90; coach activity --athlete aiko --week"
-            )
-            print(
-                "  coach activity --athlete jane; coach biometrics --athlete marco --days 3; coach nutrition --athlete jane"
-            )
-            print("  coach explain self-assessment --athlete jane; coach plan show --athlete jane")
-            print(Terminal.dim("Start your own workspace with `coach init`."))
+            print(Render.fitLines(DashboardText.render(dashboard)) + "\n")
+            print(DemoFolders.guide(workspace: path, files: files, removed: removed))
         }
     }
 

@@ -13,12 +13,22 @@ struct GoalCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set the daily step goal from a day on (earlier days keep their goal).")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+        @Option(
+            name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+            completion: .athletes) var athlete: String?
         @Argument(help: "Steps per day.") var steps: Int
         @Option(help: "First day of the new goal: today (default), a date, -3d…") var from: String =
             "today"
         @Option(help: "Earn a bonus day every N achieved days in a row.") var bonusEvery: Int?
         @Option(help: "Most bonus days that can be banked.") var maxBonus: Int?
+        @OptionGroup var output: OutputOptions
+
+        /// What `--json` prints.
+        struct StepGoalOutput: Encodable {
+            let athlete: String
+            let steps: Int
+            let from: LocalDay
+        }
 
         func run() throws {
             try guarded {
@@ -34,6 +44,12 @@ struct GoalCommand: ParsableCommand {
                 let (profile, start) = try global.session().setStepGoal(
                     athlete.map(Handle.init), steps: steps, from: from, bonusEvery: bonusEvery,
                     maxBonus: maxBonus)
+                if output.json {
+                    print(
+                        try Render.json(
+                            StepGoalOutput(athlete: profile.handle, steps: steps, from: start)))
+                    return
+                }
                 print("Step goal of \(profile.handle): \(steps) a day from \(start).")
             }
         }

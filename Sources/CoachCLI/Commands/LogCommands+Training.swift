@@ -118,8 +118,14 @@ extension LogCommand {
         static let configuration = CommandConfiguration(abstract: "Show recent log entries.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
-        @Option(help: "How many days back, today included.") var days: Int = 7
+        @Option(
+            name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+            completion: .athletes) var athlete: String?
+        @Option(help: "How many days back, the last day included.") var days: Int = 7
+        @Option(
+            parsing: .unconditional,
+            help: "The last day shown: today (default), yesterday, -3d, mon or YYYY-MM-DD.")
+        var date: String?
         @Option(help: "Only this kind: wellness, workout, biometric, sleep, food, steps, weight.")
         var kind: [String] = []
 
@@ -129,15 +135,15 @@ extension LogCommand {
                     throw CoachKitError.outOfRange(field: "--days", range: "1–3660")
                 }
                 let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
-                let (_, entries) = try global.session().logEntries(
-                    athlete.map(Handle.init), kinds: kinds, days: days)
-                if output.json { print(try Render.json(entries)); return }
+                let listing = try global.session().logListing(
+                    athlete.map(Handle.init), kinds: kinds, days: days, date: date)
+                if output.json { print(try Render.json(listing.entries)); return }
                 print(
                     Render.table(
                         ["DAY", "KIND", "ID", "ENTRY"],
-                        entries.map {
+                        listing.entries.map {
                             [
-                                $0.day, $0.kind.rawValue, String($0.id.prefix(8)),
+                                $0.day, $0.kind.rawValue, listing.prefix(of: $0.id),
                                 LogText.summary($0),
                             ]
                         }))
@@ -146,15 +152,21 @@ extension LogCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a log entry by id.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a log entry by id (or a unique prefix of it).")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+        @OptionGroup var output: OutputOptions
+        @Option(
+            name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+            completion: .athletes) var athlete: String?
         @Argument var id: String
 
         func run() throws {
             try guarded {
-                try global.session().removeLog(RecordID(id), athlete: athlete.map(Handle.init))
-                print("Removed \(id).")
+                let full = try global.session().removeLog(
+                    RecordID(id), athlete: athlete.map(Handle.init))
+                if output.json { print(try Render.json(["removed": full.rawValue])); return }
+                print("Removed \(full).")
             }
         }
     }
@@ -162,11 +174,16 @@ extension LogCommand {
 
 /// One-line summaries of log entries for tables.
 enum LogText {
-    static func summary(_ e: LogEntry) -> String {
-        guard case .object(let o) = e.entry else { return "" }
+    static func summary(_ e: LogEntry) -> String { summary(e.entry) }
+
+    /// `key=value` pairs of an entry; seconds (`…_s`) read as durations, e.g. `elapsed=1h30m`.
+    static func summary(_ entry: JSONValue) -> String {
+        guard case .object(let o) = entry else { return "" }
         let skip: Set<String> = ["id", "day", "source", "samples"]
         return o.keys.sorted().filter { !skip.contains($0) }.compactMap { k in
             switch o[k]! {
+            case .number(let n) where k.hasSuffix("_s") && n >= 1 && n < 1e7:
+                return "\(k.dropLast(2))=\(DurationParser.format(Int(n.rounded())))"
             case .number(let n): return "\(k)=\(Render.number(n))"
             case .string(let s): return "\(k)=\(s)"
             case .object(let m):

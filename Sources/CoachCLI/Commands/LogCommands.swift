@@ -19,7 +19,8 @@ struct LogCommand: ParsableCommand {
         @OptionGroup var target: LogTarget
         @Argument(help: "Mood from 1 (awful) to 5 (great).") var mood: Int
         @Option(help: "Soreness per group, e.g. quads=6,hamstrings=3.") var doms: [String] = []
-        @Option var notes: String?
+        @Option(name: [.customLong("notes"), .customLong("note")], help: "A note on the day.")
+        var notes: String?
 
         func run() throws {
             try guarded {
@@ -51,7 +52,8 @@ struct LogCommand: ParsableCommand {
         @OptionGroup var target: LogTarget
         @Option var mood: Int?
         @Option(help: "Soreness per group, e.g. quads=6,hamstrings=3.") var doms: [String] = []
-        @Option var notes: String?
+        @Option(name: [.customLong("notes"), .customLong("note")], help: "A note on the day.")
+        var notes: String?
 
         func run() throws {
             try guarded {
@@ -73,7 +75,8 @@ struct LogCommand: ParsableCommand {
         @Option(help: "Carbohydrate in g.") var carbs: Double?
         @Option(help: "Fat in g.") var fat: Double?
         @Option(help: "breakfast, lunch, dinner, snack, drink or other.") var meal: String?
-        @Option var note: String?
+        @Option(name: [.customLong("note"), .customLong("notes")], help: "A note on the meal.")
+        var note: String?
         @Option(help: "Time, HH:MM (default now, or noon for a past day).") var time: String?
 
         func run() throws {

@@ -18,8 +18,11 @@ extension LogCommand {
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
-        @Argument(help: "The entry's id, as 'coach log show' lists it.") var id: String
+        @Option(
+            name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+            completion: .athletes) var athlete: String?
+        @Argument(help: "The entry's id, or a unique prefix as 'coach log show' lists it.")
+        var id: String
         @Option(
             parsing: .unconditional, help: "Move to this day: today, yesterday, -3d or YYYY-MM-DD.")
         var date: String?
@@ -82,7 +85,7 @@ extension LogCommand {
                     RecordID(id), athlete: athlete.map(Handle.init), patch: patch)
                 if output.json { print(try Render.json(entry)); return }
                 print(
-                    "Edited \(entry.kind.rawValue) \(id) on \(entry.day): \(LogText.summary(entry))"
+                    "Edited \(entry.kind.rawValue) \(entry.id) on \(entry.day): \(LogText.summary(entry))"
                 )
             }
         }

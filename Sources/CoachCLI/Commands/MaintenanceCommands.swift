@@ -13,7 +13,7 @@ struct AuditCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List audit entries.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option var athlete: String?
+        @Option(name: [.customShort("a"), .long], completion: .athletes) var athlete: String?
 
         func run() throws {
             try guarded {
@@ -75,6 +75,8 @@ struct DoctorCommand: ParsableCommand {
                 session = nil
             } catch StoreError.sessionExpired {
                 session = nil
+            } catch AppError.sessionExpired {
+                session = nil
             }
             let checks =
                 try session?.doctor(repair: repair) ?? global.openWorkspace().doctor(as: nil)
@@ -105,7 +107,7 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            try global.openWorkspace().backup(to: out)
+            try AppSession.backup(global.openWorkspace(), to: out)
             print("Backed up to \(out).")
         }
     }
@@ -126,7 +128,7 @@ struct RestoreCommand: ParsableCommand {
                     throw CLIError.usage("not confirmed; pass --yes to restore without asking")
                 }
             }
-            try Workspace.restore(from: file, to: ctx.workspacePath)
+            try AppSession.restore(from: file, to: ctx.workspacePath)
             print("Restored \(ctx.workspacePath) from \(file).")
         }
     }

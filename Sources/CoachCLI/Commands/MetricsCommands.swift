@@ -7,7 +7,9 @@ import Foundation
 
 /// The athlete and day a metrics command looks at.
 struct MetricsTarget: ParsableArguments {
-    @Option(help: "The athlete (athlete users may omit it).") var athlete: String?
+    @Option(
+        name: [.customShort("a"), .long], help: "The athlete (athlete users may omit it).",
+        completion: .athletes) var athlete: String?
     @Option(help: "Look at a past day: yesterday, -3d or YYYY-MM-DD (default today).") var date:
         String?
 
@@ -41,7 +43,7 @@ struct MetricsCommand: ParsableCommand {
                         ["METRIC", "SCORE", "BAND", "STATUS", "NOTE"],
                         results.map { r in
                             [
-                                r.id, r.score.map(String.init) ?? "–",
+                                DashboardText.label(r), r.score.map(String.init) ?? "–",
                                 Terminal.paint(r.band?.name ?? "", hex: r.band?.colour),
                                 r.status.rawValue, r.reason ?? r.flags.joined(separator: ", "),
                             ]
@@ -73,7 +75,9 @@ struct ExplainCommand: ParsableCommand {
             }
             let score = r.score.map(String.init) ?? "–"
             print(
-                Terminal.bold("\(r.id) for \(view.name) on \(view.moment.day): \(score)") + " "
+                Terminal.bold(
+                    "\(DashboardText.label(r)) for \(view.name) on \(view.moment.day): \(score)")
+                    + " "
                     + Terminal.paint(r.band?.name ?? r.status.rawValue, hex: r.band?.colour))
             if let reason = r.reason { print(reason) }
             if !r.explanation.isEmpty { print(r.explanation) }

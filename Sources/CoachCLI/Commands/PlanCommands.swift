@@ -31,18 +31,23 @@ struct PlanCommand: ParsableCommand {
                 if !(all || previous) { shown.previous = [] }
                 if !(all || current) { shown.current = nil }
                 if !(all || upcoming) { shown.upcoming = [] }
+                let ids = try ctx.book.idPrefixes()
                 try ctx.emit(shown, json: output.json) {
-                    Self.text(shown, all: all, current: current)
+                    Self.text(shown, all: all, current: current, ids: ids)
                 }
             }
         }
 
-        static func text(_ r: PlanReport, all: Bool, current: Bool) -> String {
+        static func text(_ r: PlanReport, all: Bool, current: Bool, ids: [String: String] = [:])
+            -> String
+        {
             var parts = ["Plan of \(r.athlete), today \(r.today)", PlanRender.scores(r.scores)]
             func group(_ name: String, _ weeks: [PlanReport.Week]) {
                 parts.append(
                     Terminal.bold("\(name) (\(weeks.count) week\(weeks.count == 1 ? "" : "s"))"))
-                parts += weeks.isEmpty ? [Terminal.dim("none")] : weeks.map(PlanRender.week)
+                parts +=
+                    weeks.isEmpty
+                    ? [Terminal.dim("none")] : weeks.map { PlanRender.week($0, ids: ids) }
             }
             if all || !r.previous.isEmpty { group("Previous", r.previous) }
             if all || current { group("Current", r.current.map { [$0] } ?? []) }
@@ -67,7 +72,8 @@ struct PlanWeekCommand: ParsableCommand {
         var week = "current"
         @Flag(help: "Create the week if it is not planned yet.") var create = false
         @Option(help: "Set the week's title.") var title: String?
-        @Option(help: "Set the week's notes.") var notes: String?
+        @Option(name: [.customLong("notes"), .customLong("note")], help: "Set the week's notes.")
+        var notes: String?
         @OptionGroup var output: OutputOptions
 
         func run() throws {
@@ -79,12 +85,14 @@ struct PlanWeekCommand: ParsableCommand {
                 }
                 let snapshot = try ctx.snapshot()
                 let grid = PlanReport.grid(snapshot, monday: monday, today: ctx.today)
+                let ids = try ctx.book.idPrefixes()
                 let scores = PlanReport.overall(snapshot, today: ctx.today)
                 try ctx.emit(
                     WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid),
                     json: output.json
                 ) {
-                    PlanRender.scores(scores) + "\n" + PlanRender.week(grid)
+                    PlanRender.scores(scores) + "\n"
+                        + PlanRender.week(grid, ids: ids, canPlan: ctx.canPlan)
                 }
             }
         }
@@ -106,6 +114,7 @@ struct PlanWeekCommand: ParsableCommand {
         @Option(help: "Copy to these athletes instead, e.g. bert,carla.") var toAthletes: [String] =
             []
         @Flag(help: "Overwrite target weeks that already have sessions.") var replace = false
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
@@ -116,9 +125,9 @@ struct PlanWeekCommand: ParsableCommand {
                     from: source, to: dest, targets: try ctx.athletes(toAthletes),
                     replace: replace)
                 let who = toAthletes.isEmpty ? ctx.handle : toAthletes.joined(separator: ",")
-                print(
+                try ctx.emit(copies, json: output.json) {
                     "Copied the week of \(source) (\(copies.first?.sessions.count ?? 0) sessions) to the week of \(dest) for \(who)."
-                )
+                }
             }
         }
     }
@@ -130,14 +139,15 @@ struct PlanWeekCommand: ParsableCommand {
         @OptionGroup var target: PlanTarget
         @Option(help: "Any day of the week to move.") var from: String
         @Option(help: "Any day of the week to move it to.") var to: String
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let w = try ctx.book.moveWeek(from: try ctx.monday(from), to: try ctx.monday(to))
-                print(
+                try ctx.emit(w, json: output.json) {
                     "Moved the week to \(w.start) – \(w.start.adding(days: 6)) (\(w.sessions.count) sessions)."
-                )
+                }
             }
         }
     }
@@ -148,13 +158,16 @@ struct PlanWeekCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(help: "Any day of the week to remove.") var week: String
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let monday = try ctx.monday(week)
                 try ctx.book.removeWeek(monday: monday)
-                print("Removed the week of \(monday).")
+                try ctx.emit(["removed_week": monday.description], json: output.json) {
+                    "Removed the week of \(monday)."
+                }
             }
         }
     }

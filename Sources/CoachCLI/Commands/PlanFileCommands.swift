@@ -60,14 +60,20 @@ struct PlanImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Read weeks from a CSV or JSON plan file; each week in the file replaces that week of the plan.",
-        discussion:
-            "All or nothing: the first bad row is reported with its line and reason, and nothing is written."
-    )
+            "Read sessions from a CSV or JSON plan file: adds new ones, updates those it names.",
+        discussion: """
+            All or nothing: the first bad row is reported with its line and reason, and nothing is \
+            written. Sessions the file does not list stay unless --replace is given: then each \
+            week in the file replaces that week of the plan, the sessions that go are listed, and \
+            a terminal asks first (--yes skips the question; without a terminal --yes is needed).
+            """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: PlanTarget
     @Argument(help: "A .csv or .json plan file.") var file: String
     @Option(help: "csv or json (default: from the file's extension).") var format: PlanFileFormat?
+    @Flag(help: "Replace each week the file names, removing the sessions it does not list.")
+    var replace = false
+    @Flag(help: "With --replace: remove without asking.") var yes = false
     @Flag(help: "Report what would change and write nothing.") var dryRun = false
     @OptionGroup var output: OutputOptions
 
@@ -90,18 +96,49 @@ struct PlanImportCommand: ParsableCommand {
                 throw CoachKitError.invalidRow(location: "\(file) \(location)", reason: reason)
             }
             let ctx = try PlanContext(global, target)
-            let s = try ctx.book.importPlan(weeks, dryRun: dryRun)
+            if replace && !dryRun {
+                let preview = try ctx.book.importPlan(weeks, dryRun: true, replace: true)
+                if !preview.removed.isEmpty { try confirm(preview.removed) }
+            }
+            let s = try ctx.book.importPlan(weeks, dryRun: dryRun, replace: replace)
             try ctx.emit(s, json: output.json) { Self.text(s, handle: ctx.handle) }
         }
     }
 
+    /// Lists the sessions `--replace` removes and asks on a terminal; `--yes` skips the question.
+    func confirm(_ removed: [PlannedSession]) throws {
+        let n = removed.count
+        Terminal.note("--replace removes \(n) session\(n == 1 ? "" : "s") the file does not list:")
+        for s in removed { Terminal.note("  " + PlanImportCommand.line(s)) }
+        if yes { return }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CLIError.usage("not confirmed; pass --yes to remove them without asking")
+        }
+        guard Confirm.ask("Remove them?") else {
+            throw CLIError.usage("not confirmed; nothing was imported")
+        }
+    }
+
+    static func line(_ s: PlannedSession) -> String {
+        "\(s.date) \(s.title) (id \(s.id))"
+            + (s.adherencePct.map { ", adherence \(Render.number($0))% recorded" } ?? "")
+    }
+
     static func text(_ s: PlanImportSummary, handle: String) -> String {
         let verb = s.dryRun ? "Would import" : "Imported"
+        let weeks = s.weeksCreated.count + s.weeksReplaced.count + s.weeksUpdated.count
+        var parts = ["\(s.weeksCreated.count) new"]
+        if !s.weeksUpdated.isEmpty { parts.append("\(s.weeksUpdated.count) updated") }
+        if !s.weeksReplaced.isEmpty { parts.append("\(s.weeksReplaced.count) replaced") }
         var out =
-            "\(verb) \(s.weeksCreated.count + s.weeksReplaced.count) week(s) for \(handle): "
-            + "\(s.weeksCreated.count) new, \(s.weeksReplaced.count) replaced; sessions \(s.sessionsAdded) added, "
-            + "\(s.sessionsChanged) changed, \(s.sessionsUnchanged) unchanged, \(s.sessionsRemoved) removed."
-        if s.dryRun { out += " Nothing was written (--dry-run)." }
+            "\(verb) \(weeks) week(s) for \(handle): \(parts.joined(separator: ", ")); "
+            + "sessions \(s.sessionsAdded) added, \(s.sessionsChanged) changed, "
+            + "\(s.sessionsUnchanged) unchanged, \(s.sessionsRemoved) removed"
+            + (s.sessionsKept > 0 ? ", \(s.sessionsKept) kept." : ".")
+        if s.dryRun {
+            out += " Nothing was written (--dry-run)."
+            for r in s.removed { out += "\n  would remove " + line(r) }
+        }
         return out
     }
 }

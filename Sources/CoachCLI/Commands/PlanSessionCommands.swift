@@ -12,7 +12,8 @@ struct PlanSessionCommand: ParsableCommand {
     /// The session fields `add` and `edit` share.
     struct Fields: ParsableArguments {
         @Option(help: "What is planned in more detail.") var detail: String?
-        @Option(help: "Notes for the athlete.") var notes: String?
+        @Option(name: [.customLong("notes"), .customLong("note")], help: "Notes for the athlete.")
+        var notes: String?
         @Option(help: "cycling, running, swimming, strength, walking or other.") var sport: String?
         @Option(help: "Planned duration, e.g. 75m, 1h30m or 1:30:00.") var plannedDuration: String?
         @Option(help: "Planned training stress score (0–1000).") var plannedTss: Double?
@@ -106,13 +107,16 @@ struct PlanSessionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a planned session.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
-        @Argument(help: "The session id.") var id: String
+        @Argument(help: "The session id (or a unique prefix).") var id: String
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
                 let ctx = try PlanContext(global, target)
-                try ctx.book.removeSession(PlannedSessionID(id))
-                print("Removed session \(id).")
+                let full = try ctx.book.removeSession(PlannedSessionID(id))
+                try ctx.emit(["removed": full.rawValue], json: output.json) {
+                    "Removed session \(full)."
+                }
             }
         }
     }
@@ -122,9 +126,10 @@ struct PlanSessionCommand: ParsableCommand {
             abstract: "Move a session to another day and/or position within its day.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
-        @Argument(help: "The session id.") var id: String
-        @Option(help: "The new day.") var date: String
+        @Argument(help: "The session id (or a unique prefix).") var id: String
+        @Option(help: "The new day: YYYY-MM-DD, tomorrow, +2d, fri, next-mon…") var date: String
         @Option(help: "Position within the day, 0 first (default: last).") var order: Int?
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
@@ -132,7 +137,9 @@ struct PlanSessionCommand: ParsableCommand {
                 let s = try ctx.book.moveSession(
                     PlannedSessionID(id), to: try DayExpression.parse(date, today: ctx.today),
                     order: order)
-                print("Moved session \(s.id) to \(s.weekdayName) \(s.date), position \(s.order).")
+                try ctx.emit(s, json: output.json) {
+                    "Moved session \(s.id) to \(s.weekdayName) \(s.date), position \(s.order)."
+                }
             }
         }
     }

@@ -26,8 +26,10 @@ struct PromptCommand: ParsableCommand {
                 as UTF-8 bytes / 4, rounded up.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Option(help: "The athlete (athlete users export their own without it).") var athlete:
-            String?
+        @Option(
+            name: [.customShort("a"), .long],
+            help: "The athlete (athlete users export their own without it).", completion: .athletes)
+        var athlete: String?
         @Option(help: "Days of trends and workouts, ending today (1–366).") var days = 14
         @Option(
             help:

@@ -67,9 +67,13 @@ struct WhoamiCommand: ParsableCommand {
         let athlete: String?
         let workspace: String
         let sessionExpires: String?
+        let currentAthlete: String?
+        let currentAthleteSource: String?
         enum CodingKeys: String, CodingKey {
             case handle, role, athlete, workspace
             case sessionExpires = "session_expires"
+            case currentAthlete = "current_athlete"
+            case currentAthleteSource = "current_athlete_source"
         }
     }
 
@@ -82,7 +86,8 @@ struct WhoamiCommand: ParsableCommand {
                 workspace: me.workspace,
                 sessionExpires: me.sessionExpires.map {
                     Instant(date: $0, timeZone: .current).description
-                })
+                }, currentAthlete: me.current?.handle.rawValue,
+                currentAthleteSource: me.current?.source.rawValue)
             if output.json { print(try Render.json(info)); return }
             print(
                 "\(Terminal.bold(me.handle.rawValue)) (\(me.role.rawValue)\(athlete.map { ", athlete \($0)" } ?? ""))"
@@ -91,6 +96,10 @@ struct WhoamiCommand: ParsableCommand {
             print(
                 info.sessionExpires.map { "session until \($0)" }
                     ?? "no session (passphrase given for this command)")
+            if let current = me.current {
+                let origin = current.source == .environment ? " (from COACH_ATHLETE)" : ""
+                print("current athlete \(current.handle)\(origin)")
+            }
         }
     }
 }

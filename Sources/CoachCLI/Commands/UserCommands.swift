@@ -15,9 +15,12 @@ struct UserCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Handle of the new user.") var handle: String
         @Option(help: "coach or athlete.") var role: String
-        @Option(help: "For --role athlete: the athlete this user is.") var athlete: String?
+        @Option(
+            name: [.customShort("a"), .long], help: "For --role athlete: the athlete this user is.",
+            completion: .athletes) var athlete: String?
         @Option(help: "Read the new user's passphrase from PATH or '-' (else asked twice).")
         var newPassphraseFile: String?
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
@@ -33,6 +36,10 @@ struct UserCommand: ParsableCommand {
                     file: newPassphraseFile, label: "New passphrase for \(handle)")
                 try session.addUser(
                     Handle(handle), role: r, athlete: athlete.map(Handle.init), passphrase: pass)
+                if output.json {
+                    print(try Render.json(["handle": handle, "role": r.rawValue]))
+                    return
+                }
                 print(
                     r == .athlete ? "Added athlete user '\(handle)'." : "Added coach '\(handle)'.")
             }
@@ -82,13 +89,23 @@ struct UserCommand: ParsableCommand {
     }
 
     struct Disable: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Disable a user (owner only).")
+        static let configuration = CommandConfiguration(
+            abstract: "Disable a user (owner only); asks first on a terminal.")
         @OptionGroup var global: GlobalOptions
         @Argument var handle: String
+        @Flag(help: "Do not ask for confirmation.") var yes = false
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
-                try global.session().disableUser(Handle(handle))
+                let session = try global.session()
+                if !yes {
+                    guard Confirm.ask("Disable '\(handle)'? They can no longer sign in.") else {
+                        throw CLIError.usage("not confirmed; pass --yes to disable without asking")
+                    }
+                }
+                try session.disableUser(Handle(handle))
+                if output.json { print(try Render.json(["disabled": handle])); return }
                 print("Disabled '\(handle)'.")
             }
         }

@@ -17,7 +17,9 @@ struct DashboardCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let dashboard = try global.session().dashboard(target.handle, date: target.date)
-            print(output.json ? try Render.json(dashboard) : DashboardText.render(dashboard))
+            print(
+                output.json
+                    ? try Render.json(dashboard) : Render.fitLines(DashboardText.render(dashboard)))
         }
     }
 }
@@ -80,7 +82,9 @@ struct ActivityCommand: ParsableCommand {
             "Steps against the goal: dial, tiles, the last 7 days, you against the walking bot.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
-    @Flag(help: "Show 7-day blocks for the last seven weeks instead of days.") var week = false
+    @Flag(help: "Show 7-day blocks for the last seven weeks instead of days.") var weekly = false
+    /// The old spelling of `--weekly`, kept for scripts (`--week` takes a day elsewhere).
+    @Flag(help: .hidden) var week = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -90,7 +94,7 @@ struct ActivityCommand: ParsableCommand {
                 output.json
                     ? try Render.json(result)
                     : ActivityText.render(
-                        result, name: view.name, day: view.moment.day, week: week,
+                        result, name: view.name, day: view.moment.day, week: weekly || week,
                         units: view.evaluation.index.profile.units))
         }
     }

@@ -45,7 +45,9 @@ struct DemoHistory {
         }
         var n = 0
         let handle = profile.handle
-        func id(_ prefix: String) -> String { n += 1; return "demo-\(handle)-\(prefix)\(n)" }
+        func id(_ prefix: String) -> String {
+            n += 1; return DemoID.make("\(handle)-\(prefix)\(n)")
+        }
         let baseHRV = story == .runDown ? 72.0 : 64.0, baseRHR = profile.thresholds.restHrBpm ?? 50
 
         for back in stride(from: days, through: 0, by: -1) {
@@ -210,12 +212,12 @@ struct DemoHistory {
         (-5...1).map { offset in
             let monday = today.monday.adding(days: 7 * offset)
             var week = ProgramWeek(
-                id: "demo-\(profile.handle)-week-\(monday)", start: monday,
+                id: DemoID.make("\(profile.handle)-week-\(monday)"), start: monday,
                 title: offset == 0 ? "This week" : offset > 0 ? "Next week" : "Build \(offset + 6)")
             for (i, slot) in Self.week.enumerated() where slot.minutes > 0 {
                 let date = monday.adding(days: i)
                 var s = PlannedSession(
-                    id: "demo-\(profile.handle)-\(date)", date: date, title: slot.title)
+                    id: DemoID.make("\(profile.handle)-\(date)"), date: date, title: slot.title)
                 s.sport = profile.sports[(date.ordinal & 1) % profile.sports.count]
                 s.plannedDurationS = Double(slot.minutes * 60)
                 s.plannedTss = (Double(slot.minutes) / 60 * slot.intensity * slot.intensity * 100)

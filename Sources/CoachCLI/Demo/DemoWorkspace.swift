@@ -36,12 +36,16 @@ public enum DemoWorkspace {
     /// Creates the demo workspace at `path` and returns it with the coach signed in, plus an
     /// 8-hour session for the coach so later commands on the demo need no passphrase.
     ///
-    /// Passphrases are random and never shown: the workspace exists only to be looked at.
-    public static func build(at path: String, clock: any Clock) throws -> (
-        Workspace, Principal, SessionToken
-    ) {
-        let ownerPass = try SecretKey.random(count: 24)
-        let coachPass = try SecretKey.random(count: 24)
+    /// - Parameters:
+    ///   - passphrases: the owner's and the coach's passphrases (readable text, which the demo
+    ///     writes to private files so the user can sign in again after the session ends).
+    public static func build(
+        at path: String, clock: any Clock, passphrases: (owner: String, coach: String)
+    ) throws -> (Workspace, Principal, SessionToken) {
+        var ownerBytes = Array(passphrases.owner.utf8)
+        var coachBytes = Array(passphrases.coach.utf8)
+        let ownerPass = try SecretKey(consuming: &ownerBytes, guarded: true)
+        let coachPass = try SecretKey(consuming: &coachBytes, guarded: true)
         let ws = try Workspace.create(
             at: path, owner: "owner", passphrase: ownerPass, preset: .interactive, clock: clock)
         let owner = try ws.authenticate(handle: "owner", passphrase: ownerPass)
@@ -58,5 +62,14 @@ public enum DemoWorkspace {
         return (
             ws, coach, try ws.unlock(handle: "coach", passphrase: coachPass, ttlSeconds: 8 * 3600)
         )
+    }
+
+    /// A readable random passphrase: four groups of five letters and digits that cannot be
+    /// confused (about 100 bits).
+    static func passphrase(using random: some RandomSource = SystemRandom()) -> String {
+        let alphabet = Array("23456789abcdefghjkmnpqrstuvwxyz")
+        let chars = random.bytes(20).map { alphabet[Int($0) % alphabet.count] }
+        return stride(from: 0, to: 20, by: 5).map { String(chars[$0..<$0 + 5]) }
+            .joined(separator: "-")
     }
 }

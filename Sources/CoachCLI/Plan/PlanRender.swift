@@ -11,8 +11,12 @@ enum PlanRender {
             + " (\(s.counted) counted, \(s.missed) missed)"
     }
 
-    /// A week: heading, its own score, notes and the Monday–Sunday grid (rest days shown).
-    static func week(_ w: PlanReport.Week) -> String {
+    /// A week: heading, its own score, notes and the Monday–Sunday grid (rest days shown);
+    /// session ids print as their shortest unique prefix from `ids` when given.
+    /// Athlete users (`canPlan` false) are not told to create a week they may not create.
+    static func week(_ w: PlanReport.Week, ids: [String: String] = [:], canPlan: Bool = true)
+        -> String
+    {
         var out =
             Terminal.bold("Week of \(w.start) – \(w.end)") + (w.title.map { " · " + $0 } ?? "")
             + " (\(w.group))"
@@ -20,7 +24,9 @@ enum PlanRender {
             out +=
                 "\n"
                 + Terminal.dim(
-                    "No week planned; create it with 'coach plan week --week \(w.start) --create'.")
+                    canPlan
+                        ? "No week planned; create it with 'coach plan week --week \(w.start) --create'."
+                        : "No week planned yet; your coach plans the weeks.")
         }
         let counted = w.scores.counted
         out +=
@@ -38,7 +44,8 @@ enum PlanRender {
             for (i, s) in day.sessions.enumerated() {
                 let p = s.session
                 rows.append([
-                    i == 0 ? label : "", p.id, p.time ?? "", p.title, p.sport?.rawValue ?? "",
+                    i == 0 ? label : "", ids[p.id] ?? p.id, p.time ?? "", p.title,
+                    p.sport?.rawValue ?? "",
                     p.plannedDurationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
                     p.plannedTss.map { Render.number($0) } ?? "", percent(s.adherence, empty: ""),
                     compliance(s),
@@ -51,10 +58,38 @@ enum PlanRender {
                 "Compliance",
             ], rows)
         // Rest days leave the last columns empty; drop the padding they would trail.
-        return out + "\n"
+        out +=
+            "\n"
             + table.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(
                 separator: "\n")
+        if let t = w.totals { out += "\n" + totals(t) }
+        if !w.unplanned.isEmpty {
+            out += "\n" + Terminal.bold("Unplanned workouts")
+            for u in w.unplanned {
+                let parts = [
+                    "\(u.date.weekdayName) \(u.date)", ids[u.id] ?? u.id, u.sport.rawValue,
+                    u.title ?? "",
+                    u.durationS.map { DurationParser.format(Int($0.rounded())) } ?? "",
+                    "TSS \(Render.number(u.tss.rounded()))",
+                ]
+                out += "\n  " + parts.filter { !$0.isEmpty }.joined(separator: "  ")
+            }
+        }
+        return out
+    }
+
+    /// `Week totals: planned 4 sessions, 5h15m, TSS 310 · done 2 of 4, 3h5m, TSS 180 (3 workouts)`.
+    static func totals(_ t: PlanReport.Totals) -> String {
+        func duration(_ s: Double) -> String {
+            s > 0 ? DurationParser.format(Int(s.rounded())) : "0m"
+        }
+        return
+            "Week totals: planned \(t.plannedSessions) session\(t.plannedSessions == 1 ? "" : "s"), "
+            + "\(duration(t.plannedDurationS)), TSS \(Render.number(t.plannedTss.rounded()))"
+            + " · done \(t.doneSessions) of \(t.plannedSessions), \(duration(t.doneDurationS)), "
+            + "TSS \(Render.number(t.doneTss.rounded()))"
+            + " (\(t.workouts) workout\(t.workouts == 1 ? "" : "s"))"
     }
 
     /// The compliance cell, painted in its TrainingPeaks colour when colour is on.

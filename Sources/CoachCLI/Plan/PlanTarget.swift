@@ -6,8 +6,10 @@ import Foundation
 
 /// `--athlete`, shared by every `coach plan` command.
 struct PlanTarget: ParsableArguments {
-    @Option(help: "The athlete (athlete users read their own plan without it).") var athlete:
-        String?
+    @Option(
+        name: [.customShort("a"), .long],
+        help: "The athlete (athlete users read their own plan without it).", completion: .athletes)
+    var athlete: String?
 }
 
 /// One plan command's book (athlete opened once) with the accessors the commands use.
@@ -22,6 +24,8 @@ struct PlanContext {
     var zone: TimeZone { book.zone }
     var today: LocalDay { book.today }
     var now: Date { book.session.now }
+    /// Whether the acting user may change the plan (athlete users may not).
+    var canPlan: Bool { book.session.principal.role != .athlete }
 
     func monday(_ text: String) throws -> LocalDay { try book.monday(text) }
     func snapshot() throws -> PlanSnapshot { try book.snapshot() }
@@ -29,6 +33,6 @@ struct PlanContext {
 
     /// Prints `value` as JSON or `text()` as text.
     func emit<T: Encodable>(_ value: T, json: Bool, text: () -> String) throws {
-        print(json ? try Render.json(value) : text())
+        print(json ? try Render.json(value) : Render.fitLines(text()))
     }
 }

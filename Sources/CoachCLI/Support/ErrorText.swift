@@ -20,7 +20,8 @@ enum ErrorText {
         case .newerFormat(let what):
             return "\(what) was written by a newer coach; \(fix(.upgrade))"
         case .athleteRequired:
-            return "name the athlete with --athlete HANDLE"
+            return
+                "name the athlete with --athlete HANDLE (-a), or pick one with 'coach use HANDLE'"
         case .athleteUserNeedsAthlete:
             return "an athlete user needs --athlete ATHLETE"
         case .athleteOnlyForAthleteUser:
@@ -111,6 +112,13 @@ extension ErrorText {
         case .userRequired: "with --passphrase-file, name the user with --as HANDLE"
         case .passphraseUnavailable:
             "no terminal to ask for the passphrase; pass --passphrase-file PATH or -"
+        case .sessionExpired(let handle):
+            "the session of '\(handle)' has expired or was locked; "
+                + "run 'coach unlock --as \(handle)' again"
+        case .backupMissing(let path):
+            "there is no backup at \(path); check the path (backups come from 'coach backup')"
+        case .notABackup(let path):
+            "\(path) is not a coach backup; give a file written by 'coach backup --out FILE'"
         }
     }
 }

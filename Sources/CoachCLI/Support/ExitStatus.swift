@@ -1,7 +1,9 @@
 import ArgumentParser
 import CoachApp
 import CoachCrypto
+import CoachImport
 import CoachKit
+import CoachPlugins
 import CoachStore
 import Foundation
 
@@ -14,6 +16,14 @@ public enum ExitStatus {
     public static let conflict: Int32 = 73
     public static let corrupt: Int32 = 74
     public static let authOrPermission: Int32 = 77
+
+    static func code(for error: PluginUseError) -> Int32 {
+        switch error {
+        case .notAdded, .notExecutable: notFound
+        case .metricClash: conflict
+        case .kindNotDeclared, .unknownKind: usage
+        }
+    }
 
     static func code(for error: StoreError) -> Int32 {
         switch error.category {
@@ -41,10 +51,25 @@ func guarded(_ body: () throws -> Void) throws {
         throw ExitCode(ExitStatus.code(for: error))
     } catch let error as AppError {
         Terminal.error(ErrorText.message(for: error))
-        throw ExitCode(ExitStatus.usage)
+        throw ExitCode(
+            error.isAuthentication
+                ? ExitStatus.authOrPermission
+                : error.isNotFound
+                    ? ExitStatus.notFound
+                    : error.isInvalidData ? ExitStatus.invalidData : ExitStatus.usage)
     } catch let error as CoachKitError {
         Terminal.error(ErrorText.message(for: error))
         throw ExitCode(error.isUsage ? ExitStatus.usage : ExitStatus.invalidData)
+    } catch let error as PluginError {
+        Terminal.error(ErrorText.message(for: error))
+        throw ExitCode(
+            error.failure.isTampering ? ExitStatus.corrupt : ExitStatus.invalidData)
+    } catch let error as PluginUseError {
+        Terminal.error(ErrorText.message(for: error))
+        throw ExitCode(ExitStatus.code(for: error))
+    } catch let error as ImportError {
+        Terminal.error(ErrorText.message(for: error))
+        throw ExitCode(error.problem == .unreadable ? ExitStatus.notFound : ExitStatus.invalidData)
     } catch let error as CLIError {
         Terminal.error(error.localizedDescription)
         throw ExitCode(error.exitCode)

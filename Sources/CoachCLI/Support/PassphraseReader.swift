@@ -38,8 +38,10 @@ enum PassphraseReader {
         guard tcgetattr(fd, &old) == 0 else { return nil }
         var quiet = old
         quiet.c_lflag &= ~tcflag_t(ECHO)
-        _ = label.withCString { write(fd, $0, strlen($0)) }
+        // Echo goes off before the label shows, so a passphrase typed (or pasted) as soon as the
+        // label appears is neither shown nor flushed away.
         _ = tcsetattr(fd, TCSAFLUSH, &quiet)
+        _ = label.withCString { write(fd, $0, strlen($0)) }
         defer {
             _ = tcsetattr(fd, TCSAFLUSH, &old)
             _ = write(fd, "\n", 1)

@@ -3,6 +3,9 @@ import Foundation
 /// Renders aligned text tables and JSON for command output.
 public enum Render {
     /// An aligned table with a header row; widths count characters, not bytes.
+    ///
+    /// The table fits the output width (`$COLUMNS`, else the terminal's): the widest columns
+    /// narrow first and cells that no longer fit end in an ellipsis.
     public static func table(_ header: [String], _ rows: [[String]]) -> String {
         var widths = header.map(visibleWidth)
         for row in rows {
@@ -10,9 +13,11 @@ public enum Render {
                 widths[i] = max(widths[i], visibleWidth(cell))
             }
         }
+        widths = fit(widths, limit: width)
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { i, c in
-                i == cells.count - 1
+                let c = i < widths.count ? truncate(c, to: widths[i]) : c
+                return i == cells.count - 1
                     ? c : c + String(repeating: " ", count: max(0, widths[i] - visibleWidth(c)))
             }.joined(separator: "  ")
         }

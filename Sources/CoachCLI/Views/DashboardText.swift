@@ -35,7 +35,7 @@ enum DashboardText {
                     week.map { $0.map { String(Int($0)) } ?? "–" }.joined(separator: " ")))
         out.append("")
         let cards = d.metrics.filter { $0.id != "readiness" }
-        let width = cards.map(\.id.count).max() ?? 0
+        let width = cards.map { Self.label($0).count }.max() ?? 0
         for r in cards { out.append(card(r, width: width)) }
         return out.joined(separator: "\n")
     }
@@ -56,7 +56,7 @@ enum DashboardText {
 
     /// One metric as a line: name, score, band, and its first sentence or the reason it has no score.
     static func card(_ r: MetricResult, width: Int) -> String {
-        let name = r.id.padding(toLength: width, withPad: " ", startingAt: 0)
+        let name = label(r).padding(toLength: width, withPad: " ", startingAt: 0)
         let score = (r.score.map(String.init) ?? "–").leftPadded(to: 3)
         let band = Terminal.paint(
             (r.band?.name ?? r.status.rawValue.replacingOccurrences(of: "_", with: " ")).padding(
@@ -68,6 +68,11 @@ enum DashboardText {
                 Terminal.paint("⚑ " + r.flags.joined(separator: ", "), hex: "#E53E3E") + "  " + note
         }
         return "  \(Terminal.bold(name))  \(score)  \(band)  \(Terminal.dim(note))"
+    }
+
+    /// A metric's name as shown: its id, marked when a plugin computed it.
+    static func label(_ r: MetricResult) -> String {
+        r.plugin == nil ? r.id : "\(r.id) (plugin \(r.plugin!.id) \(r.plugin!.version))"
     }
 
     static func firstSentence(_ text: String, limit: Int = 72) -> String {

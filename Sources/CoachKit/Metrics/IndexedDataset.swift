@@ -125,16 +125,22 @@ extension MetricInput {
     ///   - now: the moment of evaluation; `nil` means 23:59:59 of `day`.
     ///   - ref: an opaque athlete reference to pass on, if any.
     /// - Returns: an input holding only the declared kinds within their windows.
+    ///   - carried: states carried as of a day before `day`; for a provider that declares
+    ///     `carried`, whole-history kinds then start `lookBack − 1` days before the state's day.
     public static func make(
         descriptor: MetricDescriptor, index: IndexedDataset, day: LocalDay,
-        now: Date? = nil, ref: String? = nil
+        now: Date? = nil, ref: String? = nil, carried: CarriedState? = nil
     ) -> MetricInput {
         var input = MetricInput(
             day: day, timeZone: index.profile.timeZone, now: now,
             athlete: AthleteContext(profile: index.profile, day: day, ref: ref))
+        let cut = descriptor.carried.flatMap { declaration in
+            carried.map { $0.asOf.adding(days: 1 - declaration.lookBack) }
+        }
+        if descriptor.carried != nil { input.carried = carried }
         for requirement in descriptor.inputs {
             let (first, last) = requirement.window(for: day)
-            let lo = first?.ordinal
+            let lo = (first ?? cut)?.ordinal
             let hi = last.ordinal
             switch requirement.kind {
             case .workouts: input.workouts = index.workouts.slice(from: lo, through: hi)

@@ -25,15 +25,20 @@ public struct MetricDescriptor: Codable, Sendable, Equatable {
     public var bands: [MetricBand]
     /// How long one evaluation may take; only external plugins set it.
     public var timeoutSeconds: Double?
+    /// The state the provider carries from earlier days, when it reads the whole history and
+    /// conforms to `StateCarrying` (built-ins only).
+    public var carried: CarriedDeclaration?
 
     /// A descriptor; `id` must satisfy `isValidID` for the provider to be registered.
     public init(
         id: String, name: String, summary: String, version: String, inputs: [InputRequirement],
-        range: Range, unit: String, bands: [MetricBand], timeoutSeconds: Double? = nil
+        range: Range, unit: String, bands: [MetricBand], timeoutSeconds: Double? = nil,
+        carried: CarriedDeclaration? = nil
     ) {
         self.id = id; self.name = name; self.summary = summary; self.version = version
         self.inputs = inputs; self.range = range; self.unit = unit; self.bands = bands
         self.timeoutSeconds = timeoutSeconds
+        self.carried = carried
     }
 
     /// The requirement for `kind`, or `nil` when the provider does not read it.
@@ -55,7 +60,7 @@ public struct MetricDescriptor: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, summary, version, inputs, range, unit, bands, timeoutSeconds
+        case id, name, summary, version, inputs, range, unit, bands, timeoutSeconds, carried
     }
 
     public init(from decoder: Decoder) throws {
@@ -69,6 +74,7 @@ public struct MetricDescriptor: Codable, Sendable, Equatable {
         unit = try c.decodeIfPresent(String.self, forKey: .unit) ?? ""
         bands = try c.decodeIfPresent([MetricBand].self, forKey: .bands) ?? []
         timeoutSeconds = try c.decodeIfPresent(Double.self, forKey: .timeoutSeconds)
+        carried = try c.decodeIfPresent(CarriedDeclaration.self, forKey: .carried)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -82,5 +88,6 @@ public struct MetricDescriptor: Codable, Sendable, Equatable {
         try c.encode(unit, forKey: .unit)
         try c.encode(bands, forKey: .bands)
         try c.encodeIfPresent(timeoutSeconds, forKey: .timeoutSeconds)
+        try c.encodeIfPresent(carried, forKey: .carried)
     }
 }

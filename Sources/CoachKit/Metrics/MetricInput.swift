@@ -23,6 +23,9 @@ public struct MetricInput: Sendable, Equatable {
     public var weight: [WeightEntry]
     /// Planned sessions, flattened from the program weeks.
     public var plan: [PlannedSession]
+    /// Providers' states carried from the days up to a day before the window, when the input
+    /// was cut to a window after them (built-ins only; never sent to a plugin).
+    public var carried: CarriedState?
     /// The time zone of `timeZone` (UTC when the identifier is unknown).
     public private(set) var zone: TimeZone
 

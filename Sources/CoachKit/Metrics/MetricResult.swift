@@ -4,7 +4,7 @@ import Foundation
 ///
 /// This is the JSON contract of `coach metrics --json` and of a plugin's `evaluate` answer. Every
 /// key is always written (`score`, `band` and `reason` as `null` when absent) except `series`,
-/// which only appears when the provider has one. `values` holds unrounded numbers under the names
+/// which only appears when the provider has one, and `plugin`, which marks a plugin's result. `values` holds unrounded numbers under the names
 /// the metric specification lists; `score` is the rounded integer and is `null` unless the status
 /// is `ok`.
 public struct MetricResult: Codable, Sendable, Equatable {
@@ -27,6 +27,8 @@ public struct MetricResult: Codable, Sendable, Equatable {
     public var explanation: String
     public var reason: String?
     public var series: [String: [SeriesPoint]]?
+    /// The plugin that produced the result; nil for built-ins.
+    public var plugin: MetricOrigin?
 
     /// A result; `score` and `band` are dropped unless `status` is `ok`.
     public init(
@@ -87,7 +89,7 @@ public struct MetricResult: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, status, score, band, values, components, flags, explanation, reason, series
+        case id, status, score, band, values, components, flags, explanation, reason, series, plugin
     }
 
     public init(from decoder: Decoder) throws {
@@ -102,6 +104,7 @@ public struct MetricResult: Codable, Sendable, Equatable {
         explanation = try c.decodeIfPresent(String.self, forKey: .explanation) ?? ""
         reason = try c.decodeIfPresent(String.self, forKey: .reason)
         series = try c.decodeIfPresent([String: [SeriesPoint]].self, forKey: .series)
+        plugin = try c.decodeIfPresent(MetricOrigin.self, forKey: .plugin)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -116,5 +119,6 @@ public struct MetricResult: Codable, Sendable, Equatable {
         try c.encode(explanation, forKey: .explanation)
         try c.encode(reason, forKey: .reason)
         try c.encodeIfPresent(series, forKey: .series)
+        try c.encodeIfPresent(plugin, forKey: .plugin)
     }
 }

@@ -11,7 +11,8 @@ extension LogPatch {
         try check(kind: .wellness, entry: "a wellness entry")
         if let mood { e.mood = mood }
         for (group, level) in try MuscleGroup.parseLevels(doms) { e.doms[group] = level }
-        if let notes { e.notes = notes }
+        // `note` and `notes` are one input spelled two ways.
+        if let text = notes ?? note { e.notes = text }
         if let date { e.day = try Self.pastDay(date, ctx) }
         try e.validate()
         return e.day
@@ -92,7 +93,7 @@ extension LogPatch {
         if let carbs { e.carbsG = carbs }
         if let fat { e.fatG = fat }
         if let meal { e.meal = meal.lowercased() }
-        if let note { e.note = note }
+        if let text = note ?? notes { e.note = text }
         e.time = try retimed(e.time, at: time, ctx)
         try e.validate()
         return e.time.day(in: ctx.zone)

@@ -68,10 +68,11 @@ public struct LogPatch: Sendable, Equatable {
         return all.filter(\.1).map(\.0)
     }
 
-    /// The inputs that apply to entries of `kind` (none for profiles and weeks: not logs).
+    /// The inputs that apply to entries of `kind` (none for profiles and weeks: not logs);
+    /// `notes` and `note` are the same input for wellness and food entries.
     public static func options(for kind: RecordKind) -> [Parameter] {
         switch kind {
-        case .wellness: [.mood, .doms, .notes, .date]
+        case .wellness: [.mood, .doms, .notes, .note, .date]
         case .workout:
             [
                 .sport, .duration, .rpe, .tss, .np, .avgPower, .avgHr, .maxHr,
@@ -79,7 +80,7 @@ public struct LogPatch: Sendable, Equatable {
             ]
         case .biometric: [.value, .hrv, .restHr, .respRate, .spo2, .wristTemp, .hrr, .time, .date]
         case .sleep: [.sleep, .date]
-        case .food: [.kcal, .protein, .carbs, .fat, .meal, .note, .time, .date]
+        case .food: [.kcal, .protein, .carbs, .fat, .meal, .note, .notes, .time, .date]
         case .steps: [.steps, .distance, .activeKcal]
         case .weight: [.weight, .bodyFat, .time, .date]
         case .profile, .week: []

@@ -29,11 +29,13 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
     case nothingToChange(entry: String, valid: [Parameter])
     /// A nutrition goal whose parts point different ways (e.g. "lose" with a weight gain per week).
     case goalConflict(String)
+    /// An id prefix that starts more than one id (a usage error); `candidates` lists them.
+    case ambiguousID(prefix: String, candidates: [String])
 
     /// Whether the error is about how a command was called rather than about the data.
     public var isUsage: Bool {
         switch self {
-        case .optionNotApplicable, .nothingToChange, .goalConflict: true
+        case .optionNotApplicable, .nothingToChange, .goalConflict, .ambiguousID: true
         default: false
         }
     }
@@ -41,7 +43,7 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .invalidDay(let text):
-            return "'\(text)' is not a day; use today, yesterday, -3d or YYYY-MM-DD"
+            return "'\(text)' is not a day; use today, yesterday, -3d, YYYY-MM-DD, mon or last-fri"
         case .invalidDuration(let text):
             return "'\(text)' is not a duration; use e.g. 90m, 1h30m, 45s or 1:30:00"
         case .invalidQuantity(let text, let expected):
@@ -63,6 +65,9 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
             return "nothing to change; give at least one field of \(entry): \(Self.list(valid))"
         case .goalConflict(let reason):
             return reason
+        case .ambiguousID(let prefix, let candidates):
+            return "'\(prefix)' starts several ids (\(candidates.joined(separator: ", "))); "
+                + "give more characters"
         }
     }
 

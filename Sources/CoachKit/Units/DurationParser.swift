@@ -1,6 +1,9 @@
 import Foundation
 
-/// Parses durations as users type them: `90m`, `1h30m`, `1h 30m 15s`, `45s`, `1:30:00`, `75:00`.
+/// Parses durations as users type them: `90m`, `1h30m`, `1h 30m 15s`, `45s`, `1:30:00`, `1:30`.
+///
+/// Clock notation means hours, as training tools write it: `h:mm` (`1:30` is an hour and a
+/// half) and `h:mm:ss`. A bare number is minutes.
 public enum DurationParser {
     /// The duration in whole seconds.
     ///
@@ -21,7 +24,7 @@ public enum DurationParser {
             guard n.dropFirst().allSatisfy({ $0 < 60 }) else {
                 throw CoachKitError.invalidDuration(text)
             }
-            total = n.count == 3 ? n[0] * 3600 + n[1] * 60 + n[2] : n[0] * 60 + n[1]
+            total = n[0] * 3600 + n[1] * 60 + (n.count == 3 ? n[2] : 0)
         } else if let minutes = Double(t), minutes.isFinite {
             total = Int((minutes * 60).rounded())
         } else {

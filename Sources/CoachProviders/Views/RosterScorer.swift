@@ -13,6 +13,7 @@ public final class RosterScorer<Row: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var rows: [Row] = []
     private var failure: (any Error)?
+    private var windowsTooShort: [AthleteID] = []
     private let queue = DispatchQueue(label: "coach.roster", attributes: .concurrent)
     private let group = DispatchGroup()
     private let slots: DispatchSemaphore
@@ -40,7 +41,17 @@ public final class RosterScorer<Row: Sendable>: @unchecked Sendable {
     }
 
     /// Queues one athlete; waits only when `parallelism` athletes are already being scored.
-    public func add(_ dataset: AthleteDataset) {
+    ///
+    /// - Parameters:
+    ///   - dataset: the athlete's whole history, or with `carried` the window after it.
+    ///   - ref: the host's reference for the athlete (see `MetricEvaluation`).
+    ///   - carried: states carried as of a day before the window.
+    ///   - id: the athlete, named in `windowsTooShort` when the window cannot answer exactly
+    ///     (the caller then adds the whole history).
+    public func add(
+        _ dataset: AthleteDataset, ref: String? = nil, carried: CarriedState? = nil,
+        id: AthleteID? = nil
+    ) {
         slots.wait()
         group.enter()
         queue.async { [self] in
@@ -50,13 +61,22 @@ public final class RosterScorer<Row: Sendable>: @unchecked Sendable {
             }
             do {
                 let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
-                let row = try score(MetricEvaluation(dataset, registry: registry), moment)
+                let evaluation = MetricEvaluation(
+                    dataset, registry: registry, athleteRef: ref, carried: carried)
+                if carried != nil, let id, !evaluation.isExact(on: moment.day) {
+                    lock.withLock { windowsTooShort.append(id) }
+                    return
+                }
+                let row = try score(evaluation, moment)
                 lock.withLock { rows.append(row) }
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
             }
         }
     }
+
+    /// The athletes whose window could not answer exactly; call after `finish()`.
+    public var needWholeHistory: [AthleteID] { lock.withLock { windowsTooShort } }
 
     /// Waits for every queued athlete and returns the rows in the order they finished.
     ///

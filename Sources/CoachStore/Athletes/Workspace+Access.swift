@@ -225,8 +225,8 @@ extension Workspace {
                         athleteId, rec.id,
                     ])
             }
-            if let dataset = try loadSnapshot(db, keyring: keyring) {
-                try saveSnapshot(db, keyring: keyring, dataset)
+            if try openManifest(db, keyring: keyring) != nil {
+                try rebuildSnapshot(db, keyring: keyring)
             }
             try appendAudit(
                 db, actor: actor, action: "access.rekey", athleteId: athleteId, target: athleteId)

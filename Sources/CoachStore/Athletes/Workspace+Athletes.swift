@@ -66,7 +66,7 @@ extension Workspace {
         try putRecord(
             db, keyring: keyring, id: "profile", kind: .profile, day: "",
             payload: JSONCoding.encode(profile), actor: actor, action: "athlete.profile")
-        try saveSnapshot(db, keyring: keyring, AthleteDataset(athlete: profile))
+        try saveSnapshot(db, keyring: keyring, profile: profile, records: [])
     }
 
     /// Finds the athlete `handle` among those the actor can open.

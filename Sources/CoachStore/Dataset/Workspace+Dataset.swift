@@ -118,6 +118,7 @@ extension Workspace {
             } else {
                 summary.added += 1
             }
+            if summary.added + summary.updated == 1 { try dropSnapshot(db, athleteId: athleteId) }
             try putRecord(
                 db, keyring: keyring, id: r.id, kind: r.kind, day: r.day, payload: r.payload,
                 actor: actor, action: nil,

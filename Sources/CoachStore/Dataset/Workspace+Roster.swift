@@ -42,3 +42,63 @@ extension Workspace {
         }
     }
 }
+
+extension Workspace {
+    /// Calls `body` with what a view of each athlete the actor holds needs (see
+    /// `window(of:from:plan:)`), one athlete at a time.
+    ///
+    /// The athletes whose carried state is current are read in one read transaction; the others
+    /// (a new month, a back-dated write, a workspace from before carried states) are brought up
+    /// to date afterwards, each in its own write. Athletes whose grant the actor lost are
+    /// skipped; a tampered grant, chunk or carried state stops the walk with an error.
+    ///
+    /// - Parameters:
+    ///   - firstDay: the first day the view evaluates for an athlete with this profile.
+    ///   - body: receives the athlete id and window; its errors stop the walk.
+    public func forEachWindow(
+        as actor: Principal, plan: CarryPlan,
+        firstDay: (AthleteProfile) throws -> LocalDay,
+        _ body: (AthleteID, AthleteWindow) throws -> Void
+    ) throws {
+        var opened: [AthleteKeyring] = []
+        var later: [(String, LocalDay)] = []
+        try read { db in
+            let ids = try String.fetchAll(
+                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                arguments: [actor.userId.rawValue])
+            for id in ids {
+                let keyring: AthleteKeyring
+                do {
+                    keyring = try AthleteKeyring.openLabelled(db, athleteId: id, principal: actor)
+                } catch StoreError.permissionDenied {
+                    continue  // a grant of an older epoch: this user was revoked from the athlete
+                }
+                opened.append(keyring)
+                guard let manifest = try openManifest(db, keyring: keyring) else {
+                    later.append((id, LocalDay(ordinal: 0)))
+                    continue
+                }
+                let profile = try openChunks(
+                    db, keyring: keyring, manifest: manifest, fromPeriod: Int.max
+                ).athlete
+                try keyring.noteHandle(profile.handle, random: random)
+                let day = try firstDay(profile)
+                let state = try openCarried(
+                    db, keyring: keyring, manifest: manifest, tag: plan.tag)
+                guard let state, state.asOf == CarryPlan.stateDay(forFirstDay: day) else {
+                    later.append((id, day))
+                    continue
+                }
+                try body(
+                    AthleteID(id),
+                    try windowed(db, keyring, manifest, state, firstDay: day, plan: plan))
+            }
+        }
+        try storeSelfSeals(opened)
+        for (id, known) in later {
+            let athlete = try openAthlete(id: AthleteID(id), as: actor)
+            let day = known.ordinal == 0 ? try firstDay(athlete.profile) : known
+            try body(AthleteID(id), try window(of: athlete, from: day, plan: plan))
+        }
+    }
+}

@@ -6,7 +6,7 @@ extension Workspace {
     /// Stores whole weeks a suggested plan produced, all or nothing, with one audit entry naming
     /// the action and `target` (the reply's references).
     ///
-    /// Same merge as `importPlan`: each week replaces the stored week of its Monday.
+    /// Same merge as `importPlan` replacing: each week replaces the stored week of its Monday.
     ///
     /// - Throws: `StoreError.permissionDenied` for athlete users; `StoreError` for a revoked or
     ///   tampered grant.

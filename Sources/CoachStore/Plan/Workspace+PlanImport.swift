@@ -6,8 +6,11 @@ import GRDB
 extension Workspace {
     /// Imports weeks from a plan file, all or nothing.
     ///
-    /// Each week of the file replaces the stored week of the same Monday (title, notes and its
-    /// whole list of sessions); weeks the file does not name stay as they are. Sessions keep the
+    /// Without `replace` the file adds and updates: its sessions are added to the stored week of
+    /// their Monday (or replace the stored session of the same id), and what the file does not
+    /// list stays. With `replace` each week of the file replaces the stored week of the same
+    /// Monday (title, notes and its whole list of sessions), and the summary lists the sessions
+    /// that go. Weeks the file does not name stay as they are either way. Sessions keep the
     /// file's ids; rows without an id get a fresh one, and an id that lives in another stored week
     /// moves from there. With `dryRun` the same changes are computed and nothing is written.
     ///
@@ -16,7 +19,7 @@ extension Workspace {
     /// - Returns: what changed, or would change.
     /// - Throws: `StoreError.permissionDenied` for athlete users, `StoreError.invalidData` for a bad week.
     public func importPlan(
-        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
+        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool, replace: Bool,
         as actor: Principal
     ) throws -> PlanImportSummary {
         let athleteId = athleteId.rawValue
@@ -24,22 +27,28 @@ extension Workspace {
         let body = { (db: Database) throws -> PlanImportSummary in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             let stored = try self.loadWeeks(db, keyring: keyring)
-            let (changed, summary) = self.merge(weeks, into: stored, dryRun: dryRun)
+            let (changed, summary) = self.merge(
+                weeks, into: stored, dryRun: dryRun, replace: replace)
             if !dryRun {
                 for week in changed {
                     try self.storeWeek(db, keyring: keyring, week, actor: actor, action: nil)
                 }
                 try self.appendAudit(
                     db, actor: actor, action: "plan.import", athleteId: athleteId,
-                    target: "\(summary.weeksCreated.count + summary.weeksReplaced.count) weeks")
+                    target:
+                        "\(summary.weeksCreated.count + summary.weeksReplaced.count + summary.weeksUpdated.count) weeks"
+                )
             }
             return summary
         }
         return dryRun ? try read(body) : try write(body)
     }
 
-    /// The stored weeks that change when `incoming` is merged into `stored`, and a summary.
-    func merge(_ incoming: [ProgramWeek], into stored: [ProgramWeek], dryRun: Bool) -> (
+    /// The stored weeks that change when `incoming` is merged into `stored`, and a summary;
+    /// `replace` drops the sessions of a named week that `incoming` does not list.
+    func merge(
+        _ incoming: [ProgramWeek], into stored: [ProgramWeek], dryRun: Bool, replace: Bool = true
+    ) -> (
         [ProgramWeek], PlanImportSummary
     ) {
         var summary = PlanImportSummary(dryRun: dryRun)
@@ -90,12 +99,21 @@ extension Workspace {
                 }
             }
             if let i = result.firstIndex(where: { $0.start == monday }) {
-                summary.sessionsRemoved +=
-                    result[i].sessions.filter { !allIncoming.contains($0.id) }.count
+                let unlisted = result[i].sessions.filter { !allIncoming.contains($0.id) }
+                if replace {
+                    summary.sessionsRemoved += unlisted.count
+                    summary.removed += unlisted
+                    summary.weeksReplaced.append(monday.description)
+                } else {
+                    summary.sessionsKept += unlisted.count
+                    week.sessions = unlisted + week.sessions
+                    week.title = week.title ?? result[i].title
+                    week.notes = week.notes ?? result[i].notes
+                    summary.weeksUpdated.append(monday.description)
+                }
                 week.id = result[i].id
                 result[i] = week
                 touched.insert(i)
-                summary.weeksReplaced.append(monday.description)
             } else {
                 if week.id.isEmpty || takenWeeks.contains(week.id) {
                     week.id = PlanID.make(

@@ -84,7 +84,7 @@ extension Workspace {
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
         try keyring.storeSelfSeal(db)
         let existing = try Row.fetchOne(
-            db, sql: "SELECT version, kind FROM records WHERE athlete_id = ? AND id = ?",
+            db, sql: "SELECT version, kind, day FROM records WHERE athlete_id = ? AND id = ?",
             arguments: [keyring.athleteId, id])
         if let existing, existing["kind"] as String != kind.rawValue {
             throw StoreError.invalidInput(
@@ -112,9 +112,9 @@ extension Workspace {
                 db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
                 targetCiphertext: sealed.ciphertext)
         }
-        try updateSnapshot(db, keyring: keyring, kind: kind, upkeep: upkeep) {
-            try $0.upsertRecord(id: id, kind: kind, payload: payload)
-        }
+        try updateSnapshot(
+            db, keyring: keyring, kind: kind, upkeep: upkeep,
+            remove: existing.map { (id, $0["day"] as String) }, insert: (id, day, payload))
         return existing == nil
     }
 
@@ -123,18 +123,18 @@ extension Workspace {
         _ db: Database, keyring: AthleteKeyring, id: String, actor: Principal, action: String,
         upkeep: SnapshotUpkeep = .apply
     ) throws {
-        let kind = try String.fetchOne(
-            db, sql: "SELECT kind FROM records WHERE athlete_id = ? AND id = ?",
-            arguments: [keyring.athleteId, id]
-        ).flatMap(RecordKind.init(rawValue:))
+        let row = try Row.fetchOne(
+            db, sql: "SELECT kind, day FROM records WHERE athlete_id = ? AND id = ?",
+            arguments: [keyring.athleteId, id])
+        let kind = (row?["kind"] as String?).flatMap(RecordKind.init(rawValue:))
         try db.execute(
             sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?",
             arguments: [keyring.athleteId, id])
-        guard db.changesCount == 1, let kind else { throw StoreError.recordNotFound(id) }
+        guard db.changesCount == 1, let kind, let row else { throw StoreError.recordNotFound(id) }
         try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
-        try updateSnapshot(db, keyring: keyring, kind: kind, upkeep: upkeep) {
-            $0.removeRecord(id: id)
-        }
+        try updateSnapshot(
+            db, keyring: keyring, kind: kind, upkeep: upkeep,
+            remove: (id, row["day"] as String), insert: nil)
     }
 
     /// Decrypts the athlete's records of `kinds` (all kinds when empty) between two days inclusive.

@@ -26,6 +26,7 @@ public protocol UserStore: AnyObject {
 /// Athletes: creating, finding and opening them, and their profiles.
 public protocol AthleteStore: AnyObject {
     func addAthlete(_ profile: AthleteProfile, as actor: Principal) throws -> AthleteID
+    func addAthletes(_ profiles: [AthleteProfile], as actor: Principal) throws -> [AthleteID]
     func openAthlete(_ handle: Handle?, as actor: Principal) throws -> AthleteAccess
     func openAthlete(id: AthleteID, as actor: Principal) throws -> AthleteAccess
     func resolveAthlete(_ handle: Handle, as actor: Principal) throws -> AthleteID
@@ -50,9 +51,18 @@ public protocol AthleteDataStore: AnyObject {
     func dataset(of athlete: AthleteAccess) throws -> AthleteDataset
     func forEachDataset(as actor: Principal, _ body: (AthleteID, AthleteDataset) throws -> Void)
         throws
+    func window(of athlete: AthleteAccess, from firstDay: LocalDay, plan: CarryPlan) throws
+        -> AthleteWindow
+    func forEachWindow(
+        as actor: Principal, plan: CarryPlan, firstDay: (AthleteProfile) throws -> LocalDay,
+        _ body: (AthleteID, AthleteWindow) throws -> Void
+    ) throws
     func importDataset(
         _ dataset: AthleteDataset, handle: Handle?, create: Bool,
         as actor: Principal
+    ) throws -> ImportSummary
+    func previewImport(
+        _ dataset: AthleteDataset, handle: Handle?, create: Bool, as actor: Principal
     ) throws -> ImportSummary
     func putLog<T: Encodable>(
         _ value: T, id: String, kind: RecordKind, day: LocalDay,
@@ -66,6 +76,12 @@ public protocol AthleteDataStore: AnyObject {
         as actor: Principal
     ) throws -> LogEntry
     func removeLog(id: RecordID, athleteId: AthleteID, as actor: Principal) throws
+    func importIdMaker(for athlete: AthleteAccess) throws -> ImportIdMaker
+    func writeDeviceBatch(
+        _ records: [DeviceRecord], for athlete: AthleteAccess, as actor: Principal
+    ) throws -> [DeviceWriteOutcome]
+    func removeDeviceRecords(ids: [String], for athlete: AthleteAccess, as actor: Principal)
+        throws
 }
 
 /// An athlete's program: weeks and planned sessions.
@@ -83,7 +99,7 @@ public protocol PlanStore: AnyObject {
         as actor: Principal
     ) throws -> [ProgramWeek]
     func importPlan(
-        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool,
+        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool, replace: Bool,
         as actor: Principal
     ) throws -> PlanImportSummary
     func applyPlan(
@@ -116,11 +132,19 @@ public protocol MaintenanceStore: AnyObject {
     func backup(to destination: String) throws
 }
 
+/// The metric plugins the owner added, and the per-plugin athlete reference key.
+public protocol PluginStore: AnyObject {
+    func addPlugin(_ entry: PluginEntry, as actor: Principal) throws
+    func removePlugin(id: String, as actor: Principal) throws
+    func plugins() throws -> [PluginEntry]
+    func pluginReferenceKey(pluginID: String, as actor: Principal) throws -> SecretKey
+}
+
 /// Everything the use cases reach storage through.
 public typealias WorkspaceStore = UserStore & AthleteStore & AccessStore & AthleteDataStore
     & PlanStore
-    & MaintenanceStore
+    & MaintenanceStore & PluginStore
 
 extension Workspace: UserStore, AthleteStore, AccessStore, AthleteDataStore, PlanStore,
-    MaintenanceStore
+    MaintenanceStore, PluginStore
 {}

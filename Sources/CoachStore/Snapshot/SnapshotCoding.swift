@@ -59,6 +59,32 @@ enum SnapshotCoding {
         return true
     }
 
+    /// Reads one section (a chunk) and appends its records to `d` (the profile replaces).
+    ///
+    /// - Returns: false when the bytes are of another layout version (nothing is read).
+    /// - Throws: `CompactReader.Malformed` (or a JSON error) when the bytes are damaged.
+    static func decode(
+        _ kind: RecordKind, appendingFrom bytes: [UInt8], into d: inout AthleteDataset
+    )
+        throws -> Bool
+    {
+        if kind == .profile { return try decode(kind, from: bytes, into: &d) }
+        var part = AthleteDataset(athlete: d.athlete)
+        guard try decode(kind, from: bytes, into: &part) else { return false }
+        switch kind {
+        case .profile: break
+        case .week: d.weeks += part.weeks
+        case .wellness: d.wellness += part.wellness
+        case .workout: d.workouts += part.workouts
+        case .biometric: d.biometrics += part.biometrics
+        case .sleep: d.sleep += part.sleep
+        case .food: d.food += part.food
+        case .steps: d.steps += part.steps
+        case .weight: d.weight += part.weight
+        }
+        return true
+    }
+
     /// The whole dataset as its sections (tests and tools).
     static func encode(_ d: AthleteDataset) throws -> [RecordKind: [UInt8]] {
         try Dictionary(uniqueKeysWithValues: sections.map { ($0, try encode($0, of: d)) })

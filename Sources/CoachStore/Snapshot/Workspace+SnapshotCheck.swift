@@ -2,8 +2,9 @@ import CoachKit
 import GRDB
 
 extension Workspace {
-    /// Compares each snapshot the actor can open with its records; with `repair`, rebuilds the
-    /// ones that are missing, damaged or different.
+    /// Compares each snapshot the actor can open with its records, and checks that its carried
+    /// state (if any) opens; with `repair`, rebuilds the ones that are missing, damaged or
+    /// different (which drops the carried state; the next view carries it again).
     ///
     /// - Returns: the `snapshots` line of `coach doctor`.
     public func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck {
@@ -17,7 +18,10 @@ extension Workspace {
             let matches =
                 (try? read { db -> Bool in
                     let keyring = try AthleteKeyring.open(db, athleteId: id, principal: actor)
-                    guard let snapshot = try? loadSnapshot(db, keyring: keyring) else {
+                    guard let manifest = try? openManifest(db, keyring: keyring),
+                        let snapshot = try? openChunks(db, keyring: keyring, manifest: manifest),
+                        carriedOpens(db, keyring: keyring, manifest: manifest)
+                    else {
                         return false
                     }
                     return snapshot == (try datasetFromRecords(db, keyring: keyring))
@@ -42,5 +46,17 @@ extension Workspace {
         return DoctorCheck(
             name: "snapshots", ok: ok, detail: detail,
             remedy: ok || repair ? nil : .repairSnapshots)
+    }
+
+    /// Whether the athlete's carried state, if any, opens against the snapshot.
+    private func carriedOpens(
+        _ db: Database, keyring: AthleteKeyring, manifest: SnapshotManifest
+    ) -> Bool {
+        do {
+            _ = try openCarried(db, keyring: keyring, manifest: manifest, tag: "")
+            return true
+        } catch {
+            return false
+        }
     }
 }

@@ -7,7 +7,7 @@ import GRDB
 enum Schema {
     static let formatTag = "coach-workspace"
     /// The migration that introduced signed membership.
-    static let trustMigration = "v5-trust"
+    static let trustMigration = "v7-trust"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -128,6 +128,72 @@ enum Schema {
             // so a grant that no longer opens can still be reported by name.
             try db.execute(sql: "ALTER TABLE grants ADD COLUMN self_label BLOB")
         }
+        m.registerMigration("v5-plugins") { db in
+            // Metric plugins the owner added: executable path, pinned SHA-256, the handshake
+            // (JSON) and the granted data kinds. No athlete data.
+            try db.execute(
+                sql: """
+                    CREATE TABLE plugins (
+                        id TEXT PRIMARY KEY,
+                        path TEXT NOT NULL,
+                        sha256 TEXT NOT NULL,
+                        manifest TEXT NOT NULL,
+                        granted TEXT NOT NULL,
+                        added_by TEXT NOT NULL REFERENCES users(id),
+                        added_at TEXT NOT NULL
+                    ) STRICT;
+                    """)
+        }
+        m.registerMigration("v6-chunked-snapshots") { db in
+            // Snapshots become month chunks listed by the nine section rows, and each
+            // athlete gets one carried-state row, so a view decrypts the state and a window of months
+            // (Workspace+Snapshot.swift, Workspace+Carried.swift). Both are derived data: the old
+            // sections are dropped and rebuilt from the records on the next read. Records move
+            // to a WITHOUT ROWID table keyed by (athlete, id), which drops the rowid and the
+            // separate primary-key index; the lookup by id alone had no user and goes. Rows
+            // are copied as they are: their associated data binds no rowid.
+            try db.execute(
+                sql: """
+                    DELETE FROM snapshots;
+                    CREATE TABLE snapshot_chunks (
+                        athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                        section TEXT NOT NULL,
+                        period INTEGER NOT NULL,
+                        epoch INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL,
+                        PRIMARY KEY (athlete_id, period, section)
+                    ) STRICT, WITHOUT ROWID;
+                    CREATE TABLE carried_states (
+                        athlete_id TEXT PRIMARY KEY NOT NULL
+                            REFERENCES athletes(id) ON DELETE CASCADE,
+                        as_of INTEGER NOT NULL,
+                        epoch INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL
+                    ) STRICT, WITHOUT ROWID;
+                    CREATE TABLE records_v5 (
+                        athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        day TEXT NOT NULL,
+                        fmt INTEGER NOT NULL,
+                        epoch INTEGER NOT NULL,
+                        version INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL,
+                        PRIMARY KEY (athlete_id, id),
+                        FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch)
+                    ) STRICT, WITHOUT ROWID;
+                    INSERT INTO records_v5 (athlete_id, id, kind, day, fmt, epoch, version, nonce,
+                        ciphertext)
+                    SELECT athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext
+                    FROM records;
+                    DROP TABLE records;
+                    ALTER TABLE records_v5 RENAME TO records;
+                    CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);
+                    """)
+        }
         m.registerMigration(trustMigration) { db in
             // Signed membership (see Trust/): one certificate per user, signed by the owner (or,
             // for an athlete user's first version, the coach who made them), and each user's
@@ -181,6 +247,9 @@ enum Schema {
             "athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext",
         ],
         "snapshots": ["athlete_id", "section", "epoch", "nonce", "ciphertext"],
+        "plugins": ["id", "path", "sha256", "manifest", "granted", "added_by", "added_at"],
+        "snapshot_chunks": ["athlete_id", "section", "period", "epoch", "nonce", "ciphertext"],
+        "carried_states": ["athlete_id", "as_of", "epoch", "nonce", "ciphertext"],
         "certificates": [
             "user_id", "status", "kdf_floor_ops", "kdf_floor_mem", "version", "created_by",
             "signer_id", "signature",

@@ -10,7 +10,7 @@ import Testing
     /// exist (yet) are skipped.
     static let neutralFolders = [
         "Sources/CoachKit", "Sources/CoachStore", "Sources/CoachProviders", "Sources/CoachApp",
-        "Plugins",
+        "Plugins", "Sources/CoachPlugins", "Sources/CoachPluginSDK",
     ]
 
     static let repoRoot = URL(fileURLWithPath: #filePath)

@@ -1,0 +1,155 @@
+#define _GNU_SOURCE
+#include "coach_spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+// Everything between fork and exec uses async-signal-safe system calls only.
+
+static void report(int fd, int stage) {
+    int msg[2] = {stage, errno};
+    ssize_t n = write(fd, msg, sizeof msg);
+    (void)n;
+    _exit(127);
+}
+
+static int set_limit(int resource, long long value) {
+    if (value <= 0) return 0;
+    struct rlimit r = {(rlim_t)value, (rlim_t)value};
+    return setrlimit(resource, &r);
+}
+
+static void close_other_fds(int keep) {
+#ifdef SYS_close_range
+    if (keep > 3) syscall(SYS_close_range, 3, keep - 1, 0);
+    syscall(SYS_close_range, keep + 1, ~0U, 0);
+#else
+    for (int fd = 3; fd < 1024; fd++) if (fd != keep) close(fd);
+#endif
+}
+
+static void child(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                  int fd_in, int fd_out, int fd_err, const coach_limits *limits, int flags,
+                  unsigned int uid, unsigned int gid, int err) {
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int s = 1; s < 32; s++) if (s != SIGKILL && s != SIGSTOP) signal(s, SIG_DFL);
+    if (setpgid(0, 0) != 0) report(err, COACH_STAGE_PGROUP);
+    if (dup2(fd_in, 0) < 0 || dup2(fd_out, 1) < 0 || dup2(fd_err, 2) < 0)
+        report(err, COACH_STAGE_FDS);
+    // Move the error pipe above the standard descriptors, then close everything else.
+    int e = fcntl(err, F_DUPFD_CLOEXEC, 3);
+    if (e < 0) report(err, COACH_STAGE_FDS);
+    err = e;
+    close_other_fds(err);
+    if (chdir(cwd) != 0) report(err, COACH_STAGE_CHDIR);
+    if ((flags & COACH_SPAWN_NEW_NET) && unshare(CLONE_NEWNET) != 0) report(err, COACH_STAGE_NET);
+    if (flags & COACH_SPAWN_NEW_PID) {
+        if (unshare(CLONE_NEWPID) != 0) report(err, COACH_STAGE_PID);
+        pid_t init = fork();
+        if (init < 0) report(err, COACH_STAGE_FORK);
+        if (init > 0) {
+            // The bridge: stays in the host's namespace until the plugin (init) ends.
+            close(err);
+            close(0);
+            close(1);
+            close(2);
+            int status = 0;
+            while (waitpid(init, &status, 0) < 0 && errno == EINTR) {}
+            if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+            _exit(128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0));
+        }
+    }
+    if (set_limit(RLIMIT_AS, limits->address_space_bytes) != 0
+        || set_limit(RLIMIT_CPU, limits->cpu_seconds) != 0
+        || set_limit(RLIMIT_NOFILE, limits->open_files) != 0
+        || set_limit(RLIMIT_NPROC, limits->processes) != 0
+        || set_limit(RLIMIT_FSIZE, limits->file_size_bytes) != 0)
+        report(err, COACH_STAGE_LIMITS);
+    struct rlimit core = {0, 0};
+    setrlimit(RLIMIT_CORE, &core);
+    if ((flags & COACH_SPAWN_DROP_USER) && geteuid() == 0) {
+        if (setgroups(0, NULL) != 0 || setgid(gid) != 0 || setuid(uid) != 0)
+            report(err, COACH_STAGE_USER);
+    }
+    execve(path, argv, envp);
+    report(err, COACH_STAGE_EXEC);
+}
+
+pid_t coach_spawn(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                  int fd_in, int fd_out, int fd_err, const coach_limits *limits, int flags,
+                  unsigned int uid, unsigned int gid, int *failed_stage, int *failed_errno) {
+    *failed_stage = COACH_STAGE_NONE;
+    *failed_errno = 0;
+    int pipefd[2];
+    if (pipe2(pipefd, O_CLOEXEC) != 0) {
+        *failed_stage = COACH_STAGE_FORK;
+        *failed_errno = errno;
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        *failed_stage = COACH_STAGE_FORK;
+        *failed_errno = errno;
+        close(pipefd[0]);
+        close(pipefd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(pipefd[0]);
+        child(path, argv, envp, cwd, fd_in, fd_out, fd_err, limits, flags, uid, gid, pipefd[1]);
+    }
+    // Also set the group from the parent, so a signal to the group cannot race the child.
+    setpgid(pid, pid);
+    close(pipefd[1]);
+    int msg[2] = {0, 0};
+    ssize_t got;
+    do { got = read(pipefd[0], msg, sizeof msg); } while (got < 0 && errno == EINTR);
+    close(pipefd[0]);
+    if (got == (ssize_t)sizeof msg) {
+        *failed_stage = msg[0];
+        *failed_errno = msg[1];
+        kill(-pid, SIGKILL);
+        int status;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+        return -1;
+    }
+    return pid;
+}
+
+int coach_can_unshare(int flags) {
+    pid_t pid = fork();
+    if (pid < 0) return 0;
+    if (pid == 0) {
+        int ok = 1;
+        if ((flags & COACH_SPAWN_NEW_NET) && unshare(CLONE_NEWNET) != 0) ok = 0;
+        if ((flags & COACH_SPAWN_NEW_PID) && unshare(CLONE_NEWPID) != 0) ok = 0;
+        _exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+int coach_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int coach_peek_exit(pid_t pid, int *status) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    int r;
+    do { r = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT); }
+    while (r < 0 && errno == EINTR);
+    if (r < 0) return -1;
+    if (info.si_pid != pid) return 0;
+    *status = info.si_code == CLD_EXITED ? info.si_status : 128 + info.si_status;
+    return 1;
+}

@@ -1,0 +1,190 @@
+import CoachKit
+import CoachPluginProtocol
+import CoachPlugins
+import CoachProviders
+import CoachStore
+import Foundation
+
+extension AppSession {
+    /// How this command starts plugins: the standard sandbox, private directories under the
+    /// environment's temporary folder.
+    var pluginContext: PluginContext {
+        PluginContext(
+            host: PeerInfo(name: "coach", version: AppSession.version),
+            temporaryRoot: environment.variables["TMPDIR"] ?? "/tmp")
+    }
+
+    /// The version coach announces to plugins.
+    public static let version = "0.1.0"
+
+    /// The providers a view evaluates: the built-ins, then every added plugin's metrics.
+    ///
+    /// Plugin processes start only when a plugin metric is first evaluated, one per plugin for
+    /// the whole command, and end with the session.
+    public func registry() throws -> ProviderRegistry {
+        var registry = ProviderRegistry.builtins
+        let host = try pluginHostForCommand()
+        for provider in host.providers where registry.provider(id: provider.id) == nil {
+            try registry.register(provider)
+        }
+        return registry
+    }
+
+    func pluginHostForCommand() throws -> PluginHost {
+        if let pluginHost { return pluginHost }
+        let records = try pluginRecords()
+        let workspace = self.workspace
+        let principal = self.principal
+        let host = PluginHost(records: records, context: pluginContext) { id in
+            try? workspace.pluginReferenceKey(pluginID: id, as: principal)
+        }
+        pluginHost = host
+        return host
+    }
+
+    /// The added plugins with their handshakes decoded.
+    ///
+    /// - Throws: `StoreError.corrupt` for an entry whose handshake no longer decodes.
+    func pluginRecords() throws -> [PluginRecord] {
+        try workspace.plugins().map { try Self.record($0) }
+    }
+
+    static func record(_ entry: PluginEntry) throws -> PluginRecord {
+        guard
+            let manifest = try? JSONDecoder().decode(
+                InitializeResult.self, from: Data(entry.manifest.utf8))
+        else { throw StoreError.corrupt("the recorded handshake of plugin \(entry.id)") }
+        return PluginRecord(
+            id: entry.id, path: entry.path, sha256: entry.sha256, manifest: manifest,
+            granted: entry.granted)
+    }
+
+    /// Hashes and handshakes the executable at `path` without trusting it yet (`plugin add`
+    /// shows this before asking).
+    ///
+    /// - Throws: `StoreError.permissionDenied` unless the owner asks;
+    ///   `PluginUseError.notExecutable`; `PluginError` when the handshake fails;
+    ///   `PluginUseError.metricClash` when a metric id is taken by a built-in or another plugin.
+    public func inspectPlugin(path: String) throws -> PluginInspector.Inspection {
+        // Refuse before running anything: only the owner may add plugins.
+        guard principal.role == .owner else {
+            throw StoreError.permissionDenied("only the owner adds metric plugins")
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        guard FileManager.default.isExecutableFile(atPath: absolute) else {
+            throw PluginUseError.notExecutable(path)
+        }
+        let inspection = try PluginInspector.inspect(path: absolute, context: pluginContext)
+        var taken = Set(ProviderRegistry.builtins.ids)
+        for other in try pluginRecords() where other.id != inspection.id {
+            taken.formUnion(other.manifest.providers.map(\.id))
+        }
+        for metric in inspection.manifest.providers where taken.contains(metric.id) {
+            throw PluginUseError.metricClash(plugin: inspection.id, metric: metric.id)
+        }
+        return inspection
+    }
+
+    /// Records an inspected plugin with the kinds granted to it (all it declares when `grant`
+    /// is nil), pinning its hash; an audited change only the owner may make.
+    ///
+    /// - Throws: `PluginUseError` for a kind it does not declare; `StoreError.permissionDenied`.
+    public func addPlugin(_ inspection: PluginInspector.Inspection, grant: [String]?) throws
+        -> PluginSummary
+    {
+        var record = PluginRecord(
+            id: inspection.id, path: inspection.path, sha256: inspection.sha256,
+            manifest: inspection.manifest, granted: [])
+        let declared = record.declared
+        if let grant {
+            record.granted = try grant.map { name in
+                guard let kind = InputKind(rawValue: name) else {
+                    throw PluginUseError.unknownKind(name)
+                }
+                guard declared.contains(kind) else {
+                    throw PluginUseError.kindNotDeclared(
+                        plugin: record.id, kind: name, declared: declared.map(\.rawValue))
+                }
+                return kind
+            }
+        } else {
+            record.granted = declared
+        }
+        record.granted = Array(Set(record.granted)).sorted()
+        let manifest = String(decoding: try PluginProtocol.line(record.manifest), as: UTF8.self)
+        try workspace.addPlugin(
+            PluginEntry(
+                id: record.id, path: record.path, sha256: record.sha256,
+                manifest: manifest.trimmingCharacters(in: .newlines), granted: record.granted),
+            as: principal)
+        return try plugins().first { $0.id == record.id }!
+    }
+
+    /// The added plugins.
+    public func plugins() throws -> [PluginSummary] {
+        try workspace.plugins().map { PluginSummary(try Self.record($0), addedAt: $0.addedAt) }
+    }
+
+    /// One plugin and the protections plugins get on this machine.
+    ///
+    /// - Throws: `PluginUseError.notAdded`.
+    public func pluginInfo(_ id: String) throws -> PluginInfo {
+        guard let plugin = try plugins().first(where: { $0.id == id }) else {
+            throw PluginUseError.notAdded(id)
+        }
+        let context = pluginContext
+        return PluginInfo(
+            plugin: plugin, protections: context.launcher.protections(for: context.policy))
+    }
+
+    /// Removes a plugin (audited; owner only).
+    ///
+    /// - Throws: `PluginUseError.notAdded`; `StoreError.permissionDenied`.
+    public func removePlugin(_ id: String) throws {
+        guard try workspace.plugins().contains(where: { $0.id == id }) else {
+            throw PluginUseError.notAdded(id)
+        }
+        try workspace.removePlugin(id: id, as: principal)
+    }
+
+    /// Runs the plugin's handshake and one evaluation per metric on synthetic data.
+    ///
+    /// - Throws: `PluginUseError.notAdded`; `PluginError` when the executable changed since it
+    ///   was added or cannot start (evaluation failures are error rows of the check instead).
+    public func checkPlugin(_ id: String) throws -> PluginCheck {
+        guard let record = try pluginRecords().first(where: { $0.id == id }) else {
+            throw PluginUseError.notAdded(id)
+        }
+        do {
+            guard try ExecutableHash.sha256(of: record.path) == record.sha256 else {
+                throw PluginFailure.executableChanged(path: record.path)
+            }
+        } catch let failure as PluginFailure {
+            throw PluginError(plugin: id, failure: failure)
+        }
+        let host = PluginHost(records: [record], context: pluginContext) { _ in nil }
+        defer { host.shutdown() }
+        let results = host.providers.map { provider -> MetricResult in
+            var result: MetricResult
+            do {
+                result = try provider.evaluate(SyntheticInput.make(for: provider.descriptor))
+            } catch {
+                let reason = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+                result = .failure(id: provider.id, reason: reason)
+            }
+            result.plugin = provider.origin
+            return result
+        }
+        return PluginCheck(plugin: id, results: results)
+    }
+
+    /// Plugin executables in the search folders that are not added yet: the workspace's
+    /// `plugins/` folder, `$XDG_DATA_HOME/coach/plugins` and each folder of `$COACH_PLUGIN_PATH`,
+    /// then `PATH` (listed, never trusted automatically).
+    public func availablePlugins() throws -> [PluginCandidate] {
+        let added = Set(try workspace.plugins().map(\.path))
+        return PluginDiscovery(
+            workspacePath: workspace.path, variables: environment.variables
+        ).candidates().filter { !added.contains($0.path) }
+    }
+}

@@ -1,0 +1,50 @@
+import CoachKit
+import CoachPlugins
+import Foundation
+
+/// What the plugin commands show about one added plugin.
+public struct PluginSummary: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var version: String
+    public var path: String
+    public var sha256: String
+    /// Whether the executable still has the pinned hash.
+    public var pinned: Bool
+    public var metrics: [MetricDescriptor]
+    public var declared: [InputKind]
+    public var granted: [InputKind]
+    public var addedAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, version, path, sha256, pinned, metrics, declared, granted
+        case addedAt = "added_at"
+    }
+
+    init(_ record: PluginRecord, addedAt: String) {
+        id = record.id
+        name = record.manifest.plugin.name
+        version = record.version
+        path = record.path
+        sha256 = record.sha256
+        pinned = (try? ExecutableHash.sha256(of: record.path)) == record.sha256
+        metrics = record.manifest.providers
+        declared = record.declared
+        granted = record.granted
+        self.addedAt = addedAt
+    }
+}
+
+/// `plugin info`: the plugin, and the protections plugins run under on this machine.
+public struct PluginInfo: Codable, Sendable, Equatable {
+    public var plugin: PluginSummary
+    public var protections: [Protection]
+}
+
+/// `plugin check`: the handshake again and one evaluation per metric on synthetic data.
+public struct PluginCheck: Codable, Sendable, Equatable {
+    public var plugin: String
+    public var results: [MetricResult]
+    /// Whether every metric answered without an error.
+    public var ok: Bool { results.allSatisfy { $0.status != .error } }
+}

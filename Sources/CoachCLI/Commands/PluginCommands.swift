@@ -1,0 +1,145 @@
+import ArgumentParser
+import CoachApp
+import CoachKit
+import CoachPlugins
+import Foundation
+
+struct PluginCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugin", abstract: "Third-party metric plugins (coach-metric-<id>).",
+        subcommands: [
+            PluginAddCommand.self, PluginListCommand.self, PluginInfoCommand.self,
+            PluginRemoveCommand.self, PluginCheckCommand.self,
+        ])
+}
+
+struct PluginAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Trust a plugin: handshake, show what it asks for, pin its SHA-256.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The executable, or the id of one 'plugin list --available' shows.")
+    var plugin: String
+    @Option(help: "Grant only these data kinds, e.g. wellness,sleep (default: all it asks for).")
+    var grant: String?
+    @Flag(help: "Do not ask for confirmation.") var yes = false
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let session = try global.session()
+            var path = plugin
+            if !plugin.contains("/"),
+                let found = try session.availablePlugins().first(where: { $0.id == plugin })
+            {
+                path = found.path
+            }
+            let inspection = try session.inspectPlugin(path: path)
+            if !output.json { print(PluginText.manifest(inspection)) }
+            if !yes {
+                guard Confirm.ask("Add plugin '\(inspection.id)' with these data kinds?") else {
+                    throw CLIError.usage("not confirmed; pass --yes to add without asking")
+                }
+            }
+            let grants = grant.map { $0.split(separator: ",").map(String.init) }
+            let summary = try session.addPlugin(inspection, grant: grants)
+            if output.json {
+                print(try PluginText.json(summary))
+            } else {
+                print(
+                    "Added plugin \(summary.id) \(summary.version) "
+                        + "(sha256 \(summary.sha256.prefix(16))…), granted: "
+                        + PluginText.kinds(summary.granted))
+            }
+        }
+    }
+}
+
+struct PluginListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "The plugins added to this workspace.")
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Also list plugin executables found in the search folders and on PATH.")
+    var available = false
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let session = try global.session()
+            let plugins = try session.plugins()
+            let found = available ? try session.availablePlugins() : []
+            if output.json {
+                print(try PluginText.json(PluginText.Listing(added: plugins, available: found)))
+                return
+            }
+            print(PluginText.list(plugins))
+            if available {
+                print(
+                    found.isEmpty
+                        ? "No other plugin executables found."
+                        : Render.table(
+                            ["AVAILABLE", "PATH", "FOUND IN"],
+                            found.map { [$0.id, $0.path, $0.source] }))
+            }
+        }
+    }
+}
+
+struct PluginInfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "One plugin, and which protections plugins run under on this machine.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The plugin id.") var id: String
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let info = try global.session().pluginInfo(id)
+            print(output.json ? try PluginText.json(info) : PluginText.info(info))
+        }
+    }
+}
+
+struct PluginRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Stop trusting a plugin (its results disappear).")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The plugin id.") var id: String
+
+    func run() throws {
+        try guarded {
+            try global.session().removePlugin(id)
+            print("Removed plugin \(id).")
+        }
+    }
+}
+
+struct PluginCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Handshake and one evaluation per metric on made-up data.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The plugin id.") var id: String
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let check = try global.session().checkPlugin(id)
+            if output.json {
+                print(try PluginText.json(check.results))
+            } else {
+                print(
+                    Render.table(
+                        ["METRIC", "SCORE", "STATUS", "NOTE"],
+                        check.results.map {
+                            [
+                                $0.id, $0.score.map(String.init) ?? "–", $0.status.rawValue,
+                                $0.reason ?? DashboardText.firstSentence($0.explanation),
+                            ]
+                        }))
+            }
+            if !check.ok { throw ExitCode(ExitStatus.invalidData) }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import CoachApp
+import CoachKit
+import CoachPlugins
+import Foundation
+
+/// Renders the plugin commands' output.
+enum PluginText {
+    /// `plugin list --json`.
+    struct Listing: Encodable {
+        var added: [PluginSummary]
+        var available: [PluginCandidate]
+    }
+
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try MetricResult.makeEncoder(pretty: true).encode(value), as: UTF8.self)
+    }
+
+    static func kinds(_ kinds: [InputKind]) -> String {
+        kinds.isEmpty ? "nothing" : kinds.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// What a plugin announces, shown before it is trusted.
+    static func manifest(_ i: PluginInspector.Inspection) -> String {
+        var out = [
+            Terminal.bold("\(i.manifest.plugin.name) (\(i.id) \(i.manifest.plugin.version))"),
+            "executable  \(i.path)", "sha256      \(i.sha256)",
+        ]
+        for m in i.manifest.providers {
+            let inputs = m.inputs.map { r in
+                r.kind.rawValue + (r.days.map { " (\($0) days)" } ?? " (all history)")
+            }
+            out.append("metric      \(m.id): \(m.summary)")
+            out.append(
+                "  asks for  " + (inputs.isEmpty ? "nothing" : inputs.joined(separator: ", ")))
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static func list(_ plugins: [PluginSummary]) -> String {
+        guard !plugins.isEmpty else { return "No plugins added." }
+        return Render.table(
+            ["PLUGIN", "VERSION", "METRICS", "GRANTED", "PINNED", "PATH"],
+            plugins.map {
+                [
+                    $0.id, $0.version, $0.metrics.map(\.id).joined(separator: ", "),
+                    kinds($0.granted),
+                    $0.pinned ? "yes" : Terminal.paint("CHANGED", hex: "#E53E3E"), $0.path,
+                ]
+            })
+    }
+
+    static func info(_ info: PluginInfo) -> String {
+        let p = info.plugin
+        var out = [
+            Terminal.bold("\(p.name) (\(p.id) \(p.version))"), "executable  \(p.path)",
+            "sha256      \(p.sha256)"
+                + (p.pinned
+                    ? "" : Terminal.paint("  (executable CHANGED since added)", hex: "#E53E3E")),
+            "added       \(p.addedAt)", "asks for    \(kinds(p.declared))",
+            "granted     \(kinds(p.granted))",
+            "metrics     " + p.metrics.map(\.id).joined(separator: ", "), "",
+            "Protections on this machine:",
+        ]
+        out.append(
+            Render.table(
+                ["PROTECTION", "IN FORCE", "DETAIL"],
+                info.protections.map { [$0.name, $0.active ? "yes" : "NO", $0.detail] }))
+        return out.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Why a plugin could not serve a request; every case is one neutral line.
+public enum PluginFailure: Error, Sendable, Equatable, LocalizedError {
+    /// The process could not be started (`stage` is the step of the set-up that failed).
+    case launch(stage: String, reason: String)
+    /// The plugin did not answer within `seconds`.
+    case timedOut(seconds: Double)
+    /// The plugin ended (crashed or exited) with `status`.
+    case exited(status: Int32)
+    /// The plugin wrote a line longer than the protocol allows.
+    case outputTooLong(limit: Int)
+    /// The plugin wrote something that is not a protocol message.
+    case protocolViolation(String)
+    /// The plugin answered with a JSON-RPC error.
+    case pluginError(String)
+    /// The plugin and coach share no protocol version.
+    case versionMismatch(plugin: [Int], host: [Int])
+    /// The answer was a result coach will not show.
+    case invalidResult(String)
+    /// The executable is not the one that was added.
+    case executableChanged(path: String)
+    /// The executable is missing or unreadable.
+    case executableMissing(path: String)
+    /// The plugin's handshake does not match what was recorded when it was added.
+    case manifestChanged(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .launch(let stage, let reason): "could not be started (\(stage): \(reason))"
+        case .timedOut(let s): "did not answer within \(Self.seconds(s))"
+        case .exited(let status):
+            status > 128
+                ? "crashed (killed by signal \(status - 128))" : "exited with status \(status)"
+        case .outputTooLong(let limit): "wrote a line longer than \(limit) bytes"
+        case .protocolViolation(let what): "broke the protocol: \(what)"
+        case .pluginError(let message): "reported an error: \(message)"
+        case .versionMismatch(let plugin, let host):
+            "speaks protocol version \(Self.list(plugin)); this host speaks \(Self.list(host))"
+        case .invalidResult(let what): "returned an invalid result: \(what)"
+        case .executableChanged(let path):
+            "executable \(path) changed since it was added; it is not run until added again"
+        case .executableMissing(let path): "executable \(path) is missing or unreadable"
+        case .manifestChanged(let what): "handshake differs from the one recorded: \(what)"
+        }
+    }
+
+    private static func seconds(_ s: Double) -> String {
+        s == s.rounded() ? "\(Int(s)) s" : String(format: "%.1f s", s)
+    }
+
+    private static func list(_ v: [Int]) -> String {
+        v.isEmpty ? "none" : v.map(String.init).joined(separator: ", ")
+    }
+}
+
+/// A plugin failure with the plugin it came from and the last line it wrote to stderr.
+public struct PluginError: Error, Sendable, Equatable, LocalizedError {
+    /// The plugin's id.
+    public var plugin: String
+    public var failure: PluginFailure
+    /// The plugin's last stderr line, if any.
+    public var stderr: String?
+
+    public init(plugin: String, failure: PluginFailure, stderr: String? = nil) {
+        self.plugin = plugin
+        self.failure = failure
+        self.stderr = stderr
+    }
+
+    public var errorDescription: String? {
+        let base = "plugin '\(plugin)' \(failure.errorDescription ?? "failed")"
+        guard let stderr, !stderr.isEmpty else { return base }
+        return base + " (stderr: \(stderr.prefix(200)))"
+    }
+}

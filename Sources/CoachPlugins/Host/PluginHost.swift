@@ -1,0 +1,148 @@
+import CoachCrypto
+import CoachKit
+import CoachPluginProtocol
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the added plugins for one command: one process per plugin, started on first use and
+/// serving every athlete of the command, ended by `shutdown` (or when the host is released).
+///
+/// Before every launch the executable's SHA-256 is compared with the pin taken when it was
+/// added; a changed executable is not started. Each process gets a private working directory
+/// (also its HOME), removed when it ends.
+public final class PluginHost: @unchecked Sendable {
+    // @unchecked Sendable: `connections` is filled in the initialiser and only read afterwards;
+    // each connection serialises its own use.
+    /// The plugins, as recorded.
+    public let records: [PluginRecord]
+    private var connections: [String: PluginConnection] = [:]
+    /// The providers of every plugin, ready to add to a registry.
+    public private(set) var providers: [PluginProvider] = []
+
+    /// A host for `records`.
+    ///
+    /// - Parameters:
+    ///   - context: how processes are started and what they are told.
+    ///   - referenceKey: the key for plugin `id`'s athlete references (nil: no references).
+    public init(
+        records: [PluginRecord], context: PluginContext,
+        referenceKey: (String) -> SecretKey?
+    ) {
+        self.records = records
+        for record in records {
+            let connection = PluginConnection(
+                pluginID: record.id, host: context.host,
+                initializeTimeout: context.initializeTimeout
+            ) { try context.start(record) }
+            connections[record.id] = connection
+            let key = referenceKey(record.id)
+            let filter = PluginInputFilter(granted: Set(record.granted)) { ref in
+                key.map { Self.reference(ref, key: $0) }
+            }
+            for descriptor in record.manifest.providers {
+                providers.append(
+                    PluginProvider(
+                        descriptor: descriptor, origin: record.origin, connection: connection,
+                        filter: filter))
+            }
+        }
+    }
+
+    deinit { shutdown() }
+
+    /// Ends every plugin process that was started.
+    public func shutdown() {
+        for connection in connections.values { connection.shutdown() }
+    }
+
+    /// The keyed reference of athlete `ref` under a plugin's key: 16 bytes, hex.
+    public static func reference(_ ref: String, key: SecretKey) -> String {
+        Hashing.hex(Hashing.keyedBlake2b(Array(ref.utf8), key: key, length: 16))
+    }
+}
+
+/// How a host starts and greets plugin processes.
+public struct PluginContext: Sendable {
+    /// Starts processes.
+    public var launcher: any ProcessLauncher
+    /// The sandbox requested for every plugin.
+    public var policy: SandboxPolicy
+    /// The host's name and version, sent in the handshake.
+    public var host: PeerInfo
+    /// Where private working directories are made.
+    public var temporaryRoot: String
+    /// The handshake's timeout.
+    public var initializeTimeout: Duration
+
+    /// A context with the standard sandbox.
+    public init(
+        launcher: any ProcessLauncher = SandboxLauncher(), policy: SandboxPolicy = .standard,
+        host: PeerInfo, temporaryRoot: String, initializeTimeout: Duration = .seconds(5)
+    ) {
+        self.launcher = launcher
+        self.policy = policy
+        self.host = host
+        self.temporaryRoot = temporaryRoot
+        self.initializeTimeout = initializeTimeout
+    }
+
+    /// Checks the pin and starts the plugin of `record`.
+    ///
+    /// - Throws: `PluginFailure.executableChanged` or `.executableMissing` before any launch;
+    ///   `PluginFailure.launch` when the process cannot be started.
+    public func start(_ record: PluginRecord) throws -> PluginProcess {
+        guard try ExecutableHash.sha256(of: record.path) == record.sha256 else {
+            throw PluginFailure.executableChanged(path: record.path)
+        }
+        return try start(executable: record.path)
+    }
+
+    /// Starts `executable` in a fresh private directory under the sandbox policy.
+    public func start(executable: String) throws -> PluginProcess {
+        let dir = try makePrivateDirectory()
+        let request = LaunchRequest(
+            executable: executable, arguments: [PluginProtocol.stdioArgument],
+            environment: SandboxPolicy.environment(
+                home: dir, protocolVersion: PluginProtocol.version),
+            workingDirectory: dir, policy: policy)
+        do {
+            let process = try launcher.launch(request)
+            process.onEnd { try? FileManager.default.removeItem(atPath: dir) }
+            return process
+        } catch {
+            try? FileManager.default.removeItem(atPath: dir)
+            throw error
+        }
+    }
+
+    /// A new directory only the plugin's user can enter (owned by the unprivileged user when
+    /// coach runs as root and drops to it).
+    func makePrivateDirectory() throws -> String {
+        let dropping = geteuid() == 0 ? policy.unprivilegedUser : nil
+        // An unprivileged plugin must be able to reach its directory by path (HOME), so the
+        // root it is made in must be searchable by others.
+        var root = temporaryRoot
+        if dropping != nil, !Self.searchableByOthers(root) { root = "/tmp" }
+        var template = Array((root + "/coach-plugin-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw PluginFailure.launch(
+                stage: "working directory", reason: String(cString: strerror(errno)))
+        }
+        let path = String(cString: made)
+        if let user = dropping { _ = chown(path, user.uid, user.gid) }
+        return path
+    }
+
+    static func searchableByOthers(_ path: String) -> Bool {
+        var url = URL(fileURLWithPath: path)
+        while true {
+            var st = stat()
+            guard stat(url.path, &st) == 0, st.st_mode & S_IXOTH != 0 else { return false }
+            if url.path == "/" { return true }
+            url.deleteLastPathComponent()
+        }
+    }
+}

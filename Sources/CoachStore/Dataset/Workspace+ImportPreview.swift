@@ -1,0 +1,60 @@
+import CoachKit
+import Foundation
+import GRDB
+
+extension Workspace {
+    /// What `importDataset` would do with the same arguments, without writing anything: the
+    /// same validation, the same counts of added, updated and unchanged records.
+    ///
+    /// - Throws: what `importDataset` throws for a bad file, an unknown athlete or a record
+    ///   whose id belongs to another kind.
+    public func previewImport(
+        _ dataset: AthleteDataset, handle: Handle?, create: Bool, as actor: Principal
+    ) throws -> ImportSummary {
+        guard dataset.format == AthleteDataset.formatTag else {
+            throw StoreError.unsupportedFormat(
+                found: dataset.format, supported: AthleteDataset.formatTag)
+        }
+        let plain = try DatasetRecords.records(of: dataset)
+        var summary = ImportSummary()
+        if create {
+            guard actor.isStaff else {
+                throw StoreError.permissionDenied("athletes cannot create athletes")
+            }
+            var profile = dataset.athlete
+            if let handle { profile.handle = handle.rawValue }
+            try Handle.validate(profile.handle)
+            try AthleteValidation.check(profile)
+            summary.added = plain.count
+            summary.createdAthlete = true
+            return summary
+        }
+        let athleteId = try targetAthlete(handle, as: actor).rawValue
+        guard actor.isStaff || actor.athleteId?.rawValue == athleteId else {
+            throw StoreError.permissionDenied("not your athlete")
+        }
+        try AthleteValidation.check(dataset.athlete)
+        return try read { db in
+            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            var existing: [String: StoredRecord] = [:]
+            for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
+            for r in plain {
+                guard let old = existing[r.id] else {
+                    summary.added += 1
+                    continue
+                }
+                guard old.kind == r.kind else {
+                    throw StoreError.invalidData(
+                        "the id '\(r.id)' already belongs to a \(old.kind.rawValue) record; nothing was imported"
+                    )
+                }
+                if old.payload == r.payload && old.day == r.day {
+                    summary.unchanged += 1
+                } else {
+                    summary.updated += 1
+                }
+            }
+            return summary
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import CoachCrypto
+import CoachKit
+import Foundation
+import GRDB
+
+/// The secret key behind import ids.
+struct SecretKeyBox: Sendable {
+    let key: SecretKey
+
+    func hexHash(_ message: [UInt8]) -> String {
+        Hashing.hex(Hashing.keyedBlake2b(message, key: key, length: 12))
+    }
+}
+
+extension Workspace {
+    /// The id maker for records imported into `athlete` from device files.
+    public func importIdMaker(for athlete: AthleteAccess) throws -> ImportIdMaker {
+        try read { db in
+            let first = try athlete.keyring.dataKey(epoch: 1, db)
+            let key = try Hashing.deriveSubkey(id: 4, context: "importid", from: first)
+            return ImportIdMaker(key: SecretKeyBox(key: key))
+        }
+    }
+
+    /// Writes one batch of device records in one transaction: new ids are added, existing ids
+    /// are duplicates (or, for records that replace, updated when their content differs).
+    ///
+    /// The athlete's snapshot is dropped when anything changed (the next read rebuilds it), and
+    /// the batch gets one audit entry.
+    /// - Returns: one outcome per record, in order.
+    /// - Throws: `StoreError` when the athlete's key was rotated since it was opened, or an id
+    ///   already belongs to a record of another kind.
+    public func writeDeviceBatch(
+        _ records: [DeviceRecord], for athlete: AthleteAccess, as actor: Principal
+    ) throws -> [DeviceWriteOutcome] {
+        let keyring = athlete.keyring
+        let athleteId = keyring.athleteId
+        // Ids are keyed hashes, so index inserts land all over the B-trees: a larger page cache
+        // for the writing connection keeps them from being read back from the file each time.
+        let order = records.indices.sorted { records[$0].id < records[$1].id }
+        return try write { db in
+            try db.execute(sql: "PRAGMA cache_size = -40000; PRAGMA wal_autocheckpoint = 8000")
+            let current = try Int.fetchOne(
+                db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
+                arguments: [athleteId])
+            guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
+            try keyring.storeSelfSeal(db)
+            let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
+            let find = try db.cachedStatement(
+                sql: "SELECT kind, version FROM records WHERE athlete_id = ? AND id = ?")
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO records (athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (athlete_id, id) DO UPDATE SET day = excluded.day,
+                        fmt = excluded.fmt, epoch = excluded.epoch, version = excluded.version,
+                        nonce = excluded.nonce, ciphertext = excluded.ciphertext
+                    """)
+            var outcomes = [DeviceWriteOutcome](repeating: .duplicate, count: records.count)
+            var added = 0, updated = 0
+            for index in order {
+                let r = records[index]
+                var version = 1
+                if let row = try Row.fetchOne(find, arguments: [athleteId, r.id]) {
+                    guard row["kind"] as String == r.kind.rawValue else {
+                        throw StoreError.invalidData(
+                            "the id '\(r.id)' already belongs to a \(row["kind"] as String) record")
+                    }
+                    guard r.replaces, let old = try fetchRecord(db, keyring: keyring, id: r.id),
+                        old.payload != r.payload || old.day != r.day.description
+                    else {
+                        continue
+                    }
+                    version = (row["version"] as Int) + 1
+                }
+                let day = r.day.description
+                let sealed = try RecordCodec.seal(
+                    r.payload, athleteId: athleteId, id: r.id, kind: r.kind, day: day,
+                    epoch: keyring.currentEpoch, version: version, key: key, random: random)
+                try upsert.execute(arguments: [
+                    athleteId, r.id, r.kind.rawValue, day, RecordCodec.format,
+                    keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
+                ])
+                if version == 1 {
+                    added += 1; outcomes[index] = .added
+                } else {
+                    updated += 1; outcomes[index] = .updated
+                }
+            }
+            if added + updated > 0 {
+                try dropSnapshot(db, athleteId: athleteId)
+                try appendAudit(
+                    db, actor: actor, action: "import.device", athleteId: athleteId,
+                    target: "\(added) added, \(updated) updated")
+            }
+            return outcomes
+        }
+    }
+
+    /// Removes records an import added before it failed, so a failed file leaves nothing.
+    public func removeDeviceRecords(ids: [String], for athlete: AthleteAccess, as actor: Principal)
+        throws
+    {
+        guard !ids.isEmpty else { return }
+        let athleteId = athlete.keyring.athleteId
+        try write { db in
+            let delete = try db.cachedStatement(
+                sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?")
+            for id in ids { try delete.execute(arguments: [athleteId, id]) }
+            try dropSnapshot(db, athleteId: athleteId)
+            try appendAudit(
+                db, actor: actor, action: "import.undo", athleteId: athleteId,
+                target: "\(ids.count) removed")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+# A test plugin that misbehaves in one way, chosen when the test writes it out:
+# MODE, PORT, DUMP and MARKER below are filled in by Tests/CoachCLITests/PluginCLITests.swift.
+import json
+import os
+import socket
+import sys
+import time
+
+MODE = "@MODE@"
+PORT = int("@PORT@" or "0")
+DUMP = "@DUMP@"
+MARKER = "@MARKER@"
+PLUGIN_ID = "@ID@"
+KINDS = json.loads('@KINDS@')
+
+
+def send(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def manifest():
+    return {
+        "protocolVersion": 1,
+        "plugin": {"id": PLUGIN_ID, "name": "Misbehaving " + MODE, "version": "0.0.1"},
+        "providers": [{
+            "id": PLUGIN_ID, "name": MODE, "summary": "misbehaves: " + MODE, "version": "0.0.1",
+            "inputs": [{"kind": k, "days": 7} for k in KINDS],
+            "range": {"min": 0, "max": 100}, "unit": "points", "bands": [],
+            "timeoutSeconds": 2,
+        }],
+    }
+
+
+def result(score):
+    return {"id": PLUGIN_ID, "status": "ok", "score": score, "band": None, "values": {},
+            "components": [], "flags": [], "explanation": "fine", "reason": None}
+
+
+for line in sys.stdin:
+    if DUMP:
+        with open(DUMP, "a") as f:
+            f.write(line)
+    msg = json.loads(line)
+    method, rid = msg.get("method"), msg.get("id")
+    if method == "initialize":
+        send({"jsonrpc": "2.0", "id": rid, "result": manifest()})
+    elif method == "shutdown":
+        send({"jsonrpc": "2.0", "id": rid, "result": None})
+        break
+    elif method == "evaluate":
+        sys.stderr.write("evaluating in mode " + MODE + "\n")
+        sys.stderr.flush()
+        if MODE == "sleep":
+            time.sleep(60)
+        elif MODE == "crash":
+            os.abort()
+        elif MODE == "garbage":
+            sys.stdout.write("hello, this is not JSON\n")
+            sys.stdout.flush()
+        elif MODE == "wrong-id":
+            send({"jsonrpc": "2.0", "id": rid, "result": dict(result(50), id="readiness")})
+        elif MODE == "nan":
+            send({"jsonrpc": "2.0", "id": rid, "result": dict(result(50), values={"x": float("nan")})})
+        elif MODE == "out-of-range":
+            send({"jsonrpc": "2.0", "id": rid, "result": result(250)})
+        elif MODE == "flood":
+            chunk = "x" * (1 << 20)
+            while True:
+                sys.stdout.write(chunk)
+        elif MODE == "network":
+            with socket.create_connection(("127.0.0.1", PORT), timeout=2) as s:
+                s.sendall(b"leak")
+            send({"jsonrpc": "2.0", "id": rid, "result": result(50)})
+        elif MODE == "fork":
+            for _ in range(3):
+                if os.fork() == 0:
+                    os.setsid()
+                    os.execv("/bin/sh", ["/bin/sh", "-c", "sleep 300; true " + MARKER])
+            time.sleep(0.2)
+            sys.exit(3)
+        else:
+            send({"jsonrpc": "2.0", "id": rid, "result": result(50)})
