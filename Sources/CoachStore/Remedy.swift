@@ -53,6 +53,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
     case replaceWeek
     /// Athletes record adherence on their own planned sessions.
     case recordAdherence
+    /// Close the other programs that have the workspace open, then checkpoint it again.
+    case finishCheckpoint
 
     /// The remedy in neutral words, e.g. "sign in with a handle and passphrase".
     public var description: String {
@@ -83,6 +85,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
         case .chooseAnotherCopyTarget: "choose another week or other athletes"
         case .replaceWeek: "ask to replace it to overwrite it"
         case .recordAdherence: "athletes may record adherence on their own sessions"
+        case .finishCheckpoint:
+            "close the other programs that have the workspace open, then checkpoint it again"
         }
     }
 }

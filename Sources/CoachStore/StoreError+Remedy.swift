@@ -55,6 +55,10 @@ extension StoreError {
         case .grantTampered(let athlete):
             "integrity check failed for the access grant of athlete '\(athlete)'; "
                 + "the workspace was altered outside coach — restore from a backup"
+        case .checkpointIncomplete(let done):
+            "\(done), but the write-ahead log could not be checkpointed because another "
+                + "program has the workspace open, so the deleted ciphertext may still be in "
+                + "the -wal file"
         }
     }
 
@@ -89,6 +93,7 @@ extension StoreError {
             .unsupportedFormat:
             nil
         case .grantTampered: .restoreBackup
+        case .checkpointIncomplete: .finishCheckpoint
         }
     }
 }

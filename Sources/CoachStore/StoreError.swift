@@ -75,6 +75,9 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     /// An athlete's access grant (or the user's own copy of it) was altered; carries the
     /// athlete's handle as the user last saw it, else the athlete's id.
     case grantTampered(athlete: String)
+    /// A change was committed but the write-ahead log could not be checkpointed afterwards (a
+    /// reader held it), so deleted ciphertext may remain there; carries what was done.
+    case checkpointIncomplete(String)
 
     public var category: Category {
         switch self {
@@ -82,7 +85,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             .sessionNotFound:
             .notFound
         case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict,
-            .weekHasSessions:
+            .weekHasSessions, .checkpointIncomplete:
             .conflict
         case .notAWorkspace, .corrupt, .tampered, .newerFormat, .grantTampered: .corrupt
         case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession,

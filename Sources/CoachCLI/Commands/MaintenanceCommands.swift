@@ -61,7 +61,10 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Check integrity, permissions, audit chain, keys and snapshots.")
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Rebuild athlete snapshots that are missing, damaged or differ from their records.")
+    @Flag(
+        help: ArgumentHelp(
+            "Rebuild athlete snapshots that are missing, damaged or differ from their records,"
+                + " and finish a -wal checkpoint that an earlier command could not."))
     var repair = false
     @OptionGroup var output: OutputOptions
 

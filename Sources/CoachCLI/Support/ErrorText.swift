@@ -91,6 +91,9 @@ enum ErrorText {
         case .replaceWeek: "pass --replace to overwrite it"
         case .recordAdherence:
             "athletes may record adherence with 'coach plan session edit ID --adherence N'"
+        case .finishCheckpoint:
+            "close the other programs that have the workspace open (sqlite3, other coach "
+                + "commands), then run 'coach doctor --repair'"
         }
     }
 

@@ -232,9 +232,10 @@ extension Workspace {
                 db, actor: actor, action: "access.rekey", athleteId: athleteId, target: athleteId)
             return rows.count
         }
-        try checkpoint()
+        let done = "the athlete's records were re-encrypted"
+        try checkpoint(after: done)
         _ = try? pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
-        try checkpoint()
+        try checkpoint(after: done)
         return count
     }
 }

@@ -129,6 +129,7 @@ public protocol MaintenanceStore: AnyObject {
     func verifyAudit() throws -> AuditVerification
     func doctor(as actor: Principal?) throws -> [DoctorCheck]
     func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck
+    func finishCheckpoint() throws
     func backup(to destination: String) throws
 }
 

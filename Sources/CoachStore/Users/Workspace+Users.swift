@@ -45,10 +45,22 @@ extension Workspace {
         return ws
     }
 
-    /// The Argon2id preset new users get.
-    func defaultPreset(_ db: Database) throws -> KDFParameters.Preset {
+    /// The Argon2id preset new users get: the owner's certified work factor, which the
+    /// plaintext `meta.kdf_preset` must name.
+    ///
+    /// - Throws: `StoreError.tampered` when the meta value differs from the preset the owner's
+    ///   certificate carries (someone lowered or raised it outside coach).
+    func defaultPreset(_ db: Database, as actor: Principal) throws -> KDFParameters.Preset {
+        let owner = try actor.certificates.owner(db, anchor: actor.anchor)
         let raw = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'kdf_preset'")
-        return raw.flatMap(KDFParameters.Preset.init(rawValue:)) ?? .moderate
+        guard
+            let preset = KDFParameters.Preset.matching(
+                ops: owner.kdfFloorOps, mem: owner.kdfFloorMem),
+            raw == preset.rawValue
+        else {
+            throw StoreError.tampered("the workspace's password-hashing preset (meta.kdf_preset)")
+        }
+        return preset
     }
 
     /// Checks a handle and passphrase and returns the user with their keys open.
@@ -91,7 +103,7 @@ extension Workspace {
         } else if athleteHandle != nil {
             throw StoreError.athleteOnlyForAthleteUser
         }
-        let preset = try read { try defaultPreset($0) }
+        let preset = try read { try defaultPreset($0, as: actor) }
         let made = try UserFactory.make(
             handle: handle, role: role, athleteId: athleteId, passphrase: passphrase,
             preset: preset, indexKey: actor.indexKey, random: random)
@@ -138,7 +150,7 @@ extension Workspace {
     /// Changes the acting user's passphrase and ends all of their sessions.
     public func changePassphrase(as actor: Principal, to newPassphrase: SecretKey) throws {
         guard newPassphrase.count >= 8 else { throw StoreError.weakPassphrase }
-        let preset = try read { try defaultPreset($0) }
+        let preset = try read { try defaultPreset($0, as: actor) }
         try write { db in
             guard var row = try UserRow.fetch(db, id: actor.userId.rawValue) else {
                 throw StoreError.userNotFound(actor.handle.rawValue)

@@ -88,16 +88,18 @@ extension Workspace {
         try read { db in
             for user in users {
                 do { _ = try actor.certificate(db, user["id"]) } catch StoreError.tampered {
-                    failed.append(user["handle"])
+                    failed.append("'\(user["handle"] as String)'")
                 }
+            }
+            do { _ = try defaultPreset(db, as: actor) } catch StoreError.tampered {
+                failed.append("the password-hashing preset (meta.kdf_preset)")
             }
         }
         return DoctorCheck(
             name: "membership", ok: failed.isEmpty,
             detail: failed.isEmpty
                 ? "\(users.count) user certificates verify against the owner's key"
-                : "certificates that fail to verify: "
-                    + failed.map { "'\($0)'" }.joined(separator: ", "))
+                : "certificates that fail to verify: " + failed.joined(separator: ", "))
     }
 
     /// Writes a consistent copy of the workspace to `destination` (mode 0600), with `VACUUM INTO`.
