@@ -69,21 +69,18 @@ import Testing
         #expect(doctor.status == 74 && doctor.stdout.contains("kdf_preset"), "\(doctor.stdout)")
     }
 
-    @Test("A damaged snapshot chunk stops the next write (exit 74) and is left to be reported")
-    func tamperedChunkNotDropped() throws {
+    @Test("A damaged snapshot section stops the next write (exit 74) instead of being dropped")
+    func tamperedSnapshotNotDropped() throws {
         let s = try CoachSandbox()
         try s.initialise()
         try s.expectOK(s.run(["log", "wellness", "--mood", "3", "--athlete", "jane"]))
-        let before = try s.sqlite("SELECT COUNT(*) FROM snapshot_chunks")
-        try #require(before != "0")
-        _ = try s.sqlite("UPDATE snapshot_chunks SET ciphertext = zeroblob(length(ciphertext))")
-        let write = try s.run(["log", "wellness", "--mood", "4", "--athlete", "jane"])
+        // The weight section row: a weight write opens it without reading weights first.
+        let zeroed = "ciphertext = zeroblob(length(ciphertext))"
+        _ = try s.sqlite("UPDATE snapshots SET \(zeroed) WHERE section = 'weight'")
+        let write = try s.run(["log", "weight", "70kg", "--athlete", "jane"])
         #expect(write.status == 74 && write.errorLines.count == 1, "\(write.stderr)")
         #expect(write.stderr.contains("snapshot"), "\(write.stderr)")
-        #expect(
-            try s.sqlite(
-                "SELECT COUNT(*) FROM snapshot_chunks WHERE ciphertext = "
-                    + "zeroblob(length(ciphertext))") == before)
+        #expect(try s.sqlite("SELECT COUNT(*) FROM snapshots WHERE \(zeroed)") == "1")
         let doctor = try s.run(["doctor"])
         #expect(doctor.status == 74 && doctor.stdout.contains("snapshots"), "\(doctor.stdout)")
     }
