@@ -55,6 +55,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
     case recordAdherence
     /// Close the other programs that have the workspace open, then checkpoint it again.
     case finishCheckpoint
+    /// Redeem the one-time enrolment code the user was given, choosing a passphrase.
+    case enrol(handle: String)
 
     /// The remedy in neutral words, e.g. "sign in with a handle and passphrase".
     public var description: String {
@@ -85,6 +87,7 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
         case .chooseAnotherCopyTarget: "choose another week or other athletes"
         case .replaceWeek: "ask to replace it to overwrite it"
         case .recordAdherence: "athletes may record adherence on their own sessions"
+        case .enrol: "redeem the one-time enrolment code and choose a passphrase"
         case .finishCheckpoint:
             "close the other programs that have the workspace open, then checkpoint it again"
         }

@@ -55,6 +55,7 @@ extension StoreError {
         case .grantTampered(let athlete):
             "integrity check failed for the access grant of athlete '\(athlete)'; "
                 + "the workspace was altered outside coach — restore from a backup"
+        case .enrolmentPending(let h): "user '\(h)' has not enrolled yet"
         case .checkpointIncomplete(let done):
             "\(done), but the write-ahead log could not be checkpointed because another "
                 + "program has the workspace open, so the deleted ciphertext may still be in "
@@ -94,6 +95,7 @@ extension StoreError {
             nil
         case .grantTampered: .restoreBackup
         case .checkpointIncomplete: .finishCheckpoint
+        case .enrolmentPending(let h): .enrol(handle: h)
         }
     }
 }

@@ -78,6 +78,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     /// A change was committed but the write-ahead log could not be checkpointed afterwards (a
     /// reader held it), so deleted ciphertext may remain there; carries what was done.
     case checkpointIncomplete(String)
+    /// The user has not redeemed their one-time enrolment code yet; carries the handle.
+    case enrolmentPending(String)
 
     public var category: Category {
         switch self {
@@ -94,7 +96,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             .workspaceBusy:
             .usage
         case .invalidData, .unsupportedFormat, .unsignedMembership: .invalidData
-        case .authenticationFailed, .userDisabled, .noSession, .sessionExpired: .auth
+        case .authenticationFailed, .userDisabled, .noSession, .sessionExpired, .enrolmentPending:
+            .auth
         case .permissionDenied, .adherenceOnly, .planChangeDenied: .permission
         }
     }

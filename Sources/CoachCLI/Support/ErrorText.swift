@@ -91,6 +91,9 @@ enum ErrorText {
         case .replaceWeek: "pass --replace to overwrite it"
         case .recordAdherence:
             "athletes may record adherence with 'coach plan session edit ID --adherence N'"
+        case .enrol(let handle):
+            "redeem the one-time code with 'coach user enrol \(handle)' (ask the owner for a "
+                + "new one with 'coach user reset \(handle)')"
         case .finishCheckpoint:
             "close the other programs that have the workspace open (sqlite3, other coach "
                 + "commands), then run 'coach doctor --repair'"

@@ -129,7 +129,9 @@ extension Workspace {
         var holders: [UserCertificate] = []
         for id in current where id != userId {
             let cert = try actor.certificate(db, id)
-            if !cert.disabled { holders.append(cert) }
+            // A user who has not enrolled holds keys their creator made: they get the new
+            // epoch only once enrolled, through a new grant.
+            if !cert.disabled && !cert.pending { holders.append(cert) }
         }
         let next = keyring.currentEpoch + 1
         let newKey = try SecretKey.random(using: random)

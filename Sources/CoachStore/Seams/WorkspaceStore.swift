@@ -21,6 +21,10 @@ public protocol UserStore: AnyObject {
     func listUsers(as actor: Principal) throws -> [UserSummary]
     func changePassphrase(as actor: Principal, to newPassphrase: SecretKey) throws
     func disableUser(handle: Handle, as actor: Principal) throws
+    func addUserForEnrolment(
+        handle: Handle, role: Role, athleteHandle: Handle?, as actor: Principal
+    ) throws -> EnrolmentCode
+    func resetUser(handle: Handle, as actor: Principal) throws -> EnrolmentCode
 }
 
 /// Athletes: creating, finding and opening them, and their profiles.

@@ -42,25 +42,44 @@ final class CertificateBook: @unchecked Sendable {
             throw bad
         }
         let signerPK: [UInt8]
-        if cert.role == .owner || cert.signerId == cert.userId {
-            guard cert.role == .owner, cert.signerId == cert.userId,
-                cert.signPK == anchor.ownerSignPK
+        if let pending = cert.pendingPredecessor {
+            // Made at enrolment: signed with the one-time key of the pending certificate it
+            // replaced, which must itself verify (and be the version just before).
+            let pendingKey = try signerKey(db, of: pending, anchor: anchor, depth: depth)
+            guard cert.role != .owner, cert.signerId == cert.userId, !cert.pending,
+                cert.version >= 2, let pendingKey,
+                pending.signatureValid(signerPK: pendingKey, workspaceId: anchor.workspaceId)
             else { throw bad }
-            signerPK = anchor.ownerSignPK
+            signerPK = pending.signPK
+        } else if let key = try signerKey(db, of: cert, anchor: anchor, depth: depth) {
+            signerPK = key
         } else {
-            let signer = try certificate(
-                db, userId: cert.signerId, anchor: anchor, depth: depth + 1)
-            let coachMade =
-                signer.role == .coach && cert.role == .athlete && cert.version == 1
-                && cert.createdBy == signer.userId
-            guard signer.role == .owner || coachMade else { throw bad }
-            signerPK = signer.signPK
+            throw bad
         }
         guard cert.signatureValid(signerPK: signerPK, workspaceId: anchor.workspaceId),
             cert.version >= lock.withLock({ floors[userId] ?? 1 })
         else { throw bad }
         lock.withLock { verified[userId] = cert }
         return cert
+    }
+
+    /// The key that must have signed `cert` (not made at enrolment), or nil when nobody
+    /// allowed to could have: the anchor key for the owner's own, else the owner's, or for an
+    /// athlete user's first (or first pending) version, the certified coach who created them.
+    private func signerKey(
+        _ db: Database, of cert: UserCertificate, anchor: TrustAnchor, depth: Int
+    ) throws -> [UInt8]? {
+        if cert.role == .owner || cert.signerId == cert.userId {
+            guard cert.role == .owner, cert.signerId == cert.userId,
+                cert.signPK == anchor.ownerSignPK, !cert.pending
+            else { return nil }
+            return anchor.ownerSignPK
+        }
+        let signer = try certificate(db, userId: cert.signerId, anchor: anchor, depth: depth + 1)
+        let coachMade =
+            signer.role == .coach && cert.role == .athlete && cert.version == 1
+            && cert.createdBy == signer.userId
+        return signer.role == .owner || coachMade ? signer.signPK : nil
     }
 
     /// The verified certificate of the workspace's owner (the user holding the anchor key).

@@ -24,14 +24,43 @@ struct UserCertificate: Equatable, Sendable {
     var createdBy: String
     var signerId: String
     var signature: [UInt8] = []
+    /// Waiting for its one-time enrolment code: the keys are the code's, not the user's own.
+    var pending = false
+    /// For a certificate made at enrolment: the pending certificate it replaced.
+    var enrolledFrom: Pending? = nil
 
-    /// The signed message; `workspaceId` ties a certificate to one workspace.
+    /// The keys, signer and signature of the pending certificate an enrolment replaced; with
+    /// the other fields of the enrolment certificate (status pending, version one lower) it
+    /// is that pending certificate again, so anyone can check both.
+    struct Pending: Equatable, Sendable {
+        var boxPK: [UInt8]
+        var signPK: [UInt8]
+        var signerId: String
+        var signature: [UInt8]
+    }
+
+    /// The status as stored and signed.
+    var status: String { pending ? "pending" : disabled ? "disabled" : "active" }
+
+    /// The signed message; `workspaceId` ties a certificate to one workspace, and an
+    /// enrolment certificate also binds the pending certificate's signature.
     func message(workspaceId: String) -> [UInt8] {
-        AssociatedData("coach/1/user-cert").with(
+        let base = AssociatedData("coach/1/user-cert").with(
             workspaceId, userId, handle, role.rawValue, athleteId ?? "", boxPK, signPK,
-            disabled ? "disabled" : "active", kdfFloorOps, kdfFloorMem, version, createdBy,
-            signerId
+            status, kdfFloorOps, kdfFloorMem, version, createdBy, signerId
         ).bytes
+        guard let enrolledFrom else { return base }
+        return base + AssociatedData("coach/1/enrolled").with(enrolledFrom.signature).bytes
+    }
+
+    /// The pending certificate an enrolment certificate replaced, rebuilt from its fields.
+    var pendingPredecessor: UserCertificate? {
+        guard let p = enrolledFrom else { return nil }
+        var cert = self
+        cert.boxPK = p.boxPK; cert.signPK = p.signPK; cert.signerId = p.signerId
+        cert.signature = p.signature; cert.pending = true; cert.disabled = false
+        cert.version = version - 1; cert.enrolledFrom = nil
+        return cert
     }
 
     /// Signs the certificate with `signer`'s key.
@@ -50,12 +79,14 @@ struct UserCertificate: Equatable, Sendable {
             sql: """
                 INSERT OR REPLACE INTO certificates
                     (user_id, status, kdf_floor_ops, kdf_floor_mem, version, created_by, signer_id,
-                     signature)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                     signature, prev_box_pk, prev_sign_pk, prev_signer_id, prev_signature)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                userId, disabled ? "disabled" : "active", kdfFloorOps, kdfFloorMem, version,
-                createdBy, signerId, Data(signature),
+                userId, status, kdfFloorOps, kdfFloorMem, version, createdBy, signerId,
+                Data(signature), enrolledFrom.map { Data($0.boxPK) },
+                enrolledFrom.map { Data($0.signPK) }, enrolledFrom?.signerId,
+                enrolledFrom.map { Data($0.signature) },
             ])
         try db.execute(
             sql: "UPDATE users SET disabled = ? WHERE id = ?", arguments: [disabled, userId])
@@ -71,12 +102,14 @@ struct UserCertificate: Equatable, Sendable {
                     sql: """
                         SELECT u.id, u.handle, u.role, u.athlete_id, u.box_pk, u.sign_pk, c.status,
                                c.kdf_floor_ops, c.kdf_floor_mem, c.version, c.created_by,
-                               c.signer_id, c.signature
+                               c.signer_id, c.signature, c.prev_box_pk, c.prev_sign_pk,
+                               c.prev_signer_id, c.prev_signature
                         FROM users u JOIN certificates c ON c.user_id = u.id WHERE u.id = ?
                         """), arguments: [userId])
         else { return nil }
         guard let role = Role(rawValue: row["role"]),
-            let status = row["status"] as String?, ["active", "disabled"].contains(status),
+            let status = row["status"] as String?,
+            ["active", "disabled", "pending"].contains(status),
             let version = row["version"] as Int64?, version >= 1, version < Int64(Int32.max)
         else {
             throw StoreError.tampered("the certificate of user '\(userId)'")
@@ -87,6 +120,20 @@ struct UserCertificate: Equatable, Sendable {
             disabled: status == "disabled", kdfFloorOps: row["kdf_floor_ops"],
             kdfFloorMem: row["kdf_floor_mem"], version: Int(version),
             createdBy: row["created_by"], signerId: row["signer_id"],
-            signature: [UInt8](row["signature"] as Data))
+            signature: [UInt8](row["signature"] as Data), pending: status == "pending",
+            enrolledFrom: try pending(row, userId: userId))
+    }
+
+    /// The pending certificate columns: all four or none.
+    private static func pending(_ row: Row, userId: String) throws -> Pending? {
+        let box = row["prev_box_pk"] as Data?, sign = row["prev_sign_pk"] as Data?
+        let signer = row["prev_signer_id"] as String?, sig = row["prev_signature"] as Data?
+        if box == nil && sign == nil && signer == nil && sig == nil { return nil }
+        guard let box, let sign, let signer, let sig else {
+            throw StoreError.tampered("the certificate of user '\(userId)'")
+        }
+        return Pending(
+            boxPK: [UInt8](box), signPK: [UInt8](sign), signerId: signer,
+            signature: [UInt8](sig))
     }
 }

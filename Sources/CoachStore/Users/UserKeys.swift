@@ -112,6 +112,7 @@ struct UserRow {
             throw StoreError.tampered("the password-hashing parameters of user '\(handle)'")
         }
         guard !cert.disabled else { throw StoreError.userDisabled(handle) }
+        guard !cert.pending else { throw StoreError.enrolmentPending(handle) }
         let index: SecretKey
         do { index = try SealedBox.open(indexKeySealed, with: box) } catch {
             throw StoreError.tampered("the workspace index key of user '\(handle)'")
@@ -126,14 +127,16 @@ struct UserRow {
     }
 
     /// The first certificate of this (new) user, signed by `signer`.
+    /// With `pending`, the keys are sealed under a one-time enrolment code, not a passphrase.
     func firstCertificate(
-        createdBy: String, signer: SigningKeyPair, signerId: String, workspaceId: String
+        createdBy: String, signer: SigningKeyPair, signerId: String, workspaceId: String,
+        pending: Bool = false
     ) -> UserCertificate {
         var cert = UserCertificate(
             userId: id, handle: handle, role: role, athleteId: athleteId, boxPK: boxPK,
             signPK: signPK, disabled: false, kdfFloorOps: Int64(kdf.opsLimit),
             kdfFloorMem: Int64(kdf.memLimit), version: 1, createdBy: createdBy,
-            signerId: signerId)
+            signerId: signerId, pending: pending)
         cert.sign(by: signer, workspaceId: workspaceId)
         return cert
     }
@@ -156,14 +159,15 @@ struct NewUser {
 enum UserFactory {
     static func make(
         handle: String, role: Role, athleteId: String?, passphrase: SecretKey,
-        preset: KDFParameters.Preset, indexKey: SecretKey, random: RandomSource
+        preset: KDFParameters.Preset, indexKey: SecretKey, random: RandomSource,
+        id: String? = nil
     ) throws -> NewUser {
         try Handle.validate(handle)
         guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let box = try BoxKeyPair.generate(random: random)
         let sign = try SigningKeyPair.generate(random: random)
         let kdf = KDFParameters.new(preset, random: random)
-        let id = UUID().uuidString.lowercased()
+        let id = id ?? UUID().uuidString.lowercased()
         var row = UserRow(
             id: id, handle: handle, role: role, athleteId: athleteId, boxPK: box.publicKey,
             signPK: sign.publicKey, kdf: kdf, sealed: SealedPayload(nonce: [], ciphertext: []),

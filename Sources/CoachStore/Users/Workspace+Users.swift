@@ -79,7 +79,17 @@ extension Workspace {
             _ = try? decoy?.deriveKey(passphrase: passphrase)
             throw StoreError.authenticationFailed
         }
-        let secret = try row.open(passphrase: passphrase)
+        let secret: SecretKey
+        do { secret = try row.open(passphrase: passphrase) } catch StoreError.authenticationFailed {
+            // A user waiting to enrol has no passphrase yet; say so (the status is public).
+            let status = try read { db in
+                try String.fetchOne(
+                    db, sql: "SELECT status FROM certificates WHERE user_id = ?",
+                    arguments: [row.id])
+            }
+            if status == "pending" { throw StoreError.enrolmentPending(handle) }
+            throw StoreError.authenticationFailed
+        }
         return try read { db in try row.principal(secret: secret, db) }
     }
 
@@ -88,6 +98,17 @@ extension Workspace {
     /// An athlete user is bound to `athleteHandle` and granted that athlete at once.
     public func addUser(
         handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
+        as actor: Principal
+    ) throws {
+        try insertUser(
+            handle: handle, role: role, athleteHandle: athleteHandle, secret: passphrase,
+            pending: false, as: actor)
+    }
+
+    /// Adds a user (see `addUser`) whose keys are sealed under `secret`: a passphrase, or with
+    /// `pending` a one-time enrolment code.
+    func insertUser(
+        handle: Handle, role: Role, athleteHandle: Handle?, secret: SecretKey, pending: Bool,
         as actor: Principal
     ) throws {
         let handle = handle.rawValue
@@ -105,7 +126,7 @@ extension Workspace {
         }
         let preset = try read { try defaultPreset($0, as: actor) }
         let made = try UserFactory.make(
-            handle: handle, role: role, athleteId: athleteId, passphrase: passphrase,
+            handle: handle, role: role, athleteId: athleteId, passphrase: secret,
             preset: preset, indexKey: actor.indexKey, random: random)
         let row = made.row
         try write { db in
@@ -115,7 +136,8 @@ extension Workspace {
             try row.insert(db)
             try row.firstCertificate(
                 createdBy: actor.userId.rawValue, signer: actor.signKeys,
-                signerId: actor.userId.rawValue, workspaceId: actor.anchor.workspaceId
+                signerId: actor.userId.rawValue, workspaceId: actor.anchor.workspaceId,
+                pending: pending
             ).store(db)
             try made.storeState(db, anchor: actor.anchor, random: random)
             if let athleteId {

@@ -8,6 +8,8 @@ enum Schema {
     static let formatTag = "coach-workspace"
     /// The migration that introduced signed membership.
     static let trustMigration = "v7-trust"
+    /// The migration that introduced enrolment codes.
+    static let enrolmentMigration = "v8-enrolment"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -220,6 +222,26 @@ enum Schema {
                     ) STRICT;
                     """)
         }
+        m.registerMigration(enrolmentMigration) { db in
+            // One-time enrolment codes (Users/Workspace+Enrolment.swift): a certificate made at
+            // enrolment keeps the pending certificate it replaced (keys, signer, signature), so
+            // anyone can check that the one-time key signed it; a sign key retired by a
+            // passphrase reset stays listed, owner-signed, for the audit entries made with it.
+            try db.execute(
+                sql: """
+                    ALTER TABLE certificates ADD COLUMN prev_box_pk BLOB;
+                    ALTER TABLE certificates ADD COLUMN prev_sign_pk BLOB;
+                    ALTER TABLE certificates ADD COLUMN prev_signer_id TEXT;
+                    ALTER TABLE certificates ADD COLUMN prev_signature BLOB;
+                    CREATE TABLE retired_keys (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        sign_pk BLOB NOT NULL,
+                        before_seq INTEGER NOT NULL,
+                        signature BLOB NOT NULL,
+                        PRIMARY KEY (user_id, sign_pk)
+                    ) STRICT;
+                    """)
+        }
         return m
     }
 
@@ -252,8 +274,10 @@ enum Schema {
         "carried_states": ["athlete_id", "as_of", "epoch", "nonce", "ciphertext"],
         "certificates": [
             "user_id", "status", "kdf_floor_ops", "kdf_floor_mem", "version", "created_by",
-            "signer_id", "signature",
+            "signer_id", "signature", "prev_box_pk", "prev_sign_pk", "prev_signer_id",
+            "prev_signature",
         ],
+        "retired_keys": ["user_id", "sign_pk", "before_seq", "signature"],
         "user_state": ["user_id", "nonce", "ciphertext"],
         "audit": [
             "seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash",
