@@ -75,7 +75,8 @@ import Testing
         try #require(values.count == Self.keyColumns.count)
         let sets = zip(Self.keyColumns, values).map { "\($0) = \($1)" }.joined(separator: ", ")
         _ = try s.sqlite("UPDATE users SET \(sets) WHERE handle = 'janeu'")
-        let cf = try s.secretFile("code", code)
+        // The code's key material is its 24 characters without the dashes.
+        let cf = try s.secretFile("code", code.replacingOccurrences(of: "-", with: ""))
         let read = try s.run([
             "athlete", "show", "jane", "--json", "--as", "janeu",
             "--passphrase-file", cf,
