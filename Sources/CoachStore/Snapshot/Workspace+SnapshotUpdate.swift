@@ -46,19 +46,17 @@ extension Workspace {
             return
         }
         var parts: [ChunkKey: AthleteDataset] = [:]
+        // A chunk that does not open is tampering and is thrown; a change that cannot be
+        // applied to the opened chunks drops the snapshot.
+        for key in keys {
+            parts[key] = try openChunk(db, keyring: keyring, key, manifest: manifest)
+        }
         do {
-            for key in keys {
-                parts[key] = try openChunk(db, keyring: keyring, key, manifest: manifest)
-            }
             if let remove, let removeKey { parts[removeKey]!.removeRecord(id: remove.id) }
             if let insert, let insertKey {
                 try parts[insertKey]!.upsertRecord(
                     id: insert.id, kind: kind, payload: insert.payload)
             }
-        } catch let error as StoreError {
-            if case .tampered = error { throw error }
-            try dropSnapshot(db, athleteId: keyring.athleteId)
-            return
         } catch {
             try dropSnapshot(db, athleteId: keyring.athleteId)
             return

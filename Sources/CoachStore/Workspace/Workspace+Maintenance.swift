@@ -56,6 +56,7 @@ extension Workspace {
                     : "entry \(audit.failedSeq ?? 0): \(audit.reason ?? "")"))
         if let actor {
             checks.append(try membershipCheck(as: actor))
+            checks.append(try auditRoleCheck(as: actor))
             var bad = 0, total = 0
             try read { db in
                 let ids = try String.fetchAll(
