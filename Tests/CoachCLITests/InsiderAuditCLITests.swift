@@ -38,6 +38,18 @@ import Testing
                 && doctor.stdout.contains("entry \(seq) (access.revoke)"), "\(doctor.stdout)")
     }
 
+    @Test("COACH_NOW does not back-date audit entries: their time is the system clock's")
+    func auditTimeIsWallClock() throws {
+        let s = try CoachSandbox()
+        try s.initialise()
+        let backdated = ["COACH_NOW": "2001-02-03T04:05:06Z"]
+        try s.expectOK(s.run(["athlete", "note", "jane", "--goals", "x"], env: backdated))
+        let time = try s.sqlite("SELECT time FROM audit ORDER BY seq DESC LIMIT 1")
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+        #expect(time.hasPrefix("\(year)-") || time.hasPrefix("\(year - 1)-"), "\(time)")
+        #expect(!time.hasPrefix("2001-"))
+    }
+
     private func passphrase(_ text: String) throws -> SecretKey {
         var bytes = Array(text.utf8)
         return try SecretKey(consuming: &bytes)

@@ -48,7 +48,7 @@ extension Workspace {
         let seq: Int64 = (last?["seq"] ?? 0) + 1
         let prev =
             last.map { [UInt8]($0["entry_hash"] as Data) } ?? [UInt8](repeating: 0, count: 32)
-        let time = Instant(epochSeconds: Double(nowSeconds), offsetSeconds: 0).description
+        let time = Instant(epochSeconds: Double(wallSeconds), offsetSeconds: 0).description
         let targetHash = targetCiphertext.map { Hashing.blake2b($0) }
         let hash = Self.auditHash(
             seq: seq, prev: prev, actor: actor.userId.rawValue, action: action,

@@ -12,12 +12,19 @@ public final class Workspace: Sendable {
     public let path: String
     let pool: DatabasePool
     let clock: any Clock
+    /// The system's clock, for audit entry times: a fixed "now" given for replaying views
+    /// must not back-date the log.
+    let wallClock: any Clock
     let random: any RandomSource
 
-    init(path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource) {
+    init(
+        path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
+        wallClock: any Clock = SystemClock()
+    ) {
         self.path = path
         self.pool = pool
         self.clock = clock
+        self.wallClock = wallClock
         self.random = random
     }
 
@@ -149,4 +156,7 @@ public final class Workspace: Sendable {
 
     /// Unix seconds now, from the injected clock.
     var nowSeconds: Int64 { Int64(clock.now().timeIntervalSince1970.rounded(.down)) }
+
+    /// Unix seconds now, from the system clock (audit entries).
+    var wallSeconds: Int64 { Int64(wallClock.now().timeIntervalSince1970.rounded(.down)) }
 }
