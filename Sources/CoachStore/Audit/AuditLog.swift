@@ -27,6 +27,11 @@ public struct AuditVerification: Codable, Sendable, Equatable {
     public let failedSeq: Int64?
     public let reason: String?
 
+    /// Creates an outcome; `failedSeq` and `reason` name the first entry that failed.
+    public init(entries: Int, ok: Bool, failedSeq: Int64?, reason: String?) {
+        self.entries = entries; self.ok = ok; self.failedSeq = failedSeq; self.reason = reason
+    }
+
     enum CodingKeys: String, CodingKey {
         case entries, ok
         case failedSeq = "failed_seq"

@@ -27,11 +27,9 @@ enum AuditRoles {
 }
 
 extension Workspace {
-    /// Checks every audit entry's actor against their verified certificate: the actor must be
-    /// a certified user whose role allows the action. Names the first entry that fails.
-    ///
-    /// - Returns: the `audit-roles` line of `coach doctor`.
-    func auditRoleCheck(as actor: Principal) throws -> DoctorCheck {
+    /// The first audit entry whose actor is not a certified user whose role allows the
+    /// action, checked against `actor`'s trust anchor; nil when every entry passes.
+    public func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)? {
         try read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT seq, actor_id, action FROM audit ORDER BY seq")
@@ -43,16 +41,22 @@ extension Workspace {
                 {
                     role = nil
                 }
-                guard let role, AuditRoles.allows(role, action) else {
-                    return DoctorCheck(
-                        name: "audit-roles", ok: false,
-                        detail: "entry \(seq) (\(action)) was made by a user whose certified "
-                            + "role does not allow it")
-                }
+                guard let role, AuditRoles.allows(role, action) else { return (seq, action) }
             }
-            return DoctorCheck(
-                name: "audit-roles", ok: true,
-                detail: "\(rows.count) entries made by certified users whose role allows them")
+            return nil
         }
+    }
+
+    /// The `audit-roles` line of `coach doctor` (see `auditRoleViolation`).
+    func auditRoleCheck(as actor: Principal) throws -> DoctorCheck {
+        if let bad = try auditRoleViolation(as: actor) {
+            return DoctorCheck(
+                name: "audit-roles", ok: false,
+                detail: "entry \(bad.seq) (\(bad.action)) was made by a user whose certified "
+                    + "role does not allow it")
+        }
+        return DoctorCheck(
+            name: "audit-roles", ok: true,
+            detail: "every entry was made by a certified user whose role allows it")
     }
 }
