@@ -84,4 +84,26 @@ import Testing
         let doctor = try s.run(["doctor"])
         #expect(doctor.status == 74 && doctor.stdout.contains("snapshots"), "\(doctor.stdout)")
     }
+
+    @Test("user list reports a tampered grant instead of leaving the athlete column blank")
+    func userListReportsTamperedGrant() throws {
+        let s = try CoachSandbox()
+        try s.initialise()
+        let jp = try s.secretFile("jane", "jane user passphrase")
+        try s.expectOK(
+            s.run([
+                "user", "add", "janeu", "--role", "athlete", "--athlete", "jane",
+                "--new-passphrase-file", jp,
+            ]))
+        let before = try s.expectOK(s.run(["user", "list", "--json"])).stdout
+        #expect(before.contains("\"athlete\" : \"jane\""), "\(before)")
+        _ = try s.sqlite(
+            """
+            UPDATE grants SET self_sealed = randomblob(length(self_sealed))
+            WHERE user_id = (SELECT id FROM users WHERE handle = 'olivia');
+            """)
+        let list = try s.run(["user", "list"])
+        #expect(list.status == 74 && list.errorLines.count == 1, "\(list.stdout) \(list.stderr)")
+        #expect(list.stderr.contains("jane"), "\(list.stderr)")
+    }
 }

@@ -45,6 +45,8 @@ struct AuditCommand: ParsableCommand {
                 let session: AppSession?
                 do { session = try global.session() } catch StoreError.noSession {
                     session = nil
+                } catch StoreError.ambiguousSession {
+                    session = nil
                 } catch StoreError.sessionExpired { session = nil } catch AppError.sessionExpired {
                     session = nil
                 }

@@ -157,10 +157,16 @@ extension Workspace {
             return try rows.map { row in
                 let cert = try actor.certificate(db, row.id)
                 var athlete: String?
-                if let id = cert.athleteId,
-                    let profile = try? loadProfile(db, athleteId: id, as: actor)
-                {
-                    athlete = profile.handle
+                // An athlete the actor holds no grant of stays blank; a grant that fails to
+                // verify is tampering and is reported, never left blank.
+                if let id = cert.athleteId {
+                    do {
+                        let keyring = try AthleteKeyring.openLabelled(
+                            db, athleteId: id, principal: actor)
+                        athlete = try loadProfile(db, keyring: keyring).handle
+                    } catch StoreError.permissionDenied {
+                        athlete = nil
+                    }
                 }
                 return UserSummary(
                     handle: Handle(row.handle), role: cert.role, athlete: athlete.map(Handle.init),
