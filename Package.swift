@@ -52,6 +52,9 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .target(
+            name: "CSQLiteGuard", path: "Sources/CSQLiteGuard",
+            linkerSettings: [.linkedLibrary("sqlite3")]),
         .systemLibrary(
             name: "CZlib",
             path: "Sources/CZlib",
@@ -64,7 +67,7 @@ let package = Package(
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CZlib",
+                "CoachKit", "CoachCrypto", "CZlib", "CSQLiteGuard",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -132,9 +135,10 @@ let package = Package(
         .testTarget(
             name: "CoachCLITests",
             dependencies: [
-                "CoachKit", "CoachStore", "CoachCLI", "CoachImport",
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachCLI", "CoachImport",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

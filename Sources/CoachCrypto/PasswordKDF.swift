@@ -37,6 +37,13 @@ public struct KDFParameters: Codable, Equatable, Sendable {
                 )
             }
         }
+
+        /// The preset whose limits are exactly `ops` and `mem`, if any.
+        public static func matching(ops: Int64, mem: Int64) -> Preset? {
+            allCases.first {
+                Int64(clamping: $0.limits.ops) == ops && Int64(clamping: $0.limits.mem) == mem
+            }
+        }
     }
 
     public init(algorithm: String, opsLimit: UInt64, memLimit: UInt64, salt: [UInt8]) {

@@ -23,6 +23,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
     case repairSnapshots
     /// Use a newer version of the software.
     case upgrade
+    /// Carry the data of an earlier version's workspace into a new one.
+    case moveToNewWorkspace
     /// Start a session by signing in with a handle and passphrase.
     case unlock
     /// Sign in again after the session ended.
@@ -51,6 +53,10 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
     case replaceWeek
     /// Athletes record adherence on their own planned sessions.
     case recordAdherence
+    /// Close the other programs that have the workspace open, then checkpoint it again.
+    case finishCheckpoint
+    /// Redeem the one-time enrolment code the user was given, choosing a passphrase.
+    case enrol(handle: String)
 
     /// The remedy in neutral words, e.g. "sign in with a handle and passphrase".
     public var description: String {
@@ -65,6 +71,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
         case .restoreBackup: "restore it from a backup"
         case .repairSnapshots: "rebuild the snapshots from the records"
         case .upgrade: "upgrade to open it"
+        case .moveToNewWorkspace:
+            "export its athletes with the earlier version and import them into a new workspace"
         case .unlock: "sign in with a handle and passphrase"
         case .unlockAgain: "sign in again"
         case .nameActingUser: "say which user acts"
@@ -79,6 +87,9 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
         case .chooseAnotherCopyTarget: "choose another week or other athletes"
         case .replaceWeek: "ask to replace it to overwrite it"
         case .recordAdherence: "athletes may record adherence on their own sessions"
+        case .enrol: "redeem the one-time enrolment code and choose a passphrase"
+        case .finishCheckpoint:
+            "close the other programs that have the workspace open, then checkpoint it again"
         }
     }
 }

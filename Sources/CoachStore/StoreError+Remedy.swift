@@ -32,6 +32,9 @@ extension StoreError {
                 + "the workspace was altered outside coach — restore from a backup"
         case .weakPassphrase: "the passphrase is too short; use at least 8 characters"
         case .newerFormat(let what): "\(what) was written by a newer version"
+        case .unsignedMembership(let path):
+            "the workspace \(path) was made by an earlier version, before membership was signed, "
+                + "and is not opened (nothing in it was changed)"
         case .weekNotFound(let monday): "no program week starting \(monday) for this athlete"
         case .sessionNotFound(let id): "no planned session '\(id)' for this athlete"
         case .athleteRequired: "no athlete was named"
@@ -52,6 +55,11 @@ extension StoreError {
         case .grantTampered(let athlete):
             "integrity check failed for the access grant of athlete '\(athlete)'; "
                 + "the workspace was altered outside coach — restore from a backup"
+        case .enrolmentPending(let h): "user '\(h)' has not enrolled yet"
+        case .checkpointIncomplete(let done):
+            "\(done), but the write-ahead log could not be checkpointed because another "
+                + "program has the workspace open, so the deleted ciphertext may still be in "
+                + "the -wal file"
         }
     }
 
@@ -71,6 +79,7 @@ extension StoreError {
         case .userNotFound: .listUsers
         case .recordNotFound: .listRecords
         case .newerFormat: .upgrade
+        case .unsignedMembership: .moveToNewWorkspace
         case .weekNotFound(let monday): .createWeek(monday: monday)
         case .sessionNotFound: .listPlannedSessions
         case .athleteRequired, .athleteUserNeedsAthlete: .nameAthlete
@@ -85,6 +94,8 @@ extension StoreError {
             .unsupportedFormat:
             nil
         case .grantTampered: .restoreBackup
+        case .checkpointIncomplete: .finishCheckpoint
+        case .enrolmentPending(let h): .enrol(handle: h)
         }
     }
 }

@@ -40,6 +40,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case tampered(String, remedy: Remedy? = nil)
     case weakPassphrase
     case newerFormat(String)
+    /// A workspace made by an earlier version, before membership was signed; carries its path.
+    case unsignedMembership(String)
     /// No program week at the named Monday; carries the Monday.
     case weekNotFound(String)
     /// No planned session with the id; carries the id.
@@ -73,6 +75,11 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     /// An athlete's access grant (or the user's own copy of it) was altered; carries the
     /// athlete's handle as the user last saw it, else the athlete's id.
     case grantTampered(athlete: String)
+    /// A change was committed but the write-ahead log could not be checkpointed afterwards (a
+    /// reader held it), so deleted ciphertext may remain there; carries what was done.
+    case checkpointIncomplete(String)
+    /// The user has not redeemed their one-time enrolment code yet; carries the handle.
+    case enrolmentPending(String)
 
     public var category: Category {
         switch self {
@@ -80,7 +87,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             .sessionNotFound:
             .notFound
         case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict,
-            .weekHasSessions:
+            .weekHasSessions, .checkpointIncomplete:
             .conflict
         case .notAWorkspace, .corrupt, .tampered, .newerFormat, .grantTampered: .corrupt
         case .unsafePath, .invalidHandle, .invalidInput, .weakPassphrase, .ambiguousSession,
@@ -88,8 +95,9 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             .athleteUserNeedsAthlete, .athleteOnlyForAthleteUser, .weekCopiedOntoItself,
             .workspaceBusy:
             .usage
-        case .invalidData, .unsupportedFormat: .invalidData
-        case .authenticationFailed, .userDisabled, .noSession, .sessionExpired: .auth
+        case .invalidData, .unsupportedFormat, .unsignedMembership: .invalidData
+        case .authenticationFailed, .userDisabled, .noSession, .sessionExpired, .enrolmentPending:
+            .auth
         case .permissionDenied, .adherenceOnly, .planChangeDenied: .permission
         }
     }

@@ -167,5 +167,5 @@ import Testing
 
 extension Workspace {
     /// Moves the WAL into the main file so byte comparisons see one stable state.
-    func checkpointForTests() { try? checkpoint() }
+    func checkpointForTests() { try? finishCheckpoint() }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import CoachStore
 
-/// Migration v7-compact-records on a workspace laid out by v6: record rows sealed as JSON,
+/// Migration v9-compact-records on a workspace laid out by v6: record rows sealed as JSON,
 /// the (athlete, kind, day) index, month chunks in a WITHOUT ROWID table.
 @Suite struct CompactRecordsMigrationTests {
     static let v6Chunks = """
@@ -46,7 +46,7 @@ import Testing
                     DROP TABLE snapshot_chunks;
                     \(v6Chunks)
                     CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);
-                    DELETE FROM grdb_migrations WHERE identifier = 'v7-compact-records';
+                    DELETE FROM grdb_migrations WHERE identifier = 'v9-compact-records';
                     """)
         }
     }

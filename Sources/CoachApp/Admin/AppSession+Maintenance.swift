@@ -8,8 +8,21 @@ extension AppSession {
         try workspace.auditEntries(athleteId: try handle.map { try athlete($0).id }, as: principal)
     }
 
-    /// The workspace checks plus, for what this user can open, the snapshot comparison.
+    /// The audit chain and signatures, then each entry against its actor's certified role.
+    public func verifyAudit() throws -> AuditVerification {
+        let chain = try workspace.verifyAudit()
+        guard chain.ok, let bad = try workspace.auditRoleViolation(as: principal) else {
+            return chain
+        }
+        return AuditVerification(
+            entries: chain.entries, ok: false, failedSeq: bad.seq,
+            reason: "its actor's certified role does not allow \(bad.action)")
+    }
+
+    /// The workspace checks plus, for what this user can open, the snapshot comparison; a
+    /// repair also finishes a write-ahead-log checkpoint that an earlier command could not.
     public func doctor(repair: Bool) throws -> [DoctorCheck] {
+        if repair { try workspace.finishCheckpoint() }
         var checks = try workspace.doctor(as: principal)
         checks.append(try workspace.checkSnapshots(as: principal, repair: repair))
         return checks

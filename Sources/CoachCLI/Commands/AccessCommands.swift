@@ -70,9 +70,9 @@ struct AccessCommand: ParsableCommand {
                 if output.json { print(try Render.json(entries)); return }
                 print(
                     Render.table(
-                        ["ATHLETE", "USER", "ROLE", "EPOCH"],
+                        ["ATHLETE", "USER", "ROLE", "EPOCH", "CREATED BY"],
                         entries.map {
-                            [$0.athlete, $0.user, $0.role.rawValue, String($0.epoch)]
+                            [$0.athlete, $0.user, $0.role.rawValue, String($0.epoch), $0.createdBy]
                         }))
             }
         }

@@ -34,13 +34,23 @@ struct AuditCommand: ParsableCommand {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check the hash chain and every signature.")
+            abstract: "Check the hash chain, every signature and (signed in) each actor's role.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
-                let result = try global.openWorkspace().verifyAudit()
+                // With a session the actors' certified roles are checked too; without one,
+                // the chain and signatures (which need no keys).
+                let session: AppSession?
+                do { session = try global.session() } catch StoreError.noSession {
+                    session = nil
+                } catch StoreError.ambiguousSession {
+                    session = nil
+                } catch StoreError.sessionExpired { session = nil } catch AppError.sessionExpired {
+                    session = nil
+                }
+                let result = try session?.verifyAudit() ?? global.openWorkspace().verifyAudit()
                 if output.json {
                     print(try Render.json(result))
                 } else if result.ok {
@@ -61,7 +71,10 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Check integrity, permissions, audit chain, keys and snapshots.")
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Rebuild athlete snapshots that are missing, damaged or differ from their records.")
+    @Flag(
+        help: ArgumentHelp(
+            "Rebuild athlete snapshots that are missing, damaged or differ from their records,"
+                + " and finish a -wal checkpoint that an earlier command could not."))
     var repair = false
     @OptionGroup var output: OutputOptions
 

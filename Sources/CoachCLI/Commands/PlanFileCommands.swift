@@ -23,7 +23,8 @@ struct PlanExportCommand: ParsableCommand {
     @Option(help: "ics, csv or json.") var format: PlanFileFormat
     @Option(help: "Only this many weeks, starting with the current one (default: every week).")
     var weeks: Int?
-    @Option(help: "Write to FILE instead of standard output.") var out: String?
+    @Option(help: "Write to a new FILE (mode 0600, never overwritten) instead of stdout.")
+    var out: String?
 
     func run() throws {
         try guarded {
@@ -43,9 +44,8 @@ struct PlanExportCommand: ParsableCommand {
                 text = try Render.json(PlanDocument(athlete: ctx.handle, weeks: selected)) + "\n"
             }
             guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
+            // A plan is athlete data: a new private file, never one that already exists.
+            do { try SecureFiles.writeNew(Array(text.utf8), to: out) } catch StoreError.unsafePath {
                 throw CLIError.io(
                     "cannot write \(out); check that the folder exists and is writable")
             }

@@ -7,7 +7,10 @@ import Foundation
 struct UserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage the people who use this workspace.",
-        subcommands: [Add.self, List.self, Passwd.self, Disable.self])
+        subcommands: [
+            Add.self, List.self, Passwd.self, Disable.self, UserEnrolCommand.self,
+            UserResetCommand.self,
+        ])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -20,12 +23,27 @@ struct UserCommand: ParsableCommand {
             completion: .athletes) var athlete: String?
         @Option(help: "Read the new user's passphrase from PATH or '-' (else asked twice).")
         var newPassphraseFile: String?
+        @Flag(
+            help: ArgumentHelp(
+                "Print a one-time enrolment code instead of setting a passphrase; the user"
+                    + " redeems it with 'coach user enrol' and chooses their own."))
+        var enrolmentCode = false
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             try guarded {
                 guard let r = Role(rawValue: role), r != .owner else {
                     throw CLIError.usage("--role must be coach or athlete")
+                }
+                if enrolmentCode {
+                    guard newPassphraseFile == nil else {
+                        throw CLIError.usage(
+                            "--enrolment-code and --new-passphrase-file exclude each other")
+                    }
+                    let code = try global.session().addUserForEnrolment(
+                        Handle(handle), role: r, athlete: athlete.map(Handle.init))
+                    UserEnrolCommand.show(code, handle: handle, json: output.json)
+                    return
                 }
                 if newPassphraseFile == "-" && global.passphraseFile == "-" {
                     throw CLIError.usage(

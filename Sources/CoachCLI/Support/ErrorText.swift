@@ -73,6 +73,9 @@ enum ErrorText {
         case .restoreBackup: "restore it from a backup with 'coach restore FILE'"
         case .repairSnapshots: "run `coach doctor --repair`"
         case .upgrade: "upgrade coach to open it"
+        case .moveToNewWorkspace:
+            "export each athlete with the earlier coach ('coach export') and import them into a "
+                + "new workspace ('coach init', then 'coach import json')"
         case .unlock: "run 'coach unlock --as HANDLE' or pass --passphrase-file"
         case .unlockAgain: "run 'coach unlock' again"
         case .nameActingUser: "pass --as HANDLE"
@@ -88,6 +91,12 @@ enum ErrorText {
         case .replaceWeek: "pass --replace to overwrite it"
         case .recordAdherence:
             "athletes may record adherence with 'coach plan session edit ID --adherence N'"
+        case .enrol(let handle):
+            "redeem the one-time code with 'coach user enrol \(handle)' (ask the owner for a "
+                + "new one with 'coach user reset \(handle)')"
+        case .finishCheckpoint:
+            "close the other programs that have the workspace open (sqlite3, other coach "
+                + "commands), then run 'coach doctor --repair'"
         }
     }
 

@@ -100,8 +100,58 @@ final class AthleteKeyring {
         label = handle
     }
 
-    /// Whether a self-sealed grant or label waits to be stored.
-    var hasPendingWrites: Bool { pendingSelfSeal != nil || pendingLabel != nil }
+    /// Whether a self-sealed grant, a label or a newly seen epoch waits to be stored.
+    var hasPendingWrites: Bool {
+        pendingSelfSeal != nil || pendingLabel != nil || pendingEpoch != nil
+    }
+
+    /// The newest epoch, seen by this user for the first time, to remember in their state.
+    private(set) var pendingEpoch: UserState.EpochMark?
+    /// Whose state the epoch goes to.
+    private var holder: Principal?
+    /// The user the keyring was opened for.
+    var holderPrincipal: Principal? { holder }
+
+    /// Hands over the newly seen epoch (the caller stores it), clearing it here.
+    func takePendingEpoch() -> (athleteId: String, mark: UserState.EpochMark)? {
+        defer { pendingEpoch = nil }
+        return pendingEpoch.map { (athleteId, $0) }
+    }
+
+    /// Refuses an epoch older than the newest this user verified before, or the same epoch
+    /// with another key (a rollback or a substituted key), and notes a newer one.
+    ///
+    /// An epoch seen for the first time (or a grant opened the slow way) is checked in full
+    /// from the public rows: the athlete's signed key history up to it, and this user's grant
+    /// among those that count at that epoch.
+    private func checkEpoch(
+        _ db: Database, commitment: [UInt8], principal: Principal, slowPath: Bool
+    ) throws {
+        holder = principal
+        let mark = UserState.EpochMark(epoch: currentEpoch, commitment: commitment)
+        let known = principal.knownEpochs[athleteId]
+        if slowPath || known != mark {
+            let verifier = MembershipVerifier(
+                anchor: principal.anchor, book: principal.certificates)
+            guard let newest = try verifier.epochs(db, athleteId: athleteId).last,
+                newest.epoch == currentEpoch, newest.commitment == commitment,
+                try verifier.holders(db, of: newest).contains(principal.userId.rawValue)
+            else {
+                throw StoreError.tampered("the key history of this athlete")
+            }
+        }
+        guard let known else {
+            pendingEpoch = mark
+            return
+        }
+        if currentEpoch < known.epoch
+            || (currentEpoch == known.epoch
+                && !Sodium.constantTimeEqual(commitment, known.commitment))
+        {
+            throw StoreError.tampered("the key epochs of this athlete (rolled back or replaced)")
+        }
+        if currentEpoch > known.epoch { pendingEpoch = mark }
+    }
 
     static func open(_ db: Database, athleteId: String, principal: Principal) throws
         -> AthleteKeyring
@@ -109,9 +159,9 @@ final class AthleteKeyring {
         let grant = try Row.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT g.epoch, g.sealed, g.signature, g.self_nonce, g.self_sealed, e.commitment, u.sign_pk
+                    SELECT g.epoch, g.sealed, g.signature, g.self_nonce, g.self_sealed, e.commitment,
+                           g.granted_by
                     FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
-                    JOIN users u ON u.id = g.granted_by
                     WHERE g.athlete_id = ? AND g.user_id = ?
                       AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
                     """), arguments: [athleteId, principal.userId.rawValue, athleteId])
@@ -132,16 +182,22 @@ final class AthleteKeyring {
             else {
                 throw StoreError.tampered("the access grant of this athlete")
             }
-            return AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
+            let keyring = AthleteKeyring(
+                athleteId: athleteId, currentEpoch: current, currentKey: key)
+            try keyring.checkEpoch(
+                db, commitment: commitment, principal: principal, slowPath: false)
+            return keyring
         }
         let sealed = [UInt8](grant["sealed"] as Data)
         let signed = KeyCommitment.grantSignatureMessage(
             athleteId: athleteId, epoch: current, userId: principal.userId.rawValue,
             sealed: sealed, commitment: commitment)
-        guard
+        // The granter's key only as certified; a grant by an uncertified or non-staff user is
+        // no grant.
+        let granter = try principal.certificate(db, grant["granted_by"])
+        guard granter.role != .athlete,
             SigningKeyPair.verify(
-                [UInt8](grant["signature"] as Data), of: signed,
-                publicKey: [UInt8](grant["sign_pk"] as Data))
+                [UInt8](grant["signature"] as Data), of: signed, publicKey: granter.signPK)
         else {
             throw StoreError.tampered("the access grant of this athlete")
         }
@@ -154,6 +210,7 @@ final class AthleteKeyring {
             throw StoreError.tampered("the access grant of this athlete")
         }
         let keyring = AthleteKeyring(athleteId: athleteId, currentEpoch: current, currentKey: key)
+        try keyring.checkEpoch(db, commitment: commitment, principal: principal, slowPath: true)
         keyring.pendingSelfSeal = (
             current, principal.userId.rawValue,
             try AEAD.seal(key.exportBytes(), ad: selfAD, key: principal.selfKey)
@@ -161,8 +218,12 @@ final class AthleteKeyring {
         return keyring
     }
 
-    /// Stores the prepared self-sealed grant copy, if any (inside a write transaction).
-    func storeSelfSeal(_ db: Database) throws {
+    /// Stores the prepared self-sealed grant copy, if any (inside a write transaction), and
+    /// unless `noteEpoch` is false (the caller batches them), the newly seen epoch.
+    func storeSelfSeal(_ db: Database, noteEpoch: Bool = true) throws {
+        if noteEpoch, let holder, let seen = takePendingEpoch() {
+            try UserState.update(db, of: holder) { $0.note([seen]) }
+        }
         if let l = pendingLabel {
             try db.execute(
                 sql: """

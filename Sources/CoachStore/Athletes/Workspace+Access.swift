@@ -9,6 +9,8 @@ public struct AccessEntry: Codable, Sendable, Equatable {
     public let user: String
     public let role: Role
     public let epoch: Int
+    /// The handle of the user who created this one (the owner created themselves).
+    public let createdBy: String
 }
 
 extension Workspace {
@@ -60,16 +62,19 @@ extension Workspace {
         try requireStaffHolder(actor)
         try write { db in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            guard let user = try UserRow.fetch(db, handle: userHandle) else {
+            guard let row = try UserRow.fetch(db, handle: userHandle) else {
                 throw StoreError.userNotFound(userHandle)
             }
+            // Role, athlete, status and public key only as the owner certified them.
+            let user = try actor.certificate(db, row.id)
             guard !user.disabled else { throw StoreError.userDisabled(userHandle) }
             if user.role == .athlete && user.athleteId != athleteId {
                 throw StoreError.permissionDenied("an athlete user can only hold their own athlete")
             }
-            try insertGrant(db, keyring: keyring, toUser: user.id, toBoxPK: user.boxPK, by: actor)
+            try insertGrant(
+                db, keyring: keyring, toUser: user.userId, toBoxPK: user.boxPK, by: actor)
             try appendAudit(
-                db, actor: actor, action: "access.grant", athleteId: athleteId, target: user.id)
+                db, actor: actor, action: "access.grant", athleteId: athleteId, target: user.userId)
         }
     }
 
@@ -81,58 +86,93 @@ extension Workspace {
         let athleteId = athleteId.rawValue, userHandle = userHandle.rawValue
         try requireStaffHolder(actor)
         try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             guard let user = try UserRow.fetch(db, handle: userHandle) else {
                 throw StoreError.userNotFound(userHandle)
             }
-            guard user.role != .owner else {
+            guard try actor.certificate(db, user.id).role != .owner else {
                 throw StoreError.invalidInput("the owner always holds every athlete")
             }
-            let holders = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT u.id, u.box_pk FROM grants g JOIN users u ON u.id = g.user_id
-                    WHERE g.athlete_id = ? AND g.epoch = ? AND u.id != ?
-                    """, arguments: [athleteId, keyring.currentEpoch, user.id])
-            guard
-                holders.count
-                    < (try Int.fetchOne(
-                        db, sql: "SELECT COUNT(*) FROM grants WHERE athlete_id = ? AND epoch = ?",
-                        arguments: [athleteId, keyring.currentEpoch]) ?? 0)
-            else {
+            guard try revoke(db, athleteId: athleteId, userId: user.id, as: actor) else {
                 throw StoreError.invalidInput("'\(userHandle)' holds no access to this athlete")
             }
-            let next = keyring.currentEpoch + 1
-            let newKey = try SecretKey.random(using: random)
-            let wrapKey = try Hashing.deriveSubkey(id: 2, context: "epochwrp", from: newKey)
-            let wrapped = try AEAD.seal(
-                keyring.currentDataKey.exportBytes(),
-                ad: KeyCommitment.wrapAD(athleteId: athleteId, epoch: next), key: wrapKey,
-                random: random)
-            try db.execute(
-                sql:
-                    "INSERT INTO epochs (athlete_id, epoch, commitment, prev_nonce, prev_wrapped) VALUES (?, ?, ?, ?, ?)",
-                arguments: [
-                    athleteId, next,
-                    Data(KeyCommitment.commitment(newKey, athleteId: athleteId, epoch: next)),
-                    Data(wrapped.nonce), Data(wrapped.ciphertext),
-                ])
-            for h in holders {
-                try sealGrant(
-                    db, athleteId: athleteId, epoch: next, key: newKey, toUser: h["id"],
-                    toBoxPK: [UInt8](h["box_pk"] as Data), by: actor)
-            }
-            try db.execute(
-                sql: "DELETE FROM grants WHERE athlete_id = ? AND user_id = ?",
-                arguments: [athleteId, user.id])
-            if try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM grants WHERE user_id = ?", arguments: [user.id]) == 0
-            {
-                try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [user.id])
-            }
-            try appendAudit(
-                db, actor: actor, action: "access.revoke", athleteId: athleteId, target: user.id)
         }
+    }
+
+    /// Revokes `userId` from every athlete they hold a current grant of (the actor must hold
+    /// each), rotating each athlete's key, inside the caller's transaction.
+    func revokeEverywhere(_ db: Database, userId: String, as actor: Principal) throws {
+        let held = try String.fetchAll(
+            db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+            arguments: [userId])
+        for athleteId in held {
+            _ = try revoke(db, athleteId: athleteId, userId: userId, as: actor)
+        }
+        try db.execute(sql: "DELETE FROM grants WHERE user_id = ?", arguments: [userId])
+    }
+
+    /// Rotates the athlete's key away from `userId`: a new epoch goes to every other certified,
+    /// active holder, and every grant of older epochs is deleted; false when `userId` holds no
+    /// grant of the newest epoch.
+    func revoke(_ db: Database, athleteId: String, userId: String, as actor: Principal) throws
+        -> Bool
+    {
+        // A rotation is signed by the owner, so nobody else can pass off a key of their own
+        // as an athlete's newest (see MembershipVerifier).
+        guard actor.role == .owner else {
+            throw StoreError.permissionDenied("only the owner revokes access")
+        }
+        let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+        let current = try String.fetchAll(
+            db, sql: "SELECT user_id FROM grants WHERE athlete_id = ? AND epoch = ?",
+            arguments: [athleteId, keyring.currentEpoch])
+        guard current.contains(userId) else { return false }
+        var holders: [UserCertificate] = []
+        for id in current where id != userId {
+            let cert = try actor.certificate(db, id)
+            // A user who has not enrolled holds keys their creator made: they get the new
+            // epoch only once enrolled, through a new grant.
+            if !cert.disabled && !cert.pending { holders.append(cert) }
+        }
+        let next = keyring.currentEpoch + 1
+        let newKey = try SecretKey.random(using: random)
+        let wrapKey = try Hashing.deriveSubkey(id: 2, context: "epochwrp", from: newKey)
+        let wrapped = try AEAD.seal(
+            keyring.currentDataKey.exportBytes(),
+            ad: KeyCommitment.wrapAD(athleteId: athleteId, epoch: next), key: wrapKey,
+            random: random)
+        let commitment = KeyCommitment.commitment(newKey, athleteId: athleteId, epoch: next)
+        try db.execute(
+            sql: """
+                INSERT INTO epochs (athlete_id, epoch, commitment, prev_nonce, prev_wrapped)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                athleteId, next, Data(commitment), Data(wrapped.nonce), Data(wrapped.ciphertext),
+            ])
+        try EpochCertificate.certify(db, athleteId: athleteId, epoch: next, by: actor)
+        // The revoker remembers the epoch she made, so a later rollback or substitution of it
+        // is tampering to her even before she reads the athlete again.
+        try UserState.update(db, of: actor) {
+            $0.note([(athleteId, UserState.EpochMark(epoch: next, commitment: commitment))])
+        }
+        for h in holders {
+            try sealGrant(
+                db, athleteId: athleteId, epoch: next, key: newKey, toUser: h.userId,
+                toBoxPK: h.boxPK, by: actor)
+        }
+        // Older epochs' grants go too: the newest key reaches all history through the chain,
+        // and a grant left at an older epoch would only be something to roll back to.
+        try db.execute(
+            sql: "DELETE FROM grants WHERE athlete_id = ? AND (epoch < ? OR user_id = ?)",
+            arguments: [athleteId, next, userId])
+        if try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM grants WHERE user_id = ?", arguments: [userId]) == 0
+        {
+            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [userId])
+        }
+        try appendAudit(
+            db, actor: actor, action: "access.revoke", athleteId: athleteId, target: userId)
+        return true
     }
 
     /// Holders of the newest key of each athlete the actor holds (or of one athlete).
@@ -143,15 +183,16 @@ extension Workspace {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT u.handle, u.role, g.epoch FROM grants g JOIN users u ON u.id = g.user_id
+                        SELECT u.id, u.handle, g.epoch FROM grants g JOIN users u ON u.id = g.user_id
                         WHERE g.athlete_id = ? AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
                         ORDER BY u.handle
                         """, arguments: [a.id, a.id]
                 ).map {
-                    AccessEntry(
-                        athlete: a.profile.handle, user: $0["handle"],
-                        role: Role(rawValue: $0["role"]) ?? .athlete,
-                        epoch: $0["epoch"])
+                    let cert = try actor.certificate(db, $0["id"])
+                    let creator = try actor.certificate(db, cert.createdBy)
+                    return AccessEntry(
+                        athlete: a.profile.handle, user: $0["handle"], role: cert.role,
+                        epoch: $0["epoch"], createdBy: creator.handle)
                 }
             }
         }
@@ -193,9 +234,10 @@ extension Workspace {
                 db, actor: actor, action: "access.rekey", athleteId: athleteId, target: athleteId)
             return rows.count
         }
-        try checkpoint()
+        let done = "the athlete's records were re-encrypted"
+        try checkpoint(after: done)
         _ = try? pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
-        try checkpoint()
+        try checkpoint(after: done)
         return count
     }
 }

@@ -49,10 +49,10 @@ extension Workspace {
         try db.execute(
             sql: "INSERT INTO epochs (athlete_id, epoch, commitment) VALUES (?, 1, ?)",
             arguments: [id, Data(KeyCommitment.commitment(key, athleteId: id, epoch: 1))])
-        var holders = try Row.fetchAll(
-            db, sql: "SELECT id, box_pk FROM users WHERE role = 'owner' AND disabled = 0"
-        )
-        .map { ($0["id"] as String, [UInt8]($0["box_pk"] as Data)) }
+        try EpochCertificate.certify(db, athleteId: id, epoch: 1, by: actor)
+        // The owner is the user holding the anchor key, with the public key they certified.
+        let owner = try actor.certificates.owner(db, anchor: actor.anchor)
+        var holders = [(owner.userId, owner.boxPK)]
         if !holders.contains(where: { $0.0 == actor.userId.rawValue }) {
             holders.append((actor.userId.rawValue, actor.boxKeys.publicKey))
         }
@@ -192,7 +192,14 @@ extension Workspace {
     func storeSelfSeals(_ keyrings: [AthleteKeyring]) throws {
         let pending = keyrings.filter { $0.hasPendingWrites }
         guard !pending.isEmpty else { return }
-        try write { db in for k in pending { try k.storeSelfSeal(db) } }
+        try write { db in
+            for k in pending { try k.storeSelfSeal(db, noteEpoch: false) }
+            // One rewrite of the user's state for every athlete first seen at a new epoch.
+            let seen = pending.compactMap { $0.takePendingEpoch() }
+            if !seen.isEmpty, let holder = pending.first?.holderPrincipal {
+                try UserState.update(db, of: holder) { $0.note(seen) }
+            }
+        }
     }
 
     /// Replaces the athlete's profile with `change(profile)`; athletes may edit their own.
@@ -246,12 +253,7 @@ extension Workspace {
             try appendAudit(
                 db, actor: actor, action: "athlete.remove", athleteId: athleteId, target: athleteId)
         }
-        try checkpoint()
-    }
-
-    /// Truncates the WAL into the main file (secure_delete has already zeroed freed pages).
-    func checkpoint() throws {
-        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try checkpoint(after: "the athlete was removed")
     }
 }
 

@@ -27,6 +27,11 @@ public struct AuditVerification: Codable, Sendable, Equatable {
     public let failedSeq: Int64?
     public let reason: String?
 
+    /// Creates an outcome; `failedSeq` and `reason` name the first entry that failed.
+    public init(entries: Int, ok: Bool, failedSeq: Int64?, reason: String?) {
+        self.entries = entries; self.ok = ok; self.failedSeq = failedSeq; self.reason = reason
+    }
+
     enum CodingKeys: String, CodingKey {
         case entries, ok
         case failedSeq = "failed_seq"
@@ -48,7 +53,7 @@ extension Workspace {
         let seq: Int64 = (last?["seq"] ?? 0) + 1
         let prev =
             last.map { [UInt8]($0["entry_hash"] as Data) } ?? [UInt8](repeating: 0, count: 32)
-        let time = Instant(epochSeconds: Double(nowSeconds), offsetSeconds: 0).description
+        let time = Instant(epochSeconds: Double(wallSeconds), offsetSeconds: 0).description
         let targetHash = targetCiphertext.map { Hashing.blake2b($0) }
         let hash = Self.auditHash(
             seq: seq, prev: prev, actor: actor.userId.rawValue, action: action,
@@ -101,12 +106,41 @@ extension Workspace {
         }
     }
 
+    /// A sign key a reset retired, and the first audit entry it may no longer sign.
+    typealias RetiredKey = (key: [UInt8], before: Int64)
+
+    /// Sign keys retired by a passphrase reset, per user, with the first entry they may no
+    /// longer sign; each listed key must carry the owner's signature (the `users` row's key, as
+    /// for the entries themselves).
+    private func retiredKeys(_ db: Database) throws -> [String: [RetiredKey]] {
+        guard
+            let owner = try Data.fetchOne(
+                db, sql: "SELECT sign_pk FROM users WHERE role = 'owner' LIMIT 1"),
+            let workspaceId = try String.fetchOne(
+                db, sql: "SELECT value FROM meta WHERE key = 'workspace_id'")
+        else { return [:] }
+        var out: [String: [RetiredKey]] = [:]
+        for r in try Row.fetchAll(db, sql: "SELECT * FROM retired_keys") {
+            let user: String = r["user_id"], key = [UInt8](r["sign_pk"] as Data)
+            let before: Int64 = r["before_seq"]
+            let message = Self.retiredKeyMessage(
+                workspaceId: workspaceId, userId: user, signPK: key, beforeSeq: before)
+            guard
+                SigningKeyPair.verify(
+                    [UInt8](r["signature"] as Data), of: message, publicKey: [UInt8](owner))
+            else { continue }
+            out[user, default: []].append((key, before))
+        }
+        return out
+    }
+
     /// Checks the whole chain: sequence, previous hashes, entry hashes and every signature.
     public func verifyAudit() throws -> AuditVerification {
         try read { db in
             let keys = Dictionary(
                 uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, sign_pk FROM users")
                     .map { ($0["id"] as String, [UInt8]($0["sign_pk"] as Data)) })
+            let retired = try retiredKeys(db)
             var prev = [UInt8](repeating: 0, count: 32)
             var expected: Int64 = 1
             var count = 0
@@ -127,8 +161,14 @@ extension Workspace {
                 if hash != [UInt8](r["entry_hash"] as Data) {
                     return fail("its contents were edited")
                 }
-                guard let pk = keys[r["actor_id"] as String],
-                    SigningKeyPair.verify([UInt8](r["signature"] as Data), of: hash, publicKey: pk)
+                let actor: String = r["actor_id"], signature = [UInt8](r["signature"] as Data)
+                let candidates =
+                    (keys[actor].map { [$0] } ?? [])
+                    + (retired[actor] ?? []).filter { seq < $0.before }.map(\.key)
+                guard
+                    candidates.contains(where: {
+                        SigningKeyPair.verify(signature, of: hash, publicKey: $0)
+                    })
                 else {
                     return fail("its signature does not verify")
                 }

@@ -21,6 +21,10 @@ public protocol UserStore: AnyObject {
     func listUsers(as actor: Principal) throws -> [UserSummary]
     func changePassphrase(as actor: Principal, to newPassphrase: SecretKey) throws
     func disableUser(handle: Handle, as actor: Principal) throws
+    func addUserForEnrolment(
+        handle: Handle, role: Role, athleteHandle: Handle?, as actor: Principal
+    ) throws -> EnrolmentCode
+    func resetUser(handle: Handle, as actor: Principal) throws -> EnrolmentCode
 }
 
 /// Athletes: creating, finding and opening them, and their profiles.
@@ -129,8 +133,10 @@ public protocol MaintenanceStore: AnyObject {
     func recordEvent(action: String, athleteId: AthleteID, target: String, as actor: Principal)
         throws
     func verifyAudit() throws -> AuditVerification
+    func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)?
     func doctor(as actor: Principal?) throws -> [DoctorCheck]
     func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck
+    func finishCheckpoint() throws
     func backup(to destination: String) throws
 }
 

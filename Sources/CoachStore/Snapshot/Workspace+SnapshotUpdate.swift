@@ -8,7 +8,8 @@ extension Workspace {
     /// Only the chunk the record leaves (`remove`, by its old record day) and the chunk it
     /// enters (`insert`) are opened and re-sealed, with the manifest. A change that cannot be
     /// applied (a payload that does not decode as its kind) drops the snapshot instead of failing
-    /// the write: the records stay the truth, and the next read rebuilds from them. A state
+    /// the write: the records stay the truth, and the next read rebuilds from them. A manifest
+    /// or chunk that fails to open is tampering: it is thrown, never dropped. A state
     /// carried from a period the write touches (or from the profile) is dropped in the same
     /// transaction, so it is never used against changed records.
     func updateSnapshot(
@@ -27,7 +28,9 @@ extension Workspace {
         try invalidateCarried(
             db, athleteId: keyring.athleteId,
             fromPeriod: kind == .profile ? Int.min : keys.map(\.period).min())
-        guard var manifest = try? openManifest(db, keyring: keyring) else {
+        // A manifest or chunk that does not open is tampering and stops the write; only a
+        // snapshot that is incomplete (or of an older layout) is dropped to be rebuilt.
+        guard var manifest = try openManifest(db, keyring: keyring) else {
             try dropSnapshot(db, athleteId: keyring.athleteId)
             return
         }
@@ -43,10 +46,12 @@ extension Workspace {
             return
         }
         var parts: [ChunkKey: AthleteDataset] = [:]
+        // A chunk that does not open is tampering and is thrown; a change that cannot be
+        // applied to the opened chunks drops the snapshot.
+        for key in keys {
+            parts[key] = try openChunk(db, keyring: keyring, key, manifest: manifest)
+        }
         do {
-            for key in keys {
-                parts[key] = try openChunk(db, keyring: keyring, key, manifest: manifest)
-            }
             if let remove, let removeKey { parts[removeKey]!.removeRecord(id: remove.id) }
             if let insert, let insertKey {
                 try parts[insertKey]!.upsertRecord(

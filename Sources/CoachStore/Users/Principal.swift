@@ -1,6 +1,7 @@
 import CoachCrypto
 import CoachKit
 import Foundation
+import GRDB
 
 /// A user's role in a workspace.
 public enum Role: String, Codable, Sendable, CaseIterable {
@@ -24,6 +25,19 @@ public struct Principal: Sendable {
     let indexKey: SecretKey
     /// A symmetric key only this user can derive, for the user's own fast copies of grants.
     let selfKey: SecretKey
+    /// The workspace id and owner key this user trusts (from their own sealed state).
+    let anchor: TrustAnchor
+    /// The key sealing this user's state.
+    let stateKey: SecretKey
+    /// The newest key epoch of each athlete this user has verified before this command.
+    let knownEpochs: [String: UserState.EpochMark]
+    /// Certificates verified during this command.
+    let certificates: CertificateBook
+
+    /// The verified certificate of `userId`, checked against this user's trust anchor.
+    func certificate(_ db: Database, _ userId: String) throws -> UserCertificate {
+        try certificates.certificate(db, userId: userId, anchor: anchor)
+    }
 
     /// Whether the user may create athletes, plans and grants.
     public var isStaff: Bool { role != .athlete }

@@ -22,8 +22,10 @@ struct UserRow {
         athleteId = row["athlete_id"]; disabled = row["disabled"]
         boxPK = [UInt8](row["box_pk"] as Data); signPK = [UInt8](row["sign_pk"] as Data)
         kdf = KDFParameters(
-            algorithm: row["kdf_alg"], opsLimit: UInt64(row["kdf_ops"] as Int64),
-            memLimit: UInt64(row["kdf_mem"] as Int64), salt: [UInt8](row["kdf_salt"] as Data))
+            // A negative value (an edited row) becomes 0, which the KDF check refuses as tampering.
+            algorithm: row["kdf_alg"], opsLimit: UInt64(clamping: row["kdf_ops"] as Int64),
+            memLimit: UInt64(clamping: row["kdf_mem"] as Int64),
+            salt: [UInt8](row["kdf_salt"] as Data))
         keyNonce = [UInt8](row["key_nonce"] as Data);
         keyCiphertext = [UInt8](row["key_ciphertext"] as Data)
         indexKeySealed = [UInt8](row["index_key_sealed"] as Data)
@@ -86,17 +88,70 @@ struct UserRow {
     }
 
     /// Builds the principal once the secret keys are open.
-    func principal(secret: SecretKey) throws -> Principal {
+    ///
+    /// Opens the user's sealed state for the trust anchor (and, for a session, checks it is
+    /// the one the session pinned), then takes role, athlete and status from the certificate
+    /// verified against that anchor: never from the row's plaintext columns.
+    ///
+    /// - Throws: `StoreError.tampered` when the state or certificate fails to verify or the
+    ///   row's Argon2id work is below the certified floor; `userDisabled` for a disabled user.
+    func principal(secret: SecretKey, _ db: Database, sessionAnchor: TrustAnchor? = nil) throws
+        -> Principal
+    {
         let (box, sign) = try keyPairs(from: secret)
+        let stateKey = try UserState.key(box: box)
+        let state = try UserState.load(db, userId: id, handle: handle, key: stateKey)
+        if let sessionAnchor, sessionAnchor != state.anchor {
+            throw StoreError.tampered("the session of user '\(handle)'")
+        }
+        let book = CertificateBook()
+        book.setFloors(state.certificates)
+        let cert = try book.certificate(db, userId: id, anchor: state.anchor)
+        guard Int64(kdf.opsLimit) >= cert.kdfFloorOps, Int64(kdf.memLimit) >= cert.kdfFloorMem
+        else {
+            throw StoreError.tampered("the password-hashing parameters of user '\(handle)'")
+        }
+        guard !cert.disabled else { throw StoreError.userDisabled(handle) }
+        guard !cert.pending else { throw StoreError.enrolmentPending(handle) }
         let index: SecretKey
         do { index = try SealedBox.open(indexKeySealed, with: box) } catch {
             throw StoreError.tampered("the workspace index key of user '\(handle)'")
         }
         return Principal(
-            userId: UserID(id), handle: Handle(handle), role: role,
-            athleteId: athleteId.map(AthleteID.init), boxKeys: box,
+            userId: UserID(id), handle: Handle(handle), role: cert.role,
+            athleteId: cert.athleteId.map(AthleteID.init), boxKeys: box,
             signKeys: sign, indexKey: index,
-            selfKey: try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey))
+            selfKey: try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey),
+            anchor: state.anchor, stateKey: stateKey, knownEpochs: state.epochs,
+            certificates: book)
+    }
+
+    /// The first certificate of this (new) user, signed by `signer`.
+    /// With `pending`, the keys are sealed under a one-time enrolment code, not a passphrase.
+    func firstCertificate(
+        createdBy: String, signer: SigningKeyPair, signerId: String, workspaceId: String,
+        pending: Bool = false
+    ) -> UserCertificate {
+        var cert = UserCertificate(
+            userId: id, handle: handle, role: role, athleteId: athleteId, boxPK: boxPK,
+            signPK: signPK, disabled: false, kdfFloorOps: Int64(kdf.opsLimit),
+            kdfFloorMem: Int64(kdf.memLimit), version: 1, createdBy: createdBy,
+            signerId: signerId, pending: pending)
+        cert.sign(by: signer, workspaceId: workspaceId)
+        return cert
+    }
+}
+
+/// A user just made: the row to insert and their key pairs (to sign and seal their first state).
+struct NewUser {
+    let row: UserRow
+    let box: BoxKeyPair
+    let sign: SigningKeyPair
+
+    /// Stores the new user's sealed state, pinning `anchor`.
+    func storeState(_ db: Database, anchor: TrustAnchor, random: RandomSource) throws {
+        try UserState(anchor: anchor).store(
+            db, userId: row.id, key: try UserState.key(box: box), random: random)
     }
 }
 
@@ -104,20 +159,21 @@ struct UserRow {
 enum UserFactory {
     static func make(
         handle: String, role: Role, athleteId: String?, passphrase: SecretKey,
-        preset: KDFParameters.Preset, indexKey: SecretKey, random: RandomSource
-    ) throws -> UserRow {
+        preset: KDFParameters.Preset, indexKey: SecretKey, random: RandomSource,
+        id: String? = nil
+    ) throws -> NewUser {
         try Handle.validate(handle)
         guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let box = try BoxKeyPair.generate(random: random)
         let sign = try SigningKeyPair.generate(random: random)
         let kdf = KDFParameters.new(preset, random: random)
-        let id = UUID().uuidString.lowercased()
+        let id = id ?? UUID().uuidString.lowercased()
         var row = UserRow(
             id: id, handle: handle, role: role, athleteId: athleteId, boxPK: box.publicKey,
             signPK: sign.publicKey, kdf: kdf, sealed: SealedPayload(nonce: [], ciphertext: []),
             indexKeySealed: try SealedBox.seal(indexKey.exportBytes(), to: box.publicKey))
         try row.seal(box: box, sign: sign, passphrase: passphrase, random: random)
-        return row
+        return NewUser(row: row, box: box, sign: sign)
     }
 }
 

@@ -25,6 +25,7 @@ extension Workspace {
         let expires = nowSeconds + Int64(ttlSeconds)
         var secret =
             principal.boxKeys.secretKey.exportBytes() + principal.signKeys.secretKey.exportBytes()
+            + principal.anchor.sealedBytes
         defer { Sodium.wipe(&secret) }
         let sealed = try AEAD.seal(
             secret, ad: Self.sessionAD(id: id, userId: principal.userId.rawValue, expires: expires),
@@ -66,19 +67,26 @@ extension Workspace {
             }
             throw StoreError.sessionExpired
         }
-        guard !user.disabled else { throw StoreError.userDisabled(user.handle) }
         let sealed = SealedPayload(
             nonce: [UInt8](session["nonce"] as Data),
             ciphertext: [UInt8](session["ciphertext"] as Data))
-        let secret: SecretKey
+        var bytes: [UInt8]
         do {
-            secret = try AEAD.openKey(
+            bytes = try AEAD.open(
                 sealed, ad: Self.sessionAD(id: token.id, userId: user.id, expires: expires),
                 key: token.key)
         } catch {
             throw StoreError.sessionExpired
         }
-        return try user.principal(secret: secret)
+        // The user's secret keys, then the trust anchor the session was started under.
+        defer { Sodium.wipe(&bytes) }
+        let keyBytes = BoxKeyPair.secretBytes + SigningKeyPair.secretBytes
+        guard let anchor = TrustAnchor(sealedBytes: bytes.dropFirst(keyBytes)) else {
+            throw StoreError.sessionExpired
+        }
+        var keys = Array(bytes.prefix(keyBytes))
+        let secret = try SecretKey(consuming: &keys)
+        return try read { db in try user.principal(secret: secret, db, sessionAnchor: anchor) }
     }
 
     /// Ends a session (its row is deleted).

@@ -19,25 +19,48 @@ extension Workspace {
         try Handle.validate(owner)
         guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let indexKey = try SecretKey.random(using: random)
-        let row = try UserFactory.make(
+        let made = try UserFactory.make(
             handle: owner, role: .owner, athleteId: nil, passphrase: passphrase,
             preset: preset, indexKey: indexKey, random: random)
+        let row = made.row
         let ws = try createFile(at: path, clock: clock, random: random)
-        let principal = try row.principal(secret: try row.open(passphrase: passphrase))
+        let secret = try row.open(passphrase: passphrase)
         try ws.write { db in
+            guard
+                let workspaceId = try String.fetchOne(
+                    db, sql: "SELECT value FROM meta WHERE key = 'workspace_id'")
+            else { throw StoreError.notAWorkspace(path) }
+            let anchor = TrustAnchor(workspaceId: workspaceId, ownerSignPK: row.signPK)
             try db.execute(
                 sql: "INSERT INTO meta (key, value) VALUES ('kdf_preset', ?)",
                 arguments: [preset.rawValue])
             try row.insert(db)
+            try row.firstCertificate(
+                createdBy: row.id, signer: made.sign, signerId: row.id, workspaceId: workspaceId
+            ).store(db)
+            try made.storeState(db, anchor: anchor, random: random)
+            let principal = try row.principal(secret: secret, db)
             try ws.appendAudit(db, actor: principal, action: "workspace.init", target: row.id)
         }
         return ws
     }
 
-    /// The Argon2id preset new users get.
-    func defaultPreset(_ db: Database) throws -> KDFParameters.Preset {
+    /// The Argon2id preset new users get: the owner's certified work factor, which the
+    /// plaintext `meta.kdf_preset` must name.
+    ///
+    /// - Throws: `StoreError.tampered` when the meta value differs from the preset the owner's
+    ///   certificate carries (someone lowered or raised it outside coach).
+    func defaultPreset(_ db: Database, as actor: Principal) throws -> KDFParameters.Preset {
+        let owner = try actor.certificates.owner(db, anchor: actor.anchor)
         let raw = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'kdf_preset'")
-        return raw.flatMap(KDFParameters.Preset.init(rawValue:)) ?? .moderate
+        guard
+            let preset = KDFParameters.Preset.matching(
+                ops: owner.kdfFloorOps, mem: owner.kdfFloorMem),
+            raw == preset.rawValue
+        else {
+            throw StoreError.tampered("the workspace's password-hashing preset (meta.kdf_preset)")
+        }
+        return preset
     }
 
     /// Checks a handle and passphrase and returns the user with their keys open.
@@ -56,9 +79,18 @@ extension Workspace {
             _ = try? decoy?.deriveKey(passphrase: passphrase)
             throw StoreError.authenticationFailed
         }
-        let secret = try row.open(passphrase: passphrase)
-        guard !row.disabled else { throw StoreError.userDisabled(handle) }
-        return try row.principal(secret: secret)
+        let secret: SecretKey
+        do { secret = try row.open(passphrase: passphrase) } catch StoreError.authenticationFailed {
+            // A user waiting to enrol has no passphrase yet; say so (the status is public).
+            let status = try read { db in
+                try String.fetchOne(
+                    db, sql: "SELECT status FROM certificates WHERE user_id = ?",
+                    arguments: [row.id])
+            }
+            if status == "pending" { throw StoreError.enrolmentPending(handle) }
+            throw StoreError.authenticationFailed
+        }
+        return try read { db in try row.principal(secret: secret, db) }
     }
 
     /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
@@ -66,6 +98,17 @@ extension Workspace {
     /// An athlete user is bound to `athleteHandle` and granted that athlete at once.
     public func addUser(
         handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
+        as actor: Principal
+    ) throws {
+        try insertUser(
+            handle: handle, role: role, athleteHandle: athleteHandle, secret: passphrase,
+            pending: false, as: actor)
+    }
+
+    /// Adds a user (see `addUser`) whose keys are sealed under `secret`: a passphrase, or with
+    /// `pending` a one-time enrolment code.
+    func insertUser(
+        handle: Handle, role: Role, athleteHandle: Handle?, secret: SecretKey, pending: Bool,
         as actor: Principal
     ) throws {
         let handle = handle.rawValue
@@ -81,15 +124,22 @@ extension Workspace {
         } else if athleteHandle != nil {
             throw StoreError.athleteOnlyForAthleteUser
         }
-        let preset = try read { try defaultPreset($0) }
-        let row = try UserFactory.make(
-            handle: handle, role: role, athleteId: athleteId, passphrase: passphrase,
+        let preset = try read { try defaultPreset($0, as: actor) }
+        let made = try UserFactory.make(
+            handle: handle, role: role, athleteId: athleteId, passphrase: secret,
             preset: preset, indexKey: actor.indexKey, random: random)
+        let row = made.row
         try write { db in
             if try UserRow.fetch(db, handle: handle) != nil {
                 throw StoreError.duplicateHandle(handle)
             }
             try row.insert(db)
+            try row.firstCertificate(
+                createdBy: actor.userId.rawValue, signer: actor.signKeys,
+                signerId: actor.userId.rawValue, workspaceId: actor.anchor.workspaceId,
+                pending: pending
+            ).store(db)
+            try made.storeState(db, anchor: actor.anchor, random: random)
             if let athleteId {
                 let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
                 try insertGrant(db, keyring: keyring, toUser: row.id, toBoxPK: row.boxPK, by: actor)
@@ -104,16 +154,23 @@ extension Workspace {
         try read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY handle").map(
                 UserRow.init)
-            return rows.map { row in
+            return try rows.map { row in
+                let cert = try actor.certificate(db, row.id)
                 var athlete: String?
-                if let id = row.athleteId,
-                    let profile = try? loadProfile(db, athleteId: id, as: actor)
-                {
-                    athlete = profile.handle
+                // An athlete the actor holds no grant of stays blank; a grant that fails to
+                // verify is tampering and is reported, never left blank.
+                if let id = cert.athleteId {
+                    do {
+                        let keyring = try AthleteKeyring.openLabelled(
+                            db, athleteId: id, principal: actor)
+                        athlete = try loadProfile(db, keyring: keyring).handle
+                    } catch StoreError.permissionDenied {
+                        athlete = nil
+                    }
                 }
                 return UserSummary(
-                    handle: Handle(row.handle), role: row.role, athlete: athlete.map(Handle.init),
-                    disabled: row.disabled)
+                    handle: Handle(row.handle), role: cert.role, athlete: athlete.map(Handle.init),
+                    disabled: cert.disabled)
             }
         }
     }
@@ -121,12 +178,16 @@ extension Workspace {
     /// Changes the acting user's passphrase and ends all of their sessions.
     public func changePassphrase(as actor: Principal, to newPassphrase: SecretKey) throws {
         guard newPassphrase.count >= 8 else { throw StoreError.weakPassphrase }
-        let preset = try read { try defaultPreset($0) }
+        let preset = try read { try defaultPreset($0, as: actor) }
         try write { db in
             guard var row = try UserRow.fetch(db, id: actor.userId.rawValue) else {
                 throw StoreError.userNotFound(actor.handle.rawValue)
             }
+            // Never below the certified floor, whatever the workspace's preset says now.
+            let cert = try actor.certificate(db, row.id)
             row.kdf = KDFParameters.new(preset, random: random)
+            row.kdf.opsLimit = max(row.kdf.opsLimit, UInt64(max(cert.kdfFloorOps, 0)))
+            row.kdf.memLimit = max(row.kdf.memLimit, UInt64(max(cert.kdfFloorMem, 0)))
             try row.seal(
                 box: actor.boxKeys, sign: actor.signKeys, passphrase: newPassphrase, random: random)
             try db.execute(
@@ -154,10 +215,18 @@ extension Workspace {
             guard let row = try UserRow.fetch(db, handle: handle) else {
                 throw StoreError.userNotFound(handle)
             }
-            guard row.role != .owner else {
+            var cert = try actor.certificate(db, row.id)
+            guard cert.role != .owner else {
                 throw StoreError.invalidInput("the owner cannot be disabled")
             }
-            try db.execute(sql: "UPDATE users SET disabled = 1 WHERE id = ?", arguments: [row.id])
+            try revokeEverywhere(db, userId: row.id, as: actor)
+            cert.disabled = true
+            cert.version += 1
+            cert.signerId = actor.userId.rawValue
+            cert.sign(by: actor.signKeys, workspaceId: actor.anchor.workspaceId)
+            try cert.store(db)
+            actor.certificates.forget(row.id)
+            try UserState.update(db, of: actor) { $0.certificates[row.id] = cert.version }
             try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
             try appendAudit(db, actor: actor, action: "user.disable", target: row.id)
         }

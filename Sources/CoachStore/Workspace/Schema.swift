@@ -6,6 +6,12 @@ import GRDB
 /// every table, and a test compares it with the live schema so nothing new slips in unseen.
 enum Schema {
     static let formatTag = "coach-workspace"
+    /// The migration that introduced signed membership.
+    static let trustMigration = "v7-trust"
+    /// The migration that introduced enrolment codes.
+    static let enrolmentMigration = "v8-enrolment"
+    /// Compact record payloads, compressed chunks in a rowid table, no (athlete, kind, day) index.
+    static let compactRecordsMigration = "v9-compact-records"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -192,7 +198,53 @@ enum Schema {
                     CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);
                     """)
         }
-        m.registerMigration("v7-compact-records") { db in
+        m.registerMigration(trustMigration) { db in
+            // Signed membership (see Trust/): one certificate per user, signed by the owner (or,
+            // for an athlete user's first version, the coach who made them), and each user's
+            // own sealed state. A workspace that has users but no certificates was made by an
+            // earlier version and is refused before this runs (Workspace.open).
+            try db.execute(
+                sql: """
+                    CREATE TABLE certificates (
+                        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        status TEXT NOT NULL,
+                        kdf_floor_ops INTEGER NOT NULL,
+                        kdf_floor_mem INTEGER NOT NULL,
+                        version INTEGER NOT NULL,
+                        created_by TEXT NOT NULL,
+                        signer_id TEXT NOT NULL,
+                        signature BLOB NOT NULL
+                    ) STRICT;
+                    ALTER TABLE epochs ADD COLUMN signer_id TEXT;
+                    ALTER TABLE epochs ADD COLUMN signature BLOB;
+                    CREATE TABLE user_state (
+                        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL
+                    ) STRICT;
+                    """)
+        }
+        m.registerMigration(enrolmentMigration) { db in
+            // One-time enrolment codes (Users/Workspace+Enrolment.swift): a certificate made at
+            // enrolment keeps the pending certificate it replaced (keys, signer, signature), so
+            // anyone can check that the one-time key signed it; a sign key retired by a
+            // passphrase reset stays listed, owner-signed, for the audit entries made with it.
+            try db.execute(
+                sql: """
+                    ALTER TABLE certificates ADD COLUMN prev_box_pk BLOB;
+                    ALTER TABLE certificates ADD COLUMN prev_sign_pk BLOB;
+                    ALTER TABLE certificates ADD COLUMN prev_signer_id TEXT;
+                    ALTER TABLE certificates ADD COLUMN prev_signature BLOB;
+                    CREATE TABLE retired_keys (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        sign_pk BLOB NOT NULL,
+                        before_seq INTEGER NOT NULL,
+                        signature BLOB NOT NULL,
+                        PRIMARY KEY (user_id, sign_pk)
+                    ) STRICT;
+                    """)
+        }
+        m.registerMigration(compactRecordsMigration) { db in
             // Storage per record (docs/architecture.md): chunks are now compressed before they
             // are sealed and move to a rowid table, whose leaf pages hold rows of up to 4 KB
             // inline (a WITHOUT ROWID table spills every row over about 1 KB to overflow pages
@@ -233,7 +285,10 @@ enum Schema {
         ],
         "sessions": ["id", "user_id", "expires_at", "nonce", "ciphertext"],
         "athletes": ["id", "handle_tag"],
-        "epochs": ["athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped"],
+        "epochs": [
+            "athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped", "signer_id",
+            "signature",
+        ],
         "grants": [
             "athlete_id", "epoch", "user_id", "sealed", "granted_by", "signature", "self_nonce",
             "self_sealed",
@@ -246,6 +301,13 @@ enum Schema {
         "plugins": ["id", "path", "sha256", "manifest", "granted", "added_by", "added_at"],
         "snapshot_chunks": ["athlete_id", "section", "period", "epoch", "nonce", "ciphertext"],
         "carried_states": ["athlete_id", "as_of", "epoch", "nonce", "ciphertext"],
+        "certificates": [
+            "user_id", "status", "kdf_floor_ops", "kdf_floor_mem", "version", "created_by",
+            "signer_id", "signature", "prev_box_pk", "prev_sign_pk", "prev_signer_id",
+            "prev_signature",
+        ],
+        "retired_keys": ["user_id", "sign_pk", "before_seq", "signature"],
+        "user_state": ["user_id", "nonce", "ciphertext"],
         "audit": [
             "seq", "prev_hash", "actor_id", "action", "athlete_id", "target_id", "target_hash",
             "time",

@@ -55,6 +55,8 @@ extension Workspace {
                     ? "\(audit.entries) entries, chain and signatures verify"
                     : "entry \(audit.failedSeq ?? 0): \(audit.reason ?? "")"))
         if let actor {
+            checks.append(try membershipCheck(as: actor))
+            checks.append(try auditRoleCheck(as: actor))
             var bad = 0, total = 0
             try read { db in
                 let ids = try String.fetchAll(
@@ -76,6 +78,29 @@ extension Workspace {
                         : "\(bad) of \(total) athlete key chains fail to open"))
         }
         return checks
+    }
+
+    /// Verifies every user's certificate against the actor's trust anchor; names the failures.
+    func membershipCheck(as actor: Principal) throws -> DoctorCheck {
+        var failed: [String] = []
+        let users = try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, handle FROM users ORDER BY handle")
+        }
+        try read { db in
+            for user in users {
+                do { _ = try actor.certificate(db, user["id"]) } catch StoreError.tampered {
+                    failed.append("'\(user["handle"] as String)'")
+                }
+            }
+            do { _ = try defaultPreset(db, as: actor) } catch StoreError.tampered {
+                failed.append("the password-hashing preset (meta.kdf_preset)")
+            }
+        }
+        return DoctorCheck(
+            name: "membership", ok: failed.isEmpty,
+            detail: failed.isEmpty
+                ? "\(users.count) user certificates verify against the owner's key"
+                : "certificates that fail to verify: " + failed.joined(separator: ", "))
     }
 
     /// Writes a consistent copy of the workspace to `destination` (mode 0600), with `VACUUM INTO`.
@@ -115,6 +140,7 @@ extension Workspace {
                 guard try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] else {
                     throw StoreError.corrupt("the backup \(source)")
                 }
+                try SchemaGuard.check(db, foreignOnly: true)
             }
         } catch let error as DatabaseError {
             throw mapOpenError(error, path: source)

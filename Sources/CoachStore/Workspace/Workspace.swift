@@ -12,12 +12,19 @@ public final class Workspace: Sendable {
     public let path: String
     let pool: DatabasePool
     let clock: any Clock
+    /// The system's clock, for audit entry times: a fixed "now" given for replaying views
+    /// must not back-date the log.
+    let wallClock: any Clock
     let random: any RandomSource
 
-    init(path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource) {
+    init(
+        path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
+        wallClock: any Clock = SystemClock()
+    ) {
         self.path = path
         self.pool = pool
         self.clock = clock
+        self.wallClock = wallClock
         self.random = random
     }
 
@@ -27,6 +34,7 @@ public final class Workspace: Sendable {
         config.readonly = readOnly
         config.busyMode = .timeout(30)
         config.prepareDatabase { db in
+            try SchemaGuard.harden(db)
             try db.execute(
                 sql:
                     "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF"
@@ -60,9 +68,15 @@ public final class Workspace: Sendable {
                 if !applied.isSubset(of: known) {
                     throw StoreError.newerFormat("the workspace \(path)")
                 }
+                if !applied.contains(Schema.trustMigration),
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0 > 0
+                {
+                    throw StoreError.unsignedMembership(path)
+                }
                 return applied == known
             }
             if !ready { try Schema.migrator.migrate(pool) }
+            try pool.read { db in try SchemaGuard.check(db) }
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -142,4 +156,7 @@ public final class Workspace: Sendable {
 
     /// Unix seconds now, from the injected clock.
     var nowSeconds: Int64 { Int64(clock.now().timeIntervalSince1970.rounded(.down)) }
+
+    /// Unix seconds now, from the system clock (audit entries).
+    var wallSeconds: Int64 { Int64(wallClock.now().timeIntervalSince1970.rounded(.down)) }
 }

@@ -1,0 +1,32 @@
+import CoachCrypto
+import CoachKit
+import CoachStore
+import Foundation
+
+extension AppSession {
+    /// Adds a user who will choose their own passphrase; returns the one-time code to give them.
+    public func addUserForEnrolment(_ handle: Handle, role: Role, athlete: Handle?) throws
+        -> EnrolmentCode
+    {
+        try workspace.addUserForEnrolment(
+            handle: handle, role: role, athleteHandle: athlete, as: principal)
+    }
+
+    /// The owner's passphrase reset: returns the one-time code the user redeems with `enrol`.
+    public func resetUser(_ handle: Handle) throws -> EnrolmentCode {
+        try workspace.resetUser(handle: handle, as: principal)
+    }
+
+    /// Redeems a one-time enrolment code, without a session: the user chooses their passphrase
+    /// and gets keys nobody else has seen. Any session token left for the handle is removed.
+    ///
+    /// - Throws: `StoreError.authenticationFailed` for an unknown handle or a wrong or used code.
+    public static func enrol(
+        _ signIn: SignIn, environment: AppEnvironment, handle: Handle, code: SecretKey,
+        newPassphrase: SecretKey
+    ) throws {
+        let workspace = try openWorkspace(signIn, environment: environment)
+        try workspace.enrol(handle: handle, code: code, newPassphrase: newPassphrase)
+        environment.tokens(for: workspace.path).remove(handle: handle.rawValue)
+    }
+}

@@ -1,0 +1,62 @@
+import CoachKit
+import GRDB
+
+/// Which certified roles may make each audited action, so a validly signed entry by a user
+/// whose role never allowed it (an athlete user "revoking" a coach) is reported.
+///
+/// Actions not listed (logging, imports, goals, adherence, one's own passphrase) are open to
+/// every role the use case itself admits.
+enum AuditRoles {
+    static let ownerOnly: Set<String> = [
+        "workspace.init", "user.disable", "user.reset", "access.revoke", "plugin.add",
+        "plugin.readd", "plugin.remove",
+    ]
+    static let staffOnly: Set<String> = [
+        "user.add", "access.grant", "access.rekey", "athlete.add", "athlete.remove",
+        "plan.week.save", "plan.week.remove", "plan.week.move", "plan.week.copy", "plan.import",
+        "plan.session.add", "plan.session.remove", "plan.session.move", "plan.session.edit",
+        "plan.apply",
+    ]
+
+    /// Whether a user of `role` may have made `action`.
+    static func allows(_ role: Role, _ action: String) -> Bool {
+        if ownerOnly.contains(action) { return role == .owner }
+        if staffOnly.contains(action) { return role != .athlete }
+        return true
+    }
+}
+
+extension Workspace {
+    /// The first audit entry whose actor is not a certified user whose role allows the
+    /// action, checked against `actor`'s trust anchor; nil when every entry passes.
+    public func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)? {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT seq, actor_id, action FROM audit ORDER BY seq")
+            for r in rows {
+                let seq: Int64 = r["seq"], action: String = r["action"]
+                let role: Role?
+                do { role = try actor.certificate(db, r["actor_id"]).role } catch StoreError
+                    .tampered
+                {
+                    role = nil
+                }
+                guard let role, AuditRoles.allows(role, action) else { return (seq, action) }
+            }
+            return nil
+        }
+    }
+
+    /// The `audit-roles` line of `coach doctor` (see `auditRoleViolation`).
+    func auditRoleCheck(as actor: Principal) throws -> DoctorCheck {
+        if let bad = try auditRoleViolation(as: actor) {
+            return DoctorCheck(
+                name: "audit-roles", ok: false,
+                detail: "entry \(bad.seq) (\(bad.action)) was made by a user whose certified "
+                    + "role does not allow it")
+        }
+        return DoctorCheck(
+            name: "audit-roles", ok: true,
+            detail: "every entry was made by a certified user whose role allows it")
+    }
+}

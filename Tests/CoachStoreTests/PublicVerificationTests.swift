@@ -1,0 +1,71 @@
+import CoachKit
+import Foundation
+import GRDB
+import Testing
+
+@testable import CoachCrypto
+@testable import CoachStore
+
+/// A party holding no keys — only the workspace id and the owner's public signing key —
+/// verifies membership and every athlete's key history from the public rows.
+@Suite struct PublicVerificationTests {
+    /// A workspace with a coach-made athlete, an athlete user, a grant and a revocation.
+    static func scene() throws -> (Fixture, workspaceId: String, ownerKey: [UInt8]) {
+        let f = try Fixture()
+        let carl = try f.user("carl", role: .coach)
+        let dana = try f.user("dana", role: .coach)
+        let jane = try f.athlete("jane", as: carl)
+        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "dana", as: carl)
+        _ = try f.user("jane-u", role: .athlete, athlete: "jane", as: carl)
+        try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "carl", as: f.owner)
+        _ = try f.athlete("bert", as: dana)
+        let (id, key) = try f.raw { db in
+            (
+                try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'workspace_id'"),
+                try Data.fetchOne(db, sql: "SELECT sign_pk FROM users WHERE handle = 'olivia'")
+            )
+        }
+        return (f, try #require(id), [UInt8](try #require(key)))
+    }
+
+    @Test("Public rows alone verify: every certificate, key history and newest grant")
+    func verifiesWithoutKeys() throws {
+        let (f, id, key) = try Self.scene()
+        let result = try f.ws.verifyPublicRows(workspaceId: id, ownerSigningKey: key)
+        #expect(result == PublicVerification(users: 4, athletes: 2))
+    }
+
+    @Test(
+        "Each public-row forgery is found without keys",
+        arguments: [
+            "UPDATE users SET role = 'owner' WHERE handle = 'jane-u'",
+            "UPDATE users SET box_pk = randomblob(32) WHERE handle = 'dana'",
+            "UPDATE certificates SET version = version + 1 WHERE signer_id != user_id",
+            "UPDATE epochs SET commitment = randomblob(32) WHERE epoch = 2",
+            "UPDATE epochs SET signer_id = (SELECT id FROM users WHERE handle = 'carl') WHERE epoch = 2",
+            "UPDATE epochs SET prev_nonce = randomblob(24), prev_wrapped = randomblob(48) WHERE epoch = 1",
+            "UPDATE grants SET signature = randomblob(64) WHERE epoch = 2",
+            "UPDATE grants SET granted_by = (SELECT id FROM users WHERE handle = 'jane-u')",
+        ])
+    func forgeryFound(sql: String) throws {
+        let (f, id, key) = try Self.scene()
+        try f.raw { db in
+            try db.execute(sql: sql)
+        }
+        #expect(throws: StoreError.self, "\(sql)") {
+            try f.ws.verifyPublicRows(workspaceId: id, ownerSigningKey: key)
+        }
+    }
+
+    @Test("Another owner key or another workspace id verifies nothing")
+    func wrongAnchor() throws {
+        let (f, id, key) = try Self.scene()
+        #expect(throws: StoreError.self) {
+            try f.ws.verifyPublicRows(
+                workspaceId: id, ownerSigningKey: [UInt8](repeating: 7, count: 32))
+        }
+        #expect(throws: StoreError.self) {
+            try f.ws.verifyPublicRows(workspaceId: "another", ownerSigningKey: key)
+        }
+    }
+}
