@@ -44,6 +44,21 @@ import Testing
         #expect(throws: StoreError.sessionExpired) { try f.ws.resume(token) }
     }
 
+    @Test(
+        "A view clock held in the past does not stretch a session past its lifetime in real time")
+    func wallClockCaps() throws {
+        let f = try Fixture(clock: FixedClock(Self.start))
+        let token = try f.ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
+        let opened = try Workspace.open(at: f.path, clock: FixedClock(Self.start))
+        // The same file and the same frozen view clock, but two hours later on the system clock.
+        let twoHoursOn = Workspace(
+            path: f.path, pool: opened.pool, clock: FixedClock(Self.start),
+            random: SystemRandom(), wallClock: FixedClock(Date().addingTimeInterval(7200)))
+        #expect(throws: StoreError.sessionExpired) { try twoHoursOn.resume(token) }
+        #expect(try Self.sessionRows(f, token.id) == 0)
+    }
+
     @Test("A locked token fails and its row is gone")
     func locked() throws {
         let f = try Fixture()

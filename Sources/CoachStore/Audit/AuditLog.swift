@@ -69,6 +69,26 @@ extension Workspace {
                 targetHash.map { Data($0) },
                 time, Data(hash), Data(actor.signKeys.sign(hash)),
             ])
+        // The actor has now seen the log up to this entry: a later rewrite of the tail that
+        // drops or changes it is tampering to them (checked whenever they sign in).
+        try UserState.update(db, of: actor) { state in
+            state.auditSeq = Int(seq)
+            state.auditHash = hash
+        }
+    }
+
+    /// Checks that the audit entry a user last saw is still there, unchanged.
+    ///
+    /// - Throws: `StoreError.tampered` when it was deleted or rewritten.
+    static func checkAuditMark(_ db: Database, state: UserState, handle: String) throws {
+        guard state.auditSeq > 0 else { return }
+        let stored = try Data.fetchOne(
+            db, sql: "SELECT entry_hash FROM audit WHERE seq = ?", arguments: [state.auditSeq])
+        guard let stored, [UInt8](stored) == state.auditHash else {
+            throw StoreError.tampered(
+                "the audit log (entry \(state.auditSeq), which user '\(handle)' saw, was removed or"
+                    + " rewritten)")
+        }
     }
 
     static func auditHash(

@@ -104,6 +104,7 @@ struct UserRow {
         if let sessionAnchor, sessionAnchor != state.anchor {
             throw StoreError.tampered("the session of user '\(handle)'")
         }
+        try Workspace.checkAuditMark(db, state: state, handle: handle)
         let book = CertificateBook()
         book.setFloors(state.certificates)
         let cert = try book.certificate(db, userId: id, anchor: state.anchor)

@@ -23,9 +23,12 @@ extension Workspace {
         let id = UUID().uuidString.lowercased()
         let key = try SecretKey.random(using: random)
         let expires = nowSeconds + Int64(ttlSeconds)
+        // The deadline on the system clock travels sealed with the keys: the injected clock
+        // (which views may set) cannot stretch a session past its lifetime in real time.
+        let wallDeadline = wallSeconds + Int64(ttlSeconds)
         var secret =
             principal.boxKeys.secretKey.exportBytes() + principal.signKeys.secretKey.exportBytes()
-            + principal.anchor.sealedBytes
+            + Self.deadlineBytes(wallDeadline) + principal.anchor.sealedBytes
         defer { Sodium.wipe(&secret) }
         let sealed = try AEAD.seal(
             secret, ad: Self.sessionAD(id: id, userId: principal.userId.rawValue, expires: expires),
@@ -78,10 +81,19 @@ extension Workspace {
         } catch {
             throw StoreError.sessionExpired
         }
-        // The user's secret keys, then the trust anchor the session was started under.
+        // The user's secret keys, the deadline on the system clock, then the trust anchor the
+        // session was started under.
         defer { Sodium.wipe(&bytes) }
         let keyBytes = BoxKeyPair.secretBytes + SigningKeyPair.secretBytes
-        guard let anchor = TrustAnchor(sealedBytes: bytes.dropFirst(keyBytes)) else {
+        guard bytes.count > keyBytes + 8,
+            let anchor = TrustAnchor(sealedBytes: bytes.dropFirst(keyBytes + 8))
+        else {
+            throw StoreError.sessionExpired
+        }
+        guard wallSeconds < Self.deadline(bytes[keyBytes..<(keyBytes + 8)]) else {
+            _ = try? write { db in
+                try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [token.id])
+            }
             throw StoreError.sessionExpired
         }
         var keys = Array(bytes.prefix(keyBytes))
@@ -104,6 +116,16 @@ extension Workspace {
             )
             .map { Date(timeIntervalSince1970: Double($0)) }
         }
+    }
+
+    /// A system-clock deadline as 8 little-endian bytes.
+    static func deadlineBytes(_ seconds: Int64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: seconds >> (8 * $0)) }
+    }
+
+    /// The deadline `deadlineBytes` wrote.
+    static func deadline(_ bytes: ArraySlice<UInt8>) -> Int64 {
+        bytes.enumerated().reduce(0) { $0 | Int64($1.element) << (8 * $1.offset) }
     }
 
     static func sessionAD(id: String, userId: String, expires: Int64) -> [UInt8] {
