@@ -10,6 +10,7 @@
 # Wall time and peak RSS come from /usr/bin/time -v. Needs python3 with venv and pip (a virtual
 # environment is made in DIR), xmllint (libxml2-utils), sqlite3, and the shared generators.
 # Usage: Benchmarks/imports.sh COACH_BINARY DIR [RECORDS] [FIT_FILES] [DISTINCT_FIT_FILES]
+# (FIT_FILES 0 runs the Apple Health part only.)
 set -euo pipefail
 coach=$(realpath "$1") dir=$2 records=${3:-1000000} fits=${4:-200} distinct=${5:-4}
 tools=${COACH_SHARED_TOOLS:-/work/shared/data/tools}
@@ -69,6 +70,7 @@ print(f"  coach peak RSS {c[1] / 1024:.1f} MB (target < 150 MB)")
 PY
 
 # --- FIT ----------------------------------------------------------------------------------------
+[ "$fits" -gt 0 ] || exit 0  # FIT_FILES=0: the Apple Health part only
 # The generator needs minutes per three-hour file, so DISTINCT files are generated and copied
 # to FIT_FILES (decoding work is the same per copy).
 fitdir="$dir/fit-$fits"

@@ -6,9 +6,10 @@ import Foundation
 /// Receives an importer's records, validates and encodes them, and writes them in batches.
 ///
 /// Each batch is one transaction, so a kill leaves whole batches only, and re-running skips
-/// what is already there (every record's id comes from its dedupe key). When the file turns out
-/// to be bad after some batches were written, `undo()` removes what this file added. Holds the
-/// batch and the counts, hence a class.
+/// what is already there (every record's id comes from its dedupe key). A full batch is written
+/// by a `BatchWriter` while the importer reads on; `flush()` writes the rest and waits. When the
+/// file turns out to be bad after some batches were written, `undo()` removes what this file
+/// added. Holds the batch and the counts, hence a class.
 final class StoreSink: ImportSink {
     let workspace: any WorkspaceStore
     let athlete: AthleteAccess
@@ -27,6 +28,10 @@ final class StoreSink: ImportSink {
 
     var pending: [DeviceRecord] = []
     var pendingLabels: [String] = []
+    /// Writes full batches while the next is read (made on the first batch that is written).
+    var writer: BatchWriter?
+    /// The labels of the batch the writer has in flight.
+    var flightLabels: [String] = []
     var counts: [String: ImportReport.TypeCounts] = [:]
     /// Ids this sink added, back to back, and where each ends (compact: an export adds millions).
     var addedIds: [UInt8] = []
@@ -80,7 +85,7 @@ final class StoreSink: ImportSink {
             DeviceRecord(id: id, kind: r.kind, day: day, payload: bytes, replaces: r.fixedId != nil)
         )
         pendingLabels.append(r.label)
-        if pending.count >= batchSize { try flush() }
+        if pending.count >= batchSize { try submitPending() }
         if records & 4095 == 0 { onProgress(records, -1) }
     }
 
@@ -112,31 +117,52 @@ final class StoreSink: ImportSink {
 
     func encode<T: Encodable>(_ value: T) throws -> [UInt8] { [UInt8](try encoder.encode(value)) }
 
-    /// Writes what is pending as one transaction.
+    /// Writes what is pending as one transaction and waits until every batch is written.
     func flush() throws {
+        try submitPending()
+        if let written = try writer?.wait() { tally(written, labels: flightLabels) }
+        flightLabels = []
+    }
+
+    /// Hands what is pending to the writer (a dry run counts it), after counting the batch the
+    /// writer had in flight.
+    func submitPending() throws {
         guard !pending.isEmpty else { return }
-        let outcomes =
-            dryRun
-            ? pending.map { _ in DeviceWriteOutcome.added }
-            : try workspace.writeDeviceBatch(pending, for: athlete, as: actor)
-        for (i, o) in outcomes.enumerated() {
-            switch o {
-            case .added:
-                count(pendingLabels[i]) { $0.imported += 1 }
-                if !dryRun {
-                    addedIds += Array(pending[i].id.utf8)
-                    addedEnds.append(addedIds.count)
-                }
-            case .updated: count(pendingLabels[i]) { $0.updated += 1 }
-            case .duplicate: count(pendingLabels[i]) { $0.duplicate += 1 }
-            }
-        }
+        let batch = pending, labels = pendingLabels
         pending.removeAll(keepingCapacity: true)
         pendingLabels.removeAll(keepingCapacity: true)
+        if dryRun {
+            tally((batch, Array(repeating: .added, count: batch.count)), labels: labels)
+            return
+        }
+        let writer =
+            self.writer ?? BatchWriter(workspace: workspace, athlete: athlete, actor: actor)
+        self.writer = writer
+        if let written = try writer.submit(batch) { tally(written, labels: flightLabels) }
+        flightLabels = labels
+    }
+
+    /// Counts a written batch and remembers the ids it added.
+    func tally(_ written: BatchWriter.Written, labels: [String]) {
+        for (i, o) in written.outcomes.enumerated() {
+            switch o {
+            case .added:
+                count(labels[i]) { $0.imported += 1 }
+                if !dryRun {
+                    addedIds += Array(written.records[i].id.utf8)
+                    addedEnds.append(addedIds.count)
+                }
+            case .updated: count(labels[i]) { $0.updated += 1 }
+            case .duplicate: count(labels[i]) { $0.duplicate += 1 }
+            }
+        }
     }
 
     /// Removes every record this sink added (the file failed after some batches).
     func undo() throws {
+        // A batch still in flight commits or fails as a whole; what it added goes too.
+        if let writer, let written = try? writer.wait() { tally(written, labels: flightLabels) }
+        flightLabels = []
         guard !addedEnds.isEmpty else { return }
         let ids = addedEnds.indices.map { i in
             String(

@@ -25,7 +25,23 @@ enum RecordCodec {
     static func ad(
         athleteId: String, id: String, kind: String, day: String, epoch: Int, version: Int
     ) -> [UInt8] {
-        AssociatedData("coach/1/record").with(athleteId, id, kind, day, epoch, version).bytes
+        // The bytes of `AssociatedData("coach/1/record").with(athleteId, id, kind, day, epoch,
+        // version)`, written without the general builder's copies: every stored record is
+        // sealed and opened with one (a test compares the two).
+        var out: [UInt8] = []
+        out.reserveCapacity(96 + athleteId.utf8.count + id.utf8.count)
+        func field<C: Collection<UInt8>>(_ bytes: C) {
+            let n = UInt32(bytes.count)
+            out += [UInt8(n >> 24), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff)]
+            out += bytes
+        }
+        func number(_ v: Int) {
+            field(withUnsafeBytes(of: Int64(v).bigEndian) { [UInt8]($0) })
+        }
+        field("coach/1/record".utf8)
+        field(athleteId.utf8); field(id.utf8); field(kind.utf8); field(day.utf8)
+        number(epoch); number(version)
+        return out
     }
 
     static func seal(

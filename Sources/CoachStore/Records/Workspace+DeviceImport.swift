@@ -46,8 +46,9 @@ extension Workspace {
             guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
             try keyring.storeSelfSeal(db)
             let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
-            let find = try db.cachedStatement(
-                sql: "SELECT kind, version FROM records WHERE athlete_id = ? AND id = ?")
+            // One query finds which ids of the batch exist already (a B-tree probe each, in
+            // SQLite); a fresh import then inserts without a lookup per record.
+            let existing = try existingRows(db, athleteId: athleteId, ids: records.map(\.id))
             let upsert = try db.cachedStatement(
                 sql: """
                     INSERT INTO records (athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext)
@@ -58,20 +59,26 @@ extension Workspace {
                     """)
             var outcomes = [DeviceWriteOutcome](repeating: .duplicate, count: records.count)
             var added = 0, updated = 0
+            // The last row written: a later record of the batch with the same id (they are
+            // sorted next to each other) must see it.
+            var written: (id: String, kind: String, version: Int)?
             for index in order {
                 let r = records[index]
                 var version = 1
-                if let row = try Row.fetchOne(find, arguments: [athleteId, r.id]) {
-                    guard row["kind"] as String == r.kind.rawValue else {
+                let known =
+                    written?.id == r.id
+                    ? written.map { (kind: $0.kind, version: $0.version) } : existing[r.id]
+                if let row = known {
+                    guard row.kind == r.kind.rawValue else {
                         throw StoreError.invalidData(
-                            "the id '\(r.id)' already belongs to a \(row["kind"] as String) record")
+                            "the id '\(r.id)' already belongs to a \(row.kind) record")
                     }
                     guard r.replaces, let old = try fetchRecord(db, keyring: keyring, id: r.id),
                         old.payload != r.payload || old.day != r.day.description
                     else {
                         continue
                     }
-                    version = (row["version"] as Int) + 1
+                    version = row.version + 1
                 }
                 let day = r.day.description
                 let sealed = try RecordCodec.seal(
@@ -81,6 +88,7 @@ extension Workspace {
                     athleteId, r.id, r.kind.rawValue, day, RecordCodec.format,
                     keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
                 ])
+                written = (r.id, r.kind.rawValue, version)
                 if version == 1 {
                     added += 1; outcomes[index] = .added
                 } else {
@@ -95,6 +103,26 @@ extension Workspace {
             }
             return outcomes
         }
+    }
+
+    /// The kind and version of every row of `athleteId` whose id is among `ids`.
+    private func existingRows(_ db: Database, athleteId: String, ids: [String]) throws
+        -> [String: (kind: String, version: Int)]
+    {
+        var found: [String: (kind: String, version: Int)] = [:]
+        guard !ids.isEmpty else { return found }
+        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, kind, version FROM records
+                WHERE athlete_id = ? AND id IN (SELECT value FROM json_each(?))
+                """,
+            arguments: [athleteId, list])
+        while let row = try rows.next() {
+            found[row[0] as String] = (row[1] as String, row[2] as Int)
+        }
+        return found
     }
 
     /// Removes records an import added before it failed, so a failed file leaves nothing.

@@ -12,6 +12,8 @@ enum Schema {
     static let enrolmentMigration = "v8-enrolment"
     /// Compact record payloads, compressed chunks in a rowid table, no (athlete, kind, day) index.
     static let compactRecordsMigration = "v9-compact-records"
+    /// Records in a rowid table with the (athlete, id) key as an index beside it.
+    static let recordsByRowidMigration = "v10-records-by-rowid"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -269,6 +271,36 @@ enum Schema {
                         ciphertext BLOB NOT NULL,
                         PRIMARY KEY (athlete_id, period, section)
                     ) STRICT;
+                    """)
+        }
+        m.registerMigration(recordsByRowidMigration) { db in
+            // Records go back to a rowid table: the (athlete, id) key becomes an index beside
+            // it. Ids are keyed hashes, so with the rows themselves keyed by id every batch of
+            // new records landed all over the table's pages, and a device import rewrote most
+            // of the file once per batch; rows now append, and only the small key index takes
+            // the scattered inserts (docs/imports.md, Performance). Rows are copied as they are;
+            // the (athlete, kind, day) index stays gone (v9).
+            try db.execute(
+                sql: """
+                    CREATE TABLE records_v7 (
+                        athlete_id TEXT NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        day TEXT NOT NULL,
+                        fmt INTEGER NOT NULL,
+                        epoch INTEGER NOT NULL,
+                        version INTEGER NOT NULL,
+                        nonce BLOB NOT NULL,
+                        ciphertext BLOB NOT NULL,
+                        PRIMARY KEY (athlete_id, id),
+                        FOREIGN KEY (athlete_id, epoch) REFERENCES epochs(athlete_id, epoch)
+                    ) STRICT;
+                    INSERT INTO records_v7 (athlete_id, id, kind, day, fmt, epoch, version, nonce,
+                        ciphertext)
+                    SELECT athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext
+                    FROM records ORDER BY athlete_id, kind, day;
+                    DROP TABLE records;
+                    ALTER TABLE records_v7 RENAME TO records;
                     """)
         }
         return m
