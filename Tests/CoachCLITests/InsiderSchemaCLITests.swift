@@ -69,7 +69,7 @@ import Testing
             // Indexes that earlier migrations dropped are not expected any more.
             ("CREATE INDEX records_by_id ON records(id);", "unexpected index 'records_by_id'"),
             (
-                "CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);",
+                "CREATE INDEX records_by_kind_day ON records(athlete_num, kind, day);",
                 "unexpected index 'records_by_kind_day'"
             ),
             ("ALTER TABLE carried_states ADD COLUMN leak BLOB;", "altered table 'carried_states'"),

@@ -4,6 +4,8 @@ import Testing
 /// `coach log edit` and `coach export --format csv --out` through the binary.
 @Suite struct LogEditExportCLITests {
     static let foodId = "8f0c2a52-0f44-4c44-9a65-7e0b6b1c0007"
+    /// `foodId` as the records table holds it: a UUID is stored as its 16 bytes.
+    static let foodIdColumn = "X'8f0c2a520f444c449a657e0b6b1c0007'"
 
     static func scene() throws -> CoachSandbox {
         let s = try CoachSandbox()
@@ -38,7 +40,7 @@ import Testing
     func editFood() throws {
         let s = try Self.scene()
         let before = try #require(try Self.entry(s, Self.foodId))
-        let version = try s.sqlite("SELECT version FROM records WHERE id = '\(Self.foodId)'")
+        let version = try s.sqlite("SELECT version FROM records WHERE id = \(Self.foodIdColumn)")
         let audit = try s.auditEntries()
         let r = try s.expectOK(
             s.run([
@@ -52,7 +54,7 @@ import Testing
             #expect(after[key] == before[key], "\(key) unchanged")
         }
         #expect(
-            try s.sqlite("SELECT version FROM records WHERE id = '\(Self.foodId)'")
+            try s.sqlite("SELECT version FROM records WHERE id = \(Self.foodIdColumn)")
                 == String((Int(version) ?? 0) + 1))
         #expect(try s.auditEntries() == audit + 1)
         #expect(try s.sqlite("SELECT COUNT(*) FROM audit WHERE action = 'log.edit'") == "1")

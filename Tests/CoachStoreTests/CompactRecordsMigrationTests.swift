@@ -27,7 +27,10 @@ import Testing
         try f.raw { db in
             let key = try keyring.recordKey(epoch: 1, db)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM records WHERE athlete_id = ?", arguments: [a])
+                db,
+                sql:
+                    "SELECT * FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
+                arguments: [a])
             for row in rows {
                 let id: String = row["id"]
                 let sealed = try AEAD.seal(
@@ -38,14 +41,14 @@ import Testing
                     key: key)
                 try db.execute(
                     sql:
-                        "UPDATE records SET nonce = ?, ciphertext = ? WHERE athlete_id = ? AND id = ?",
+                        "UPDATE records SET nonce = ?, ciphertext = ? WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = ?",
                     arguments: [Data(sealed.nonce), Data(sealed.ciphertext), a, id])
             }
             try db.execute(
                 sql: """
                     DROP TABLE snapshot_chunks;
                     \(v6Chunks)
-                    CREATE INDEX records_by_kind_day ON records(athlete_id, kind, day);
+                    CREATE INDEX records_by_kind_day ON records(athlete_num, kind, day);
                     DELETE FROM grdb_migrations WHERE identifier = 'v9-compact-records';
                     """)
         }

@@ -107,7 +107,10 @@ import Testing
         let bKeyring = try p.f.keyring(p.b, p.athleteB)
         let failures = try p.f.ws.read { db -> (Int, Int) in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM records WHERE athlete_id = ?", arguments: [p.a])
+                db,
+                sql:
+                    "SELECT * FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
+                arguments: [p.a])
             var failed = 0
             for row in rows {
                 // Both with A's id in the associated data and with B's.

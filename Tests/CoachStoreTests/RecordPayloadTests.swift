@@ -67,9 +67,11 @@ import Testing
         }
         let sizes = try f.ws.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT id, length(ciphertext) AS n FROM records WHERE athlete_id = ?",
+                db,
+                sql:
+                    "SELECT id, length(ciphertext) AS n FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
                 arguments: [a]
-            ).map { ($0["id"] as String, $0["n"] as Int) }
+            ).map { (RecordIdColumn.id($0["id"]), $0["n"] as Int) }
         }
         for r in try Self.records {
             let n = try #require(sizes.first { $0.0 == r.id }?.1)

@@ -27,29 +27,33 @@ import Testing
             func flip(_ column: String, at index: (Int) -> Int) throws {
                 var bytes = [UInt8](
                     try Data.fetchOne(
-                        db, sql: "SELECT \(column) FROM records WHERE athlete_id = ? AND id = 'r1'",
+                        db,
+                        sql:
+                            "SELECT \(column) FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = 'r1'",
                         arguments: [a])!)
                 bytes[index(bytes.count)] ^= 0x01
                 try db.execute(
-                    sql: "UPDATE records SET \(column) = ? WHERE athlete_id = ? AND id = 'r1'",
+                    sql:
+                        "UPDATE records SET \(column) = ? WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = 'r1'",
                     arguments: [Data(bytes), a])
             }
             switch tamper {
             case .moveToOtherAthlete:
                 try db.execute(
-                    sql: "UPDATE records SET athlete_id = ? WHERE athlete_id = ? AND id = 'r1'",
+                    sql:
+                        "UPDATE records SET athlete_num = (SELECT num FROM athletes WHERE id = ?) WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = 'r1'",
                     arguments: [b, a])
                 victim = b
             case .swapCiphertexts:
                 let rows = try Row.fetchAll(
                     db,
                     sql:
-                        "SELECT id, nonce, ciphertext FROM records WHERE athlete_id = ? AND id IN ('r1', 'r2') ORDER BY id",
+                        "SELECT id, nonce, ciphertext FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id IN ('r1', 'r2') ORDER BY id",
                     arguments: [a])
                 for (row, other) in [(rows[0], rows[1]), (rows[1], rows[0])] {
                     try db.execute(
                         sql:
-                            "UPDATE records SET nonce = ?, ciphertext = ? WHERE athlete_id = ? AND id = ?",
+                            "UPDATE records SET nonce = ?, ciphertext = ? WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = ?",
                         arguments: [
                             other["nonce"] as Data, other["ciphertext"] as Data, a,
                             row["id"] as String,

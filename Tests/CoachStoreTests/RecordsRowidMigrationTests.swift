@@ -28,7 +28,7 @@ import Testing
         }
         let query = "SELECT * FROM records ORDER BY athlete_id, id"
         let before = try queue.read { try Row.fetchAll($0, sql: query) }
-        try Schema.migrator.migrate(queue)
+        try Schema.migrator.migrate(queue, upTo: Schema.recordsByRowidMigration)
         let after = try queue.read { try Row.fetchAll($0, sql: query) }
         #expect(after == before)
         #expect(after.count == rows.count)

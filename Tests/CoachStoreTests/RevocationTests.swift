@@ -39,7 +39,10 @@ import Testing
         return try q.read { db in
             var out: [String: Bool] = [:]
             for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM records WHERE athlete_id = ?", arguments: [athleteId])
+                db,
+                sql:
+                    "SELECT * FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
+                arguments: [athleteId])
             {
                 let ad = RecordCodec.ad(
                     athleteId: athleteId, id: row["id"], kind: row["kind"], day: row["day"],
@@ -149,7 +152,9 @@ import Testing
         #expect(n == 2, "profile and 'before' were under epoch 1")
         let epochs = try s.f.ws.read { db in
             try Int.fetchAll(
-                db, sql: "SELECT DISTINCT epoch FROM records WHERE athlete_id = ?",
+                db,
+                sql:
+                    "SELECT DISTINCT epoch FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
                 arguments: [s.jane])
         }
         #expect(epochs == [2])

@@ -208,9 +208,10 @@ extension Workspace {
         try requireStaffHolder(actor)
         let count = try write { db -> Int in
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let num = try athleteNum(db, athleteId: athleteId)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM records WHERE athlete_id = ? AND epoch < ?",
-                arguments: [athleteId, keyring.currentEpoch])
+                db, sql: "SELECT * FROM records WHERE athlete_num = ? AND epoch < ?",
+                arguments: [num, keyring.currentEpoch])
             let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
             for row in rows {
                 let rec = try RecordCodec.open(row: row, athleteId: athleteId, keyring: keyring, db)
@@ -220,11 +221,12 @@ extension Workspace {
                     epoch: keyring.currentEpoch, version: version, key: key, random: random)
                 try db.execute(
                     sql: """
-                        UPDATE records SET epoch = ?, version = ?, nonce = ?, ciphertext = ? WHERE athlete_id = ? AND id = ?
+                        UPDATE records SET epoch = ?, version = ?, nonce = ?, ciphertext = ?
+                        WHERE athlete_num = ? AND id = ?
                         """,
                     arguments: [
                         keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
-                        athleteId, rec.id,
+                        num, RecordIdColumn.value(rec.id),
                     ])
             }
             if try openManifest(db, keyring: keyring) != nil {

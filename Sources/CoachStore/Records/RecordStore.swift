@@ -15,7 +15,9 @@ public struct StoredRecord: Sendable {
 /// Encrypts and decrypts record rows.
 ///
 /// The associated data binds every plaintext column of the row (format, athlete, id, kind,
-/// day, epoch, version), so moving, swapping or editing a row makes it fail to open. The sealed
+/// day, epoch, version), so moving, swapping or editing a row makes it fail to open. It binds
+/// the athlete's and the record's text ids, not the integer key and the bytes the row holds
+/// (`RecordIdColumn`): editing those makes the row fail to open in the same way. The sealed
 /// plaintext is the payload in compact form when that gives the same JSON back
 /// (`RecordPayload`), padded to 64-byte blocks either way.
 enum RecordCodec {
@@ -62,7 +64,8 @@ enum RecordCodec {
     {
         let fmt: Int = row["fmt"]
         guard fmt == format else { throw StoreError.newerFormat("a record") }
-        let id: String = row["id"], kindRaw: String = row["kind"], day: String = row["day"]
+        guard let id = RecordIdColumn.id(row["id"]) else { throw StoreError.tampered("a record") }
+        let kindRaw: String = row["kind"], day: String = row["day"]
         let epoch: Int = row["epoch"], version: Int = row["version"]
         guard let kind = RecordKind(rawValue: kindRaw) else {
             throw StoreError.tampered("record \(id)")
@@ -102,9 +105,10 @@ extension Workspace {
             arguments: [keyring.athleteId])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
         try keyring.storeSelfSeal(db)
+        let num = try athleteNum(db, athleteId: keyring.athleteId)
         let existing = try Row.fetchOne(
-            db, sql: "SELECT version, kind, day FROM records WHERE athlete_id = ? AND id = ?",
-            arguments: [keyring.athleteId, id])
+            db, sql: "SELECT version, kind, day FROM records WHERE athlete_num = ? AND id = ?",
+            arguments: [num, RecordIdColumn.value(id)])
         if let existing, existing["kind"] as String != kind.rawValue {
             throw StoreError.invalidInput(
                 "the id '\(id)' already belongs to a \(existing["kind"] as String) record")
@@ -116,15 +120,16 @@ extension Workspace {
             epoch: keyring.currentEpoch, version: version, key: key, random: random)
         try db.execute(
             sql: """
-                INSERT INTO records (athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext)
+                INSERT INTO records (athlete_num, id, kind, day, fmt, epoch, version, nonce,
+                    ciphertext)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (athlete_id, id) DO UPDATE SET day = excluded.day, fmt = excluded.fmt, epoch = excluded.epoch,
-                    version = excluded.version, nonce = excluded.nonce, ciphertext = excluded.ciphertext
+                ON CONFLICT (athlete_num, id) DO UPDATE SET day = excluded.day,
+                    fmt = excluded.fmt, epoch = excluded.epoch, version = excluded.version,
+                    nonce = excluded.nonce, ciphertext = excluded.ciphertext
                 """,
             arguments: [
-                keyring.athleteId, id, kind.rawValue, day, RecordCodec.format, keyring.currentEpoch,
-                version,
-                Data(sealed.nonce), Data(sealed.ciphertext),
+                num, RecordIdColumn.value(id), kind.rawValue, day, RecordCodec.format,
+                keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
             ])
         if let action {
             try appendAudit(
@@ -142,13 +147,16 @@ extension Workspace {
         _ db: Database, keyring: AthleteKeyring, id: String, actor: Principal, action: String,
         upkeep: SnapshotUpkeep = .apply
     ) throws {
+        let key: [any DatabaseValueConvertible] = [
+            try athleteNum(db, athleteId: keyring.athleteId), RecordIdColumn.value(id),
+        ]
         let row = try Row.fetchOne(
-            db, sql: "SELECT kind, day FROM records WHERE athlete_id = ? AND id = ?",
-            arguments: [keyring.athleteId, id])
+            db, sql: "SELECT kind, day FROM records WHERE athlete_num = ? AND id = ?",
+            arguments: StatementArguments(key))
         let kind = (row?["kind"] as String?).flatMap(RecordKind.init(rawValue:))
         try db.execute(
-            sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?",
-            arguments: [keyring.athleteId, id])
+            sql: "DELETE FROM records WHERE athlete_num = ? AND id = ?",
+            arguments: StatementArguments(key))
         guard db.changesCount == 1, let kind, let row else { throw StoreError.recordNotFound(id) }
         try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
         try updateSnapshot(
@@ -161,20 +169,36 @@ extension Workspace {
         _ db: Database, keyring: AthleteKeyring, kinds: [RecordKind] = [],
         from: String? = nil, through: String? = nil
     ) throws -> [StoredRecord] {
-        var sql = "SELECT * FROM records WHERE athlete_id = ?"
-        var args: [(any DatabaseValueConvertible)?] = [keyring.athleteId]
+        var sql = "SELECT * FROM records WHERE athlete_num = ?"
+        var args: [(any DatabaseValueConvertible)?] = [
+            try athleteNum(db, athleteId: keyring.athleteId)
+        ]
         if !kinds.isEmpty {
             sql += " AND kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))"
             args += kinds.map(\.rawValue)
         }
         if let from { sql += " AND day >= ?"; args.append(from) }
         if let through { sql += " AND day <= ?"; args.append(through) }
-        sql += " ORDER BY kind, day, id"
+        // Ordered by kind and day here and by the ids' text below: the column holds some ids
+        // as bytes, which do not sort like their text.
+        sql += " ORDER BY kind, day"
         let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(args))
         var out: [StoredRecord] = []
         while let row = try rows.next() {
             out.append(
                 try RecordCodec.open(row: row, athleteId: keyring.athleteId, keyring: keyring, db))
+        }
+        var start = 0
+        while start < out.count {
+            var end = start + 1
+            while end < out.count, out[end].kind == out[start].kind, out[end].day == out[start].day
+            {
+                end += 1
+            }
+            if end - start > 1 {
+                out[start..<end].sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+            }
+            start = end
         }
         return out
     }
@@ -182,9 +206,21 @@ extension Workspace {
     /// Decrypts one record by id.
     func fetchRecord(_ db: Database, keyring: AthleteKeyring, id: String) throws -> StoredRecord? {
         try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM records WHERE athlete_id = ? AND id = ?"),
-            arguments: [keyring.athleteId, id]
+            db.cachedStatement(sql: "SELECT * FROM records WHERE athlete_num = ? AND id = ?"),
+            arguments: [try athleteNum(db, athleteId: keyring.athleteId), RecordIdColumn.value(id)]
         )
         .map { try RecordCodec.open(row: $0, athleteId: keyring.athleteId, keyring: keyring, db) }
+    }
+
+    /// The integer key that the athlete's record rows hold (`athletes.num`).
+    ///
+    /// - Throws: `StoreError.athleteNotFound` when no athlete has the id.
+    func athleteNum(_ db: Database, athleteId: String) throws -> Int64 {
+        guard
+            let num = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT num FROM athletes WHERE id = ?"),
+                arguments: [athleteId])
+        else { throw StoreError.athleteNotFound(athleteId) }
+        return num
     }
 }

@@ -46,14 +46,16 @@ extension Workspace {
             guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
             try keyring.storeSelfSeal(db)
             let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
-            // One query finds which ids of the batch exist already (a B-tree probe each, in
+            let num = try athleteNum(db, athleteId: athleteId)
+            // A few queries find which ids of the batch exist already (a B-tree probe each, in
             // SQLite); a fresh import then inserts without a lookup per record.
-            let existing = try existingRows(db, athleteId: athleteId, ids: records.map(\.id))
+            let existing = try existingRows(db, athleteNum: num, ids: records.map(\.id))
             let upsert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO records (athlete_id, id, kind, day, fmt, epoch, version, nonce, ciphertext)
+                    INSERT INTO records (athlete_num, id, kind, day, fmt, epoch, version, nonce,
+                        ciphertext)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (athlete_id, id) DO UPDATE SET day = excluded.day,
+                    ON CONFLICT (athlete_num, id) DO UPDATE SET day = excluded.day,
                         fmt = excluded.fmt, epoch = excluded.epoch, version = excluded.version,
                         nonce = excluded.nonce, ciphertext = excluded.ciphertext
                     """)
@@ -85,7 +87,7 @@ extension Workspace {
                     r.payload, athleteId: athleteId, id: r.id, kind: r.kind, day: day,
                     epoch: keyring.currentEpoch, version: version, key: key, random: random)
                 try upsert.execute(arguments: [
-                    athleteId, r.id, r.kind.rawValue, day, RecordCodec.format,
+                    num, RecordIdColumn.value(r.id), r.kind.rawValue, day, RecordCodec.format,
                     keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
                 ])
                 written = (r.id, r.kind.rawValue, version)
@@ -105,22 +107,28 @@ extension Workspace {
         }
     }
 
-    /// The kind and version of every row of `athleteId` whose id is among `ids`.
-    private func existingRows(_ db: Database, athleteId: String, ids: [String]) throws
+    /// The kind and version of every row of the athlete whose id is among `ids`.
+    private func existingRows(_ db: Database, athleteNum: Int64, ids: [String]) throws
         -> [String: (kind: String, version: Int)]
     {
         var found: [String: (kind: String, version: Int)] = [:]
-        guard !ids.isEmpty else { return found }
-        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT id, kind, version FROM records
-                WHERE athlete_id = ? AND id IN (SELECT value FROM json_each(?))
-                """,
-            arguments: [athleteId, list])
-        while let row = try rows.next() {
-            found[row[0] as String] = (row[1] as String, row[2] as Int)
+        // Ids go as bound values (some are blobs, `RecordIdColumn`), a fixed number per query
+        // so the statement is prepared once; NULL fills the last query and matches nothing.
+        let size = 500
+        let marks = Array(repeating: "?", count: size).joined(separator: ",")
+        let probe = try db.cachedStatement(
+            sql: "SELECT id, kind, version FROM records WHERE athlete_num = ? AND id IN (\(marks))")
+        for start in stride(from: 0, to: ids.count, by: size) {
+            var args: [DatabaseValue] = [athleteNum.databaseValue]
+            args += ids[start..<min(start + size, ids.count)].map(RecordIdColumn.value)
+            args += Array(repeating: .null, count: size + 1 - args.count)
+            let rows = try Row.fetchCursor(probe, arguments: StatementArguments(args))
+            while let row = try rows.next() {
+                guard let id = RecordIdColumn.id(row[0]) else {
+                    throw StoreError.tampered("a record")
+                }
+                found[id] = (row[1] as String, row[2] as Int)
+            }
         }
         return found
     }
@@ -132,9 +140,10 @@ extension Workspace {
         guard !ids.isEmpty else { return }
         let athleteId = athlete.keyring.athleteId
         try write { db in
+            let num = try athleteNum(db, athleteId: athleteId)
             let delete = try db.cachedStatement(
-                sql: "DELETE FROM records WHERE athlete_id = ? AND id = ?")
-            for id in ids { try delete.execute(arguments: [athleteId, id]) }
+                sql: "DELETE FROM records WHERE athlete_num = ? AND id = ?")
+            for id in ids { try delete.execute(arguments: [num, RecordIdColumn.value(id)]) }
             try dropSnapshot(db, athleteId: athleteId)
             try appendAudit(
                 db, actor: actor, action: "import.undo", athleteId: athleteId,

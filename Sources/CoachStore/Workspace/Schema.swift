@@ -14,6 +14,8 @@ enum Schema {
     static let compactRecordsMigration = "v9-compact-records"
     /// Records in a rowid table with the (athlete, id) key as an index beside it.
     static let recordsByRowidMigration = "v10-records-by-rowid"
+    /// Records keyed by an integer athlete key and ids in binary where they are UUIDs or hashes.
+    static let compactRecordKeysMigration = "v12-compact-record-keys"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -303,6 +305,7 @@ enum Schema {
                     ALTER TABLE records_v7 RENAME TO records;
                     """)
         }
+        m.registerMigration(compactRecordKeysMigration, migrate: compactRecordKeys)
         return m
     }
 
@@ -316,7 +319,7 @@ enum Schema {
             "kdf_mem", "kdf_salt", "key_nonce", "key_ciphertext", "index_key_sealed",
         ],
         "sessions": ["id", "user_id", "expires_at", "nonce", "ciphertext"],
-        "athletes": ["id", "handle_tag"],
+        "athletes": ["num", "id", "handle_tag"],
         "epochs": [
             "athlete_id", "epoch", "commitment", "prev_nonce", "prev_wrapped", "signer_id",
             "signature",
@@ -327,7 +330,7 @@ enum Schema {
             "self_label",
         ],
         "records": [
-            "athlete_id", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext",
+            "athlete_num", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext",
         ],
         "snapshots": ["athlete_id", "section", "epoch", "nonce", "ciphertext"],
         "plugins": ["id", "path", "sha256", "manifest", "granted", "added_by", "added_at"],
