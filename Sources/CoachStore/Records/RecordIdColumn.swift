@@ -28,10 +28,9 @@ enum RecordIdColumn {
         case .string(let text):
             return value(text) == stored ? text : nil
         case .blob(let data):
-            let bytes = [UInt8](data)
-            switch bytes.count {
-            case 16: return CompactIdentifier.text(bytes)
-            case importHashBytes: return "i" + hex(bytes)
+            switch data.count {
+            case 16: return CompactIdentifier.text([UInt8](data))
+            case importHashBytes: return importText(data)
             default: return nil
             }
         default:
@@ -41,33 +40,36 @@ enum RecordIdColumn {
 
     /// The 12 bytes of an import id, or nil for any other id.
     static func importHash(_ id: String) -> [UInt8]? {
-        let utf8 = Array(id.utf8)
-        guard utf8.count == 1 + 2 * importHashBytes, utf8[0] == UInt8(ascii: "i") else {
-            return nil
-        }
-        var out = [UInt8](repeating: 0, count: importHashBytes)
-        for i in 0..<(2 * importHashBytes) {
-            let c = utf8[1 + i]
-            let v: UInt8
-            switch c {
-            case 0x30...0x39: v = c - 0x30
-            case 0x61...0x66: v = c - 0x61 + 10
-            default: return nil
+        var id = id
+        return id.withUTF8 { utf8 -> [UInt8]? in
+            guard utf8.count == 1 + 2 * importHashBytes, utf8[0] == UInt8(ascii: "i") else {
+                return nil
             }
-            out[i >> 1] |= i & 1 == 0 ? v << 4 : v
+            var out = [UInt8](repeating: 0, count: importHashBytes)
+            for i in 0..<(2 * importHashBytes) {
+                let c = utf8[1 + i]
+                let v: UInt8
+                switch c {
+                case 0x30...0x39: v = c - 0x30
+                case 0x61...0x66: v = c - 0x61 + 10
+                default: return nil
+                }
+                out[i >> 1] |= i & 1 == 0 ? v << 4 : v
+            }
+            return out
         }
-        return out
     }
 
-    /// Lowercase hex digits of `bytes`.
-    static func hex(_ bytes: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: 2 * bytes.count) { out in
+    /// The import id of 12 bytes: `i` and their lowercase hex digits.
+    static func importText(_ bytes: Data) -> String {
+        String(unsafeUninitializedCapacity: 1 + 2 * bytes.count) { out in
             func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
+            out[0] = UInt8(ascii: "i")
             for (i, b) in bytes.enumerated() {
-                out[2 * i] = digit(b >> 4)
-                out[2 * i + 1] = digit(b & 0x0f)
+                out[1 + 2 * i] = digit(b >> 4)
+                out[2 + 2 * i] = digit(b & 0x0f)
             }
-            return 2 * bytes.count
+            return 1 + 2 * bytes.count
         }
     }
 }

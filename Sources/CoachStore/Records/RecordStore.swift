@@ -205,9 +205,14 @@ extension Workspace {
 
     /// Decrypts one record by id.
     func fetchRecord(_ db: Database, keyring: AthleteKeyring, id: String) throws -> StoredRecord? {
+        // One statement (an import's re-read of each record it may replace runs it per record).
         try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM records WHERE athlete_num = ? AND id = ?"),
-            arguments: [try athleteNum(db, athleteId: keyring.athleteId), RecordIdColumn.value(id)]
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM records
+                    WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = ?
+                    """),
+            arguments: [keyring.athleteId, RecordIdColumn.value(id)]
         )
         .map { try RecordCodec.open(row: $0, athleteId: keyring.athleteId, keyring: keyring, db) }
     }
