@@ -91,7 +91,8 @@ import Testing
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT a.id AS athlete, r.* FROM records r JOIN athletes a ON a.num = r.athlete_num
+                    SELECT a.id AS athlete, r.* FROM records r
+                    JOIN athletes a ON a.num = r.athlete_num
                     """
             ).map { row in
                 Self.columns(
@@ -110,7 +111,8 @@ import Testing
                 try db.execute(
                     sql: """
                         INSERT INTO records (athlete_num, id, kind, day, fmt, epoch, version,
-                            nonce, ciphertext) VALUES (?, ?, 'steps', '2024-03-11', 1, 1, 1, X'00', X'00')
+                            nonce, ciphertext)
+                        VALUES (?, ?, 'steps', '2024-03-11', 1, 1, 1, X'00', X'00')
                         """, arguments: [nums["a1"], RecordIdColumn.value(Self.uuid)])
             }
         }

@@ -29,7 +29,7 @@ import Testing
             let rows = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT * FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
+                    "SELECT * FROM records WHERE \(ofAthlete)",
                 arguments: [a])
             for row in rows {
                 let id: String = row["id"]
@@ -41,7 +41,7 @@ import Testing
                     key: key)
                 try db.execute(
                     sql:
-                        "UPDATE records SET nonce = ?, ciphertext = ? WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = ?",
+                        "UPDATE records SET nonce = ?, ciphertext = ? WHERE \(ofAthlete) AND id = ?",
                     arguments: [Data(sealed.nonce), Data(sealed.ciphertext), a, id])
             }
             try db.execute(

@@ -109,7 +109,7 @@ import Testing
             let rows = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT * FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
+                    "SELECT * FROM records WHERE \(ofAthlete)",
                 arguments: [p.a])
             var failed = 0
             for row in rows {

@@ -69,7 +69,7 @@ import Testing
             try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT id, length(ciphertext) AS n FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
+                    "SELECT id, length(ciphertext) AS n FROM records WHERE \(ofAthlete)",
                 arguments: [a]
             ).map { (RecordIdColumn.id($0["id"]), $0["n"] as Int) }
         }

@@ -29,31 +29,32 @@ import Testing
                     try Data.fetchOne(
                         db,
                         sql:
-                            "SELECT \(column) FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = 'r1'",
+                            "SELECT \(column) FROM records WHERE \(ofAthlete) AND id = 'r1'",
                         arguments: [a])!)
                 bytes[index(bytes.count)] ^= 0x01
                 try db.execute(
                     sql:
-                        "UPDATE records SET \(column) = ? WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = 'r1'",
+                        "UPDATE records SET \(column) = ? WHERE \(ofAthlete) AND id = 'r1'",
                     arguments: [Data(bytes), a])
             }
             switch tamper {
             case .moveToOtherAthlete:
                 try db.execute(
                     sql:
-                        "UPDATE records SET athlete_num = (SELECT num FROM athletes WHERE id = ?) WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = 'r1'",
+                        "UPDATE records SET athlete_num = (SELECT num FROM athletes WHERE id = ?)"
+                        + " WHERE \(ofAthlete) AND id = 'r1'",
                     arguments: [b, a])
                 victim = b
             case .swapCiphertexts:
                 let rows = try Row.fetchAll(
                     db,
                     sql:
-                        "SELECT id, nonce, ciphertext FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id IN ('r1', 'r2') ORDER BY id",
+                        "SELECT id, nonce, ciphertext FROM records WHERE \(ofAthlete) AND id IN ('r1', 'r2') ORDER BY id",
                     arguments: [a])
                 for (row, other) in [(rows[0], rows[1]), (rows[1], rows[0])] {
                     try db.execute(
                         sql:
-                            "UPDATE records SET nonce = ?, ciphertext = ? WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = ?",
+                            "UPDATE records SET nonce = ?, ciphertext = ? WHERE \(ofAthlete) AND id = ?",
                         arguments: [
                             other["nonce"] as Data, other["ciphertext"] as Data, a,
                             row["id"] as String,

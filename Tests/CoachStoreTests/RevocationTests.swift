@@ -41,7 +41,7 @@ import Testing
             for row in try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT * FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
+                    "SELECT * FROM records WHERE \(ofAthlete)",
                 arguments: [athleteId])
             {
                 let ad = RecordCodec.ad(
@@ -154,7 +154,7 @@ import Testing
             try Int.fetchAll(
                 db,
                 sql:
-                    "SELECT DISTINCT epoch FROM records WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?)",
+                    "SELECT DISTINCT epoch FROM records WHERE \(ofAthlete)",
                 arguments: [s.jane])
         }
         #expect(epochs == [2])

@@ -108,6 +108,10 @@ struct Fixture {
     }
 }
 
+/// The SQL condition for one athlete's record rows, with the athlete's text id as its argument:
+/// rows name their athlete by `athletes.num` (migration v12).
+let ofAthlete = "athlete_num = (SELECT num FROM athletes WHERE id = ?)"
+
 /// Raw file helpers.
 enum Bytes {
     static func of(_ path: String) -> [UInt8] {
