@@ -51,8 +51,9 @@ import Testing
         // The first walk carries every state (one write each); the others only read.
         for threads in [1, 1, 2, 3] {
             let collected = Collected()
+            let firstDay: @Sendable (AthleteProfile) -> LocalDay = { _ in day }
             try ws.forEachWindow(
-                as: owner, plan: plan, parallelism: threads, firstDay: { _ in day }
+                as: owner, plan: plan, parallelism: threads, firstDay: firstDay
             ) { id, window in collected.add(id, window) }
             #expect(collected.repeats == 0)
             seen.append(collected.all)
