@@ -96,10 +96,16 @@ struct ScaleDataset {
 
     private mutating func uuid() -> String {
         let a = rng.next(), b = rng.next()
-        let hex = String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16)
-        let c = Array(hex)
-        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-4" + String(c[13..<16]) + "-a"
-            + String(c[17..<20]) + "-" + String(c[20..<32])
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        for i in 0..<32 {
+            if i == 8 || i == 12 || i == 16 || i == 20 { out.append(UInt8(ascii: "-")) }
+            let word = i < 16 ? a : b
+            let nibble = Int(word >> UInt64(60 - 4 * (i % 16)) & 0xF)
+            out.append(i == 12 ? UInt8(ascii: "4") : i == 16 ? UInt8(ascii: "a") : digits[nibble])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -116,8 +122,4 @@ struct SplitMix {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-}
-
-extension String {
-    func leftPadded(_ n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
 }

@@ -17,10 +17,11 @@ import Testing
         let records = try Self.records
         #expect(Set(records.map(\.kind)) == Set(RecordKind.allCases.filter { $0 != .profile }))
         for r in records {
-            let plain = RecordPayload.pack(r.payload, kind: r.kind, id: r.id)
+            let payload = try r.payload()
+            let plain = RecordPayload.pack(payload, kind: r.kind, id: r.id)
             #expect(plain.first == RecordPayload.packedTag, "\(r.kind) was not packed")
-            #expect(plain.count < r.payload.count, "\(r.kind) did not shrink")
-            #expect(try RecordPayload.unpack(plain, kind: r.kind, id: r.id) == r.payload)
+            #expect(plain.count < payload.count, "\(r.kind) did not shrink")
+            #expect(try RecordPayload.unpack(plain, kind: r.kind, id: r.id) == payload)
         }
     }
 
@@ -49,8 +50,9 @@ import Testing
     @Test("A compact payload reads back under its own row id only")
     func idFromRow() throws {
         let r = try #require(try Self.records.first { $0.kind == .wellness })
-        let plain = RecordPayload.pack(r.payload, kind: r.kind, id: r.id)
-        #expect(try RecordPayload.unpack(plain, kind: r.kind, id: "other") != r.payload)
+        let payload = try r.payload()
+        let plain = RecordPayload.pack(payload, kind: r.kind, id: r.id)
+        #expect(try RecordPayload.unpack(plain, kind: r.kind, id: "other") != payload)
         #expect(throws: (any Error).self) {
             try RecordPayload.unpack(plain + [0], kind: r.kind, id: r.id)
         }
@@ -63,7 +65,7 @@ import Testing
         for r in try Self.records {
             try f.put(
                 a, id: r.id, kind: r.kind, day: r.day,
-                payload: String(decoding: r.payload, as: UTF8.self))
+                payload: String(decoding: try r.payload(), as: UTF8.self))
         }
         let sizes = try f.ws.read { db in
             try Row.fetchAll(
@@ -76,11 +78,12 @@ import Testing
         for r in try Self.records {
             let n = try #require(sizes.first { $0.0 == r.id }?.1)
             #expect((n - 16) % RecordCodec.padBlock == 0)
-            #expect(n - 16 < Padding.pad(r.payload, blockSize: RecordCodec.padBlock).count)
+            let padded = Padding.pad(try r.payload(), blockSize: RecordCodec.padBlock)
+            #expect(n - 16 < padded.count)
         }
         let back = try f.records(a)
         for r in try Self.records {
-            #expect(back[r.id] == String(decoding: r.payload, as: UTF8.self))
+            #expect(back[r.id] == String(decoding: try r.payload(), as: UTF8.self))
         }
     }
 }

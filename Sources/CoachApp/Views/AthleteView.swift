@@ -118,12 +118,14 @@ extension AppSession {
             return try builder.finish()
         }
         let now = now
-        let firstDay: (AthleteProfile) throws -> LocalDay = {
+        let firstDay: @Sendable (AthleteProfile) throws -> LocalDay = {
             try ViewMoment.resolve(date, now: now, zone: $0.zone).day
         }
-        try workspace.forEachWindow(as: principal, plan: .providers(registry), firstDay: firstDay) {
-            id, window in builder.add(window.dataset, carried: window.carried, id: id)
-        }
+        // Windows are decrypted on every core, and scored on the builder's workers meanwhile.
+        try workspace.forEachWindow(
+            as: principal, plan: .providers(registry),
+            parallelism: ProcessInfo.processInfo.activeProcessorCount, firstDay: firstDay
+        ) { id, window in builder.add(window.dataset, carried: window.carried, id: id) }
         return try builder.finish { id in
             try workspace.dataset(of: try workspace.openAthlete(id: id, as: principal))
         }

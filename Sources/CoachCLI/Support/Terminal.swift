@@ -10,10 +10,13 @@ enum Terminal {
     static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Colour only on a TTY, never with `NO_COLOR` set, never for `TERM=dumb`.
-    static var useColour: Bool {
+    ///
+    /// Decided once per process: a table paints every cell, and copying the environment for
+    /// each cost more than the rest of a thousand-row team table.
+    static let useColour: Bool = {
         let env = ProcessInfo.processInfo.environment
         return stdoutIsTTY && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
-    }
+    }()
 
     /// Writes one line to stderr, prefixed with `coach: `.
     static func error(_ message: String) {

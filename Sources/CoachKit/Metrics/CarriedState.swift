@@ -12,7 +12,12 @@ public struct CarriedState: Sendable, Equatable {
     /// The last day the states summarise.
     public var asOf: LocalDay
     /// Each carrying provider's state, keyed by provider id.
-    public var states: [String: [UInt8]]
+    public var states: [String: [UInt8]] {
+        didSet { decoded = DecodedStates() }
+    }
+    /// The states decoded so far: a provider asks for its state several times per day it
+    /// evaluates (whether it can answer, then the answer), and decoding costs more than using it.
+    private var decoded = DecodedStates()
 
     /// - Parameters:
     ///   - asOf: the last day the states summarise.
@@ -34,11 +39,20 @@ public struct CarriedState: Sendable, Equatable {
     /// - Throws: `CarriedStateError.malformed` when the bytes do not decode.
     public func state<T: Decodable>(_ type: T.Type, for id: String) throws -> T? {
         guard let bytes = states[id] else { return nil }
+        if let hit = decoded.value(for: id, as: T.self) { return hit }
+        let value: T
         do {
-            return try JSONDecoder().decode(T.self, from: Data(bytes))
+            value = try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch {
             throw CarriedStateError.malformed(provider: id)
         }
+        decoded.store(value, for: id)
+        return value
+    }
+
+    /// Equal when the day and the encoded states are (whatever was decoded from them).
+    public static func == (a: CarriedState, b: CarriedState) -> Bool {
+        a.asOf == b.asOf && a.states == b.states
     }
 
     /// Encodes a provider's state the way `state(_:for:)` reads it.

@@ -1,12 +1,16 @@
 import CoachKit
 import Foundation
 
-/// One record of a dataset, ready to be encrypted: id, kind, plaintext day and JSON payload.
+/// One record of a dataset, ready to be encrypted: id, kind, plaintext day and model value.
 struct PlainRecord {
     let id: String
-    let kind: RecordKind
     let day: String
-    let payload: [UInt8]
+    let item: DatasetItem
+
+    var kind: RecordKind { item.kind }
+
+    /// The record's JSON payload (encoded on each call).
+    func payload() throws -> [UInt8] { try item.payload() }
 }
 
 /// Splits an `AthleteDataset` into records and assembles one back, in a stable order.
@@ -17,9 +21,9 @@ enum DatasetRecords {
     static func records(of dataset: AthleteDataset) throws -> [PlainRecord] {
         let zone = dataset.athlete.zone
         var out: [PlainRecord] = []
-        func add<T: Encodable>(
+        func add<T>(
             _ section: String, _ items: [T], id: (T) -> String, day: (T) -> LocalDay,
-            validate: (T) throws -> Void, kind: RecordKind
+            validate: (T) throws -> Void, kind: (T) -> DatasetItem
         ) throws {
             var seen = Set<String>()
             for (i, item) in items.enumerated() {
@@ -38,10 +42,7 @@ enum DatasetRecords {
                         "\(section)[\(i)] (id \(itemId)): \(error.localizedDescription); nothing was imported"
                     )
                 }
-                out.append(
-                    PlainRecord(
-                        id: itemId, kind: kind, day: day(item).description,
-                        payload: try JSONCoding.encode(item)))
+                out.append(PlainRecord(id: itemId, day: day(item).description, item: kind(item)))
             }
         }
         try add(
@@ -51,28 +52,28 @@ enum DatasetRecords {
                     throw StoreError.invalidData(
                         "session \(s.id) is dated \(s.date), outside the week of \(w.start)")
                 }
-            }, kind: .week)
+            }, kind: DatasetItem.week)
         try add(
             "wellness", dataset.wellness, id: \.id, day: \.day, validate: { try $0.validate() },
-            kind: .wellness)
+            kind: DatasetItem.wellness)
         try add(
             "workouts", dataset.workouts, id: \.id, day: { $0.start.day(in: zone) },
-            validate: { try $0.validate() }, kind: .workout)
+            validate: { try $0.validate() }, kind: DatasetItem.workout)
         try add(
             "biometrics", dataset.biometrics, id: \.id, day: { $0.time.day(in: zone) },
-            validate: { try $0.validate() }, kind: .biometric)
+            validate: { try $0.validate() }, kind: DatasetItem.biometric)
         try add(
             "sleep", dataset.sleep, id: \.id, day: { $0.end.day(in: zone) },
-            validate: { try $0.validate() }, kind: .sleep)
+            validate: { try $0.validate() }, kind: DatasetItem.sleep)
         try add(
             "food", dataset.food, id: \.id, day: { $0.time.day(in: zone) },
-            validate: { try $0.validate() }, kind: .food)
+            validate: { try $0.validate() }, kind: DatasetItem.food)
         try add(
             "steps", dataset.steps, id: \.id, day: \.day, validate: { try $0.validate() },
-            kind: .steps)
+            kind: DatasetItem.steps)
         try add(
             "weight", dataset.weight, id: \.id, day: { $0.time.day(in: zone) },
-            validate: { try $0.validate() }, kind: .weight)
+            validate: { try $0.validate() }, kind: DatasetItem.weight)
         return out
     }
 

@@ -90,6 +90,12 @@ extension Workspace {
         }
     }
 
+    /// Writes a dataset's records into an athlete in the open transaction, then its snapshot.
+    ///
+    /// Each entry is encoded and decoded once (`DatasetItem.normalized`), compared with the
+    /// existing record of its id, and sealed from the decoded value; the snapshot is written from
+    /// the values at hand (the records kept and the records written) rather than decrypted back
+    /// from the rows.
     func importRecords(
         _ db: Database, athleteId: String, profile: AthleteProfile?, plain: [PlainRecord],
         actor: Principal
@@ -101,35 +107,44 @@ extension Workspace {
         var all = plain
         if var profile {
             profile.handle = try loadProfile(db, keyring: keyring).handle
-            all.append(
-                PlainRecord(
-                    id: "profile", kind: .profile, day: "", payload: try JSONCoding.encode(profile))
-            )
+            all.append(PlainRecord(id: "profile", day: "", item: .profile(profile)))
         }
+        var written: [(id: String, day: String, item: DatasetItem)] = []
         for r in all {
+            let (payload, item) = try r.item.normalized()
             if let old = existing[r.id] {
                 guard old.kind == r.kind else {
                     throw StoreError.invalidData(
                         "the id '\(r.id)' already belongs to a \(old.kind.rawValue) record; nothing was imported"
                     )
                 }
-                if old.payload == r.payload && old.day == r.day { summary.unchanged += 1; continue }
+                if old.payload == payload && old.day == r.day {
+                    summary.unchanged += 1
+                    continue
+                }
                 summary.updated += 1
             } else {
                 summary.added += 1
             }
             if summary.added + summary.updated == 1 { try dropSnapshot(db, athleteId: athleteId) }
-            try putRecord(
-                db, keyring: keyring, id: r.id, kind: r.kind, day: r.day, payload: r.payload,
-                actor: actor, action: nil,
-                upkeep: .drop)
+            try writeRecordRow(db, keyring: keyring, id: r.id, kind: r.kind, day: r.day) {
+                try item.sealedPlaintext(id: r.id)
+            }
+            written.append((r.id, r.day, item))
         }
-        if summary.added + summary.updated > 0 {
-            try appendAudit(
-                db, actor: actor, action: "import.json", athleteId: athleteId,
-                target: "\(summary.added) added, \(summary.updated) updated")
-            try rebuildSnapshot(db, keyring: keyring)
+        guard summary.added + summary.updated > 0 else { return summary }
+        try appendAudit(
+            db, actor: actor, action: "import.json", athleteId: athleteId,
+            target: "\(summary.added) added, \(summary.updated) updated")
+        let replaced = Set(written.map(\.id))
+        var items: [(day: String, item: DatasetItem)] = []
+        items.reserveCapacity(existing.count + written.count)
+        for r in existing.values where r.kind != .profile && !replaced.contains(r.id) {
+            items.append((r.day, try DatasetItem(kind: r.kind, payload: r.payload)))
         }
+        for r in written where r.item.kind != .profile { items.append((r.day, r.item)) }
+        try saveSnapshot(
+            db, keyring: keyring, profile: try loadProfile(db, keyring: keyring), items: items)
         return summary
     }
 }

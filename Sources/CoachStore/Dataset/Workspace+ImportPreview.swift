@@ -48,7 +48,7 @@ extension Workspace {
                         "the id '\(r.id)' already belongs to a \(old.kind.rawValue) record; nothing was imported"
                     )
                 }
-                if old.payload == r.payload && old.day == r.day {
+                if old.day == r.day, try old.payload == r.payload() {
                     summary.unchanged += 1
                 } else {
                     summary.updated += 1

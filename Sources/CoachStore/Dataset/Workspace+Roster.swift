@@ -1,4 +1,5 @@
 import CoachKit
+import Foundation
 import GRDB
 
 extension Workspace {
@@ -45,27 +46,58 @@ extension Workspace {
 
 extension Workspace {
     /// Calls `body` with what a view of each athlete the actor holds needs (see
-    /// `window(of:from:plan:)`), one athlete at a time.
+    /// `window(of:from:plan:)`), spreading the athletes over `parallelism` threads.
     ///
-    /// The athletes whose carried state is current are read in one read transaction; the others
-    /// (a new month, a back-dated write, a workspace from before carried states) are brought up
-    /// to date afterwards, each in its own write. Athletes whose grant the actor lost are
-    /// skipped; a tampered grant, chunk or carried state stops the walk with an error.
+    /// The athletes whose carried state is current are read in one read transaction per thread
+    /// (each athlete's window is one consistent moment; two athletes may be read either side
+    /// of a concurrent write); the others (a new month, a back-dated write, a workspace from
+    /// before carried states) are brought up to date afterwards, each in its own write.
+    /// Athletes whose grant the actor lost are skipped; a tampered grant, chunk or carried
+    /// state stops the walk with an error.
     ///
     /// - Parameters:
+    ///   - parallelism: threads decrypting at once (default: the number of cores).
     ///   - firstDay: the first day the view evaluates for an athlete with this profile.
-    ///   - body: receives the athlete id and window; its errors stop the walk.
+    ///   - body: receives the athlete id and window, on any of the threads, in no set order;
+    ///     its errors stop the walk.
     public func forEachWindow(
         as actor: Principal, plan: CarryPlan,
+        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+        firstDay: @Sendable (AthleteProfile) throws -> LocalDay,
+        _ body: @Sendable (AthleteID, AthleteWindow) throws -> Void
+    ) throws {
+        let ids = try read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                arguments: [actor.userId.rawValue])
+        }
+        // A few athletes are not worth another connection and thread.
+        let parts = max(1, min(parallelism, ids.count / 8))
+        let walked = try ParallelParts.map(parts) { part in
+            try windows(
+                of: stride(from: part, to: ids.count, by: parts).map { ids[$0] }, as: actor,
+                plan: plan, firstDay: firstDay, body)
+        }
+        try storeSelfSeals(walked.flatMap(\.opened))
+        for (id, known) in walked.flatMap(\.later) {
+            let athlete = try openAthlete(id: AthleteID(id), as: actor)
+            let day = known.ordinal == 0 ? try firstDay(athlete.profile) : known
+            try body(AthleteID(id), try window(of: athlete, from: day, plan: plan))
+        }
+    }
+
+    /// One thread's share of `forEachWindow`, in one read transaction.
+    ///
+    /// - Returns: the keyrings opened (whose pending writes the caller stores) and the athletes
+    ///   whose state must be brought up to date first, with their first day when known.
+    private func windows(
+        of ids: [String], as actor: Principal, plan: CarryPlan,
         firstDay: (AthleteProfile) throws -> LocalDay,
         _ body: (AthleteID, AthleteWindow) throws -> Void
-    ) throws {
+    ) throws -> (opened: [AthleteKeyring], later: [(String, LocalDay)]) {
         var opened: [AthleteKeyring] = []
         var later: [(String, LocalDay)] = []
         try read { db in
-            let ids = try String.fetchAll(
-                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
-                arguments: [actor.userId.rawValue])
             for id in ids {
                 let keyring: AthleteKeyring
                 do {
@@ -78,9 +110,7 @@ extension Workspace {
                     later.append((id, LocalDay(ordinal: 0)))
                     continue
                 }
-                let profile = try openChunks(
-                    db, keyring: keyring, manifest: manifest, fromPeriod: Int.max
-                ).athlete
+                let profile = manifest.profile
                 try keyring.noteHandle(profile.handle, random: random)
                 let day = try firstDay(profile)
                 let state = try openCarried(
@@ -94,11 +124,6 @@ extension Workspace {
                     try windowed(db, keyring, manifest, state, firstDay: day, plan: plan))
             }
         }
-        try storeSelfSeals(opened)
-        for (id, known) in later {
-            let athlete = try openAthlete(id: AthleteID(id), as: actor)
-            let day = known.ordinal == 0 ? try firstDay(athlete.profile) : known
-            try body(AthleteID(id), try window(of: athlete, from: day, plan: plan))
-        }
+        return (opened, later)
     }
 }

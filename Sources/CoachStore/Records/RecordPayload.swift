@@ -30,6 +30,25 @@ enum RecordPayload {
         return payload
     }
 
+    /// The plaintext to seal for a record given as its model value (with its id), or nil when
+    /// the compact form does not read back as the same value (then `pack` decides from the JSON).
+    ///
+    /// Equal to what `pack` gives for the value's JSON payload: the body reads back as a value
+    /// equal to the one written, field by field and with doubles bit for bit, so `unpack` encodes
+    /// the same JSON as the value does. Saves decoding the payload that `pack` starts from.
+    static func packed<T: CompactCodable & Equatable>(_ value: T, clear: (inout T) -> Void)
+        -> [UInt8]?
+    {
+        var cleared = value
+        clear(&cleared)
+        var w = CompactWriter(capacity: 64)
+        w.fixed([packedTag])
+        cleared.write(to: &w)
+        var r = CompactReader(Array(w.bytes.dropFirst()))
+        guard let back = try? T(compact: &r), r.isAtEnd, back == cleared else { return nil }
+        return w.bytes
+    }
+
     /// The JSON payload from an opened plaintext.
     ///
     /// - Throws: `CompactReader.Malformed` (or a JSON error) when a compact body does not decode.

@@ -51,8 +51,18 @@ enum RecordCodec {
         epoch: Int,
         version: Int, key: SecretKey, random: RandomSource
     ) throws -> SealedPayload {
+        try seal(
+            plaintext: RecordPayload.pack(payload, kind: kind, id: id), athleteId: athleteId,
+            id: id, kind: kind, day: day, epoch: epoch, version: version, key: key, random: random)
+    }
+
+    /// Seals a record given as the plaintext `RecordPayload` makes of its payload.
+    static func seal(
+        plaintext: [UInt8], athleteId: String, id: String, kind: RecordKind, day: String,
+        epoch: Int, version: Int, key: SecretKey, random: RandomSource
+    ) throws -> SealedPayload {
         try AEAD.seal(
-            Padding.pad(RecordPayload.pack(payload, kind: kind, id: id), blockSize: padBlock),
+            Padding.pad(plaintext, blockSize: padBlock),
             ad: ad(
                 athleteId: athleteId, id: id, kind: kind.rawValue, day: day, epoch: epoch,
                 version: version),
@@ -100,14 +110,44 @@ extension Workspace {
         _ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
         payload: [UInt8], actor: Principal, action: String?, upkeep: SnapshotUpkeep = .apply
     ) throws -> Bool {
+        let (previousDay, sealed) = try writeRecordRow(
+            db, keyring: keyring, id: id, kind: kind, day: day
+        ) { RecordPayload.pack(payload, kind: kind, id: id) }
+        if let action {
+            try appendAudit(
+                db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
+                targetCiphertext: sealed.ciphertext)
+        }
+        try updateSnapshot(
+            db, keyring: keyring, kind: kind, upkeep: upkeep,
+            remove: previousDay.map { (id, $0) }, insert: (id, day, payload))
+        return previousDay == nil
+    }
+
+    /// Seals and inserts or replaces (version + 1) one record row under the athlete's newest
+    /// epoch: no audit entry and no snapshot upkeep, which the caller owes.
+    ///
+    /// Statements are prepared once per connection (cached): a bulk import writes every record
+    /// through here, and preparing them each time cost more than sealing the record.
+    /// - Parameter plaintext: the plaintext to seal (`RecordPayload`'s form of the payload).
+    /// - Returns: the record day of the row replaced (nil when the row is new), and what was
+    ///   sealed.
+    /// - Throws: `StoreError.retiredEpoch` after a key rotation since the keyring was opened,
+    ///   `StoreError.invalidInput` when the id belongs to a record of another kind.
+    @discardableResult
+    func writeRecordRow(
+        _ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
+        plaintext: () throws -> [UInt8]
+    ) throws -> (previousDay: String?, sealed: SealedPayload) {
         let current = try Int.fetchOne(
-            db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
+            db.cachedStatement(sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?"),
             arguments: [keyring.athleteId])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
         try keyring.storeSelfSeal(db)
         let num = try athleteNum(db, athleteId: keyring.athleteId)
         let existing = try Row.fetchOne(
-            db, sql: "SELECT version, kind, day FROM records WHERE athlete_num = ? AND id = ?",
+            db.cachedStatement(
+                sql: "SELECT version, kind, day FROM records WHERE athlete_num = ? AND id = ?"),
             arguments: [num, RecordIdColumn.value(id)])
         if let existing, existing["kind"] as String != kind.rawValue {
             throw StoreError.invalidInput(
@@ -116,9 +156,9 @@ extension Workspace {
         let version = (existing?["version"] as Int? ?? 0) + 1
         let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
         let sealed = try RecordCodec.seal(
-            payload, athleteId: keyring.athleteId, id: id, kind: kind, day: day,
-            epoch: keyring.currentEpoch, version: version, key: key, random: random)
-        try db.execute(
+            plaintext: try plaintext(), athleteId: keyring.athleteId, id: id, kind: kind,
+            day: day, epoch: keyring.currentEpoch, version: version, key: key, random: random)
+        try db.cachedStatement(
             sql: """
                 INSERT INTO records (athlete_num, id, kind, day, fmt, epoch, version, nonce,
                     ciphertext)
@@ -126,20 +166,13 @@ extension Workspace {
                 ON CONFLICT (athlete_num, id) DO UPDATE SET day = excluded.day,
                     fmt = excluded.fmt, epoch = excluded.epoch, version = excluded.version,
                     nonce = excluded.nonce, ciphertext = excluded.ciphertext
-                """,
+                """
+        ).execute(
             arguments: [
                 num, RecordIdColumn.value(id), kind.rawValue, day, RecordCodec.format,
                 keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
             ])
-        if let action {
-            try appendAudit(
-                db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
-                targetCiphertext: sealed.ciphertext)
-        }
-        try updateSnapshot(
-            db, keyring: keyring, kind: kind, upkeep: upkeep,
-            remove: existing.map { (id, $0["day"] as String) }, insert: (id, day, payload))
-        return existing == nil
+        return (existing.map { $0["day"] as String }, sealed)
     }
 
     /// Deletes a record, with its audit entry, and removes it from the athlete's snapshot.

@@ -60,8 +60,9 @@ public protocol AthleteDataStore: AnyObject {
     func window(of athlete: AthleteAccess, from firstDay: LocalDay, plan: CarryPlan) throws
         -> AthleteWindow
     func forEachWindow(
-        as actor: Principal, plan: CarryPlan, firstDay: (AthleteProfile) throws -> LocalDay,
-        _ body: (AthleteID, AthleteWindow) throws -> Void
+        as actor: Principal, plan: CarryPlan, parallelism: Int,
+        firstDay: @Sendable (AthleteProfile) throws -> LocalDay,
+        _ body: @Sendable (AthleteID, AthleteWindow) throws -> Void
     ) throws
     func importDataset(
         _ dataset: AthleteDataset, handle: Handle?, create: Bool,

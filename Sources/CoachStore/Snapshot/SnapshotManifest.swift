@@ -100,6 +100,15 @@ struct ChunkKey: Hashable, Comparable {
     static func < (a: ChunkKey, b: ChunkKey) -> Bool {
         (rank(a.section), a.period) < (rank(b.section), b.period)
     }
+
+    // By rank rather than the kind's raw text: a view looks up hundreds of keys per athlete.
+    static func == (a: ChunkKey, b: ChunkKey) -> Bool {
+        a.period == b.period && rank(a.section) == rank(b.section)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(period &* 16 &+ Self.rank(section))
+    }
 }
 
 /// Periods of the chunked snapshot: calendar months of the record day.

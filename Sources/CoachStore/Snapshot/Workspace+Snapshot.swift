@@ -213,14 +213,28 @@ extension Workspace {
         _ db: Database, keyring: AthleteKeyring, profile: AthleteProfile,
         records: [(kind: RecordKind, day: String, payload: [UInt8])]
     ) throws -> AthleteDataset {
+        try saveSnapshot(
+            db, keyring: keyring, profile: profile,
+            items: records.filter { $0.kind != .profile }.map {
+                ($0.day, try DatasetItem(kind: $0.kind, payload: $0.payload))
+            })
+    }
+
+    /// Writes the whole snapshot from records given by record day and model value.
+    ///
+    /// - Returns: the whole dataset, in canonical order.
+    @discardableResult
+    func saveSnapshot(
+        _ db: Database, keyring: AthleteKeyring, profile: AthleteProfile,
+        items: [(day: String, item: DatasetItem)]
+    ) throws -> AthleteDataset {
         try dropSnapshot(db, athleteId: keyring.athleteId)
         var parts: [ChunkKey: AthleteDataset] = [:]
         var whole = AthleteDataset(athlete: profile)
-        for r in records where r.kind != .profile {
-            let key = ChunkKey(section: r.kind, period: SnapshotPeriod.of(day: r.day))
-            try parts[key, default: AthleteDataset(athlete: profile)].appendRecord(
-                kind: r.kind, payload: r.payload)
-            try whole.appendRecord(kind: r.kind, payload: r.payload)
+        for (day, item) in items where item.kind != .profile {
+            let key = ChunkKey(section: item.kind, period: SnapshotPeriod.of(day: day))
+            item.append(to: &parts[key, default: AthleteDataset(athlete: profile)])
+            item.append(to: &whole)
         }
         var manifest = SnapshotManifest(profile: profile)
         manifest.entries = try storeChunks(db, keyring: keyring, parts)
