@@ -33,6 +33,14 @@ public struct AppEnvironment: Sendable {
         WorkspaceLocation.resolve(flag: explicit, environment: variables)
     }
 
+    /// Where users' marks of the workspace at `path` are kept on this machine:
+    /// `$XDG_STATE_HOME/coach/marks` (default `~/.local/state/coach/marks`).
+    public func marks(for path: String) -> MarksFolder {
+        MarksFolder(
+            directory: WorkspaceLocation.stateHome(variables) + "/coach/marks",
+            workspacePath: path)
+    }
+
     /// The session-token store for the workspace at `path`.
     public func tokens(for path: String) -> SessionTokenStore {
         SessionTokenStore(workspacePath: path, environment: variables)

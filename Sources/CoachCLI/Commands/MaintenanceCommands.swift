@@ -141,7 +141,8 @@ struct RestoreCommand: ParsableCommand {
                     throw CLIError.usage("not confirmed; pass --yes to restore without asking")
                 }
             }
-            try AppSession.restore(from: file, to: ctx.workspacePath)
+            try AppSession.restore(
+                from: file, to: ctx.workspacePath, environment: try global.environment())
             print("Restored \(ctx.workspacePath) from \(file).")
         }
     }

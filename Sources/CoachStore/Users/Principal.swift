@@ -33,6 +33,8 @@ public struct Principal: Sendable {
     let knownEpochs: [String: UserState.EpochMark]
     /// Certificates verified during this command.
     let certificates: CertificateBook
+    /// The user's marks on this machine, when the workspace was opened with a keeper.
+    let marks: MarksMirror?
 
     /// The verified certificate of `userId`, checked against this user's trust anchor.
     func certificate(_ db: Database, _ userId: String) throws -> UserCertificate {

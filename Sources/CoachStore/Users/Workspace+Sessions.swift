@@ -98,7 +98,10 @@ extension Workspace {
         }
         var keys = Array(bytes.prefix(keyBytes))
         let secret = try SecretKey(consuming: &keys)
-        return try read { db in try user.principal(secret: secret, db, sessionAnchor: anchor) }
+        return try read { db in
+            try user.principal(
+                secret: secret, db, sessionAnchor: anchor, marks: marks, random: random)
+        }
     }
 
     /// Ends a session (its row is deleted).

@@ -1,0 +1,115 @@
+import CoachCrypto
+import Foundation
+import GRDB
+
+extension MarksMirror {
+    /// Checks the workspace file against the marks kept on this machine, moves the audit mark
+    /// to the log's head once the entries since the last one chain to it, and writes the marks.
+    ///
+    /// Without kept marks (a new machine, or keys replaced by enrolment or a reset) the file
+    /// is trusted as it is and the marks start from it.
+    ///
+    /// - Returns: `state` raised to the kept marks, for the command's checks.
+    /// - Throws: `StoreError.tampered` naming what was rolled back: the user's sealed state, an
+    ///   athlete's key epochs, a certificate, or the audit log.
+    func signIn(_ db: Database, state: UserState, handle: String) throws -> UserState {
+        let kept = try load()
+        var next = kept ?? LocalMarks()
+        if let kept { try check(db, kept: kept, state: state, handle: handle) }
+        next.absorb(state)
+        let head = try Self.auditHead(db, from: next.auditSeq, hash: next.auditHash)
+        next.auditSeq = head.seq
+        next.auditHash = head.hash
+        if next != kept { try save(next) } else { adopt(next) }
+        return next.raising(state)
+    }
+
+    private func rolledBack(_ what: String, handle: String) -> StoreError {
+        StoreError.tampered(
+            "\(what), older than what user '\(handle)' saw on this machine (rolled back)",
+            remedy: .confirmRestoredBackup(marks: location))
+    }
+
+    /// Everything the kept marks name must still be in the file, at least as new.
+    private func check(_ db: Database, kept: LocalMarks, state: UserState, handle: String) throws {
+        // The state row inside the file is never behind its copy here: an older row was put
+        // back.
+        let olderState =
+            kept.epochs.contains { (state.epochs[$0.key]?.epoch ?? 0) < $0.value.epoch }
+            || kept.certificates.contains { (state.certificates[$0.key] ?? 0) < $0.value }
+        if olderState {
+            throw rolledBack("the sealed state of user '\(handle)'", handle: handle)
+        }
+        if !kept.epochs.isEmpty {
+            var rows: [String: [Int: [UInt8]]] = [:]
+            for r in try Row.fetchAll(db, sql: "SELECT athlete_id, epoch, commitment FROM epochs") {
+                rows[r["athlete_id"] as String, default: [:]][r["epoch"] as Int] =
+                    [UInt8](r["commitment"] as Data)
+            }
+            // An athlete with no epochs left was removed (or its rows deleted, which is damage
+            // the athlete's commands report); there is nothing older to accept.
+            for (athleteId, mark) in kept.epochs {
+                guard let epochs = rows[athleteId] else { continue }
+                guard let commitment = epochs[mark.epoch],
+                    Sodium.constantTimeEqual(commitment, mark.commitment)
+                else {
+                    throw rolledBack(
+                        "the key epochs of athlete \(athleteId) (epoch \(mark.epoch) is gone or "
+                            + "holds another key)", handle: handle)
+                }
+            }
+        }
+        if !kept.certificates.isEmpty {
+            let versions = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT user_id, version FROM certificates").map {
+                    ($0["user_id"] as String, $0["version"] as Int64)
+                }, uniquingKeysWith: max)
+            let handles = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT id, handle FROM users").map {
+                    ($0["id"] as String, $0["handle"] as String)
+                }, uniquingKeysWith: { a, _ in a })
+            for (userId, version) in kept.certificates
+            where (versions[userId] ?? 0) < Int64(version) {
+                throw rolledBack(
+                    "the membership certificate of user '\(handles[userId] ?? userId)' (version "
+                        + "\(versions[userId] ?? 0), seen \(version))", handle: handle)
+            }
+        }
+        if kept.auditSeq > 0 {
+            let stored = try Data.fetchOne(
+                db, sql: "SELECT entry_hash FROM audit WHERE seq = ?", arguments: [kept.auditSeq])
+            guard let stored, [UInt8](stored) == kept.auditHash else {
+                throw rolledBack(
+                    "the audit log (entry \(kept.auditSeq) was removed or rewritten)",
+                    handle: handle)
+            }
+        }
+    }
+
+    /// The newest audit entry, after checking that every entry after `seq` follows on from the
+    /// one before it (sequence, previous hash and its own hash): the chain from a mark to the
+    /// head.
+    ///
+    /// - Throws: `StoreError.tampered` naming the first entry that does not link.
+    static func auditHead(_ db: Database, from seq: Int, hash: [UInt8]) throws
+        -> (seq: Int, hash: [UInt8])
+    {
+        var head = (seq: seq, hash: seq == 0 ? [UInt8](repeating: 0, count: 32) : hash)
+        let cursor = try Row.fetchCursor(
+            db, sql: "SELECT * FROM audit WHERE seq > ? ORDER BY seq", arguments: [seq])
+        while let r = try cursor.next() {
+            let entry: Int = r["seq"]
+            let prev = [UInt8](r["prev_hash"] as Data), own = [UInt8](r["entry_hash"] as Data)
+            let computed = Workspace.auditHash(
+                seq: Int64(entry), prev: prev, actor: r["actor_id"], action: r["action"],
+                athleteId: r["athlete_id"], target: r["target_id"],
+                targetHash: (r["target_hash"] as Data?).map { [UInt8]($0) }, time: r["time"])
+            guard entry == head.seq + 1, prev == head.hash, computed == own else {
+                throw StoreError.tampered(
+                    "the audit log (entry \(entry) does not follow on from entry \(head.seq))")
+            }
+            head = (entry, own)
+        }
+        return head
+    }
+}
