@@ -24,22 +24,15 @@ extension MarksMirror {
         return next.raising(state)
     }
 
-    private func rolledBack(_ what: String, handle: String) -> StoreError {
+    /// `what` was rolled back: `how` says against which mark.
+    private func rolledBack(_ what: String, _ how: String) -> StoreError {
         StoreError.tampered(
-            "\(what), older than what user '\(handle)' saw on this machine (rolled back)",
-            remedy: .confirmRestoredBackup(marks: location))
+            "\(what) — rolled back: \(how)", remedy: .confirmRestoredBackup(marks: location))
     }
 
-    /// Everything the kept marks name must still be in the file, at least as new.
+    /// Everything the kept marks name must still be in the file, at least as new: first the
+    /// rows everyone can see, then the user's own sealed state.
     private func check(_ db: Database, kept: LocalMarks, state: UserState, handle: String) throws {
-        // The state row inside the file is never behind its copy here: an older row was put
-        // back.
-        let olderState =
-            kept.epochs.contains { (state.epochs[$0.key]?.epoch ?? 0) < $0.value.epoch }
-            || kept.certificates.contains { (state.certificates[$0.key] ?? 0) < $0.value }
-        if olderState {
-            throw rolledBack("the sealed state of user '\(handle)'", handle: handle)
-        }
         if !kept.epochs.isEmpty {
             var rows: [String: [Int: [UInt8]]] = [:]
             for r in try Row.fetchAll(db, sql: "SELECT athlete_id, epoch, commitment FROM epochs") {
@@ -54,8 +47,9 @@ extension MarksMirror {
                     Sodium.constantTimeEqual(commitment, mark.commitment)
                 else {
                     throw rolledBack(
-                        "the key epochs of athlete \(athleteId) (epoch \(mark.epoch) is gone or "
-                            + "holds another key)", handle: handle)
+                        "the key epochs of athlete \(athleteId)",
+                        "epoch \(mark.epoch), which user '\(handle)' saw on this machine, is gone "
+                            + "or holds another key")
                 }
             }
         }
@@ -71,8 +65,9 @@ extension MarksMirror {
             for (userId, version) in kept.certificates
             where (versions[userId] ?? 0) < Int64(version) {
                 throw rolledBack(
-                    "the membership certificate of user '\(handles[userId] ?? userId)' (version "
-                        + "\(versions[userId] ?? 0), seen \(version))", handle: handle)
+                    "the membership certificate of user '\(handles[userId] ?? userId)'",
+                    "version \(versions[userId] ?? 0) is older than version \(version), which "
+                        + "user '\(handle)' saw on this machine")
             }
         }
         if kept.auditSeq > 0 {
@@ -80,9 +75,19 @@ extension MarksMirror {
                 db, sql: "SELECT entry_hash FROM audit WHERE seq = ?", arguments: [kept.auditSeq])
             guard let stored, [UInt8](stored) == kept.auditHash else {
                 throw rolledBack(
-                    "the audit log (entry \(kept.auditSeq) was removed or rewritten)",
-                    handle: handle)
+                    "the audit log",
+                    "entry \(kept.auditSeq), which user '\(handle)' saw on this machine, is gone "
+                        + "or rewritten")
             }
+        }
+        // The state row inside the file is never behind its copy here: an older row was put
+        // back.
+        let olderState =
+            kept.epochs.contains { (state.epochs[$0.key]?.epoch ?? 0) < $0.value.epoch }
+            || kept.certificates.contains { (state.certificates[$0.key] ?? 0) < $0.value }
+        if olderState {
+            throw rolledBack(
+                "the sealed state of user '\(handle)'", "it is older than its copy on this machine")
         }
     }
 

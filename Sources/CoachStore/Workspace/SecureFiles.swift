@@ -150,7 +150,9 @@ public enum SecureFiles {
         var bytes = [UInt8](repeating: 0, count: Int(min(Int(st.st_size), limit)))
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            let n = bytes.withUnsafeMutableBytes {
+                read(fd, $0.baseAddress! + done, $0.count - done)
+            }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
             done += n
