@@ -61,6 +61,12 @@ import Testing
         let carl = try s.run(["athlete", "list", "--as", "carl", "--passphrase-file", cp])
         // carl saw only the log growing: it is shorter now.
         Self.refusedAsRollback(carl, naming: "audit log")
+        // The owner's doctor names it among its findings.
+        let doctor = try s.run(["doctor", "--as", "olivia"])
+        #expect(doctor.status == 74, "\(doctor.stdout) \(doctor.stderr)")
+        #expect(
+            doctor.stdout.contains("marks") && doctor.stdout.contains("rolled back"),
+            "\(doctor.stdout)")
         // On a machine with no marks yet (none kept), the copy is all there is.
         try FileManager.default.removeItem(atPath: s.stateDir + "/coach/marks")
         try s.expectOK(s.run(["whoami", "--as", "olivia"]))

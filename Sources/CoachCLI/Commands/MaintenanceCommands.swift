@@ -83,7 +83,10 @@ struct DoctorCommand: ParsableCommand {
             // Without a session the file-level checks still run; any other sign-in failure is reported.
             let session: AppSession?
             do {
-                session = try global.session()
+                // A file older than the user's marks is one of the findings, not a refusal.
+                var environment = try global.environment()
+                environment.reportRollback = true
+                session = try AppSession.open(global.signIn, environment: environment)
             } catch StoreError.noSession {
                 session = nil
             } catch StoreError.sessionExpired {

@@ -16,6 +16,8 @@ public struct MarksFolder: MarksKeeper {
     public let directory: String
     /// A short hash of the workspace file's path.
     let pathTag: String
+    /// Report a rollback at sign-in instead of refusing it (a health check).
+    public var reportsOnly = false
 
     /// A keeper under `directory` (for instance `$XDG_STATE_HOME/coach/marks`) for the
     /// workspace file at `workspacePath`.

@@ -22,4 +22,8 @@ public protocol MarksKeeper: Sendable {
 
     /// Where the marks of `userId` are kept, for messages.
     func location(workspaceId: String, userId: String) -> String
+
+    /// Whether a file older than the marks only is reported (for a health check that must
+    /// name the problem) instead of refusing the sign-in; the marks are then left as they are.
+    var reportsOnly: Bool { get }
 }

@@ -14,14 +14,22 @@ extension MarksMirror {
     ///   athlete's key epochs, a certificate, or the audit log.
     func signIn(_ db: Database, state: UserState, handle: String) throws -> UserState {
         let kept = try load()
-        var next = kept ?? LocalMarks()
-        if let kept { try check(db, kept: kept, state: state, handle: handle) }
-        next.absorb(state)
-        let head = try Self.auditHead(db, from: next.auditSeq, hash: next.auditHash)
-        next.auditSeq = head.seq
-        next.auditHash = head.hash
-        if next != kept { try save(next) } else { adopt(next) }
-        return next.raising(state)
+        do {
+            var next = kept ?? LocalMarks()
+            if let kept { try check(db, kept: kept, state: state, handle: handle) }
+            next.absorb(state)
+            let head = try Self.auditHead(db, from: next.auditSeq, hash: next.auditHash)
+            next.auditSeq = head.seq
+            next.auditHash = head.hash
+            if next != kept { try save(next) } else { adopt(next) }
+            return next.raising(state)
+        } catch let problem as StoreError where keeper.reportsOnly {
+            if case .tampered = problem {
+                report(problem)
+                return kept?.raising(state) ?? state
+            }
+            throw problem
+        }
     }
 
     /// `what` was rolled back: `how` says against which mark.

@@ -20,6 +20,11 @@ final class MarksMirror: @unchecked Sendable {
     private var marks: LocalMarks
     /// The user's state as stored by the open transaction, waiting for its commit.
     private var pending: UserState?
+    /// What the sign-in found rolled back, when the keeper only reports it.
+    private var found: StoreError?
+
+    /// What the sign-in found rolled back (only when the keeper reports instead of refusing).
+    var rollback: StoreError? { lock.withLock { found } }
 
     init(
         keeper: any MarksKeeper, workspaceId: String, userId: String, key: SecretKey,
@@ -51,6 +56,12 @@ final class MarksMirror: @unchecked Sendable {
             workspaceId: workspaceId, userId: userId)
     }
 
+    /// Records what the sign-in found rolled back; nothing is written afterwards, so the
+    /// marks stay as they were.
+    func report(_ problem: StoreError) {
+        lock.withLock { found = problem }
+    }
+
     /// Takes `current` as the kept marks without writing them (they are already kept).
     func adopt(_ current: LocalMarks) {
         lock.withLock { marks = current }
@@ -77,7 +88,7 @@ final class MarksMirror: @unchecked Sendable {
                     next.absorb(state)
                     return next == marks ? nil : next
                 }
-                if let next { try? save(next) }
+                if let next, rollback == nil { try? save(next) }
             },
             onRollback: { [self] _ in lock.withLock { pending = nil } })
     }

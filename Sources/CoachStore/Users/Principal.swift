@@ -41,6 +41,10 @@ public struct Principal: Sendable {
         try certificates.certificate(db, userId: userId, anchor: anchor)
     }
 
+    /// What signing in found rolled back against the marks kept on this machine, when the
+    /// workspace was opened to report it rather than refuse (a health check); nil otherwise.
+    public var rollback: StoreError? { marks?.rollback }
+
     /// Whether the user may create athletes, plans and grants.
     public var isStaff: Bool { role != .athlete }
 }

@@ -55,6 +55,11 @@ extension Workspace {
                     ? "\(audit.entries) entries, chain and signatures verify"
                     : "entry \(audit.failedSeq ?? 0): \(audit.reason ?? "")"))
         if let actor {
+            checks.append(
+                DoctorCheck(
+                    name: "marks", ok: actor.rollback == nil,
+                    detail: actor.rollback?.problem
+                        ?? "the file is not older than what this user saw on this machine"))
             checks.append(try membershipCheck(as: actor))
             checks.append(try auditRoleCheck(as: actor))
             var bad = 0, total = 0
