@@ -55,6 +55,11 @@ struct AuditCommand: ParsableCommand {
                     print(try Render.json(result))
                 } else if result.ok {
                     print("audit ok: \(result.entries) entries, chain and signatures verify")
+                    let after = result.afterCheckpoint
+                    let count = "\(after) entr\(after == 1 ? "y" : "ies")"
+                    print(
+                        result.checkpoint.map { "owner checkpoint: entry \($0), \(count) after it" }
+                            ?? "no owner checkpoint yet (\(count))")
                 }
                 if !result.ok {
                     Terminal.error(

@@ -133,6 +133,7 @@ public protocol MaintenanceStore: AnyObject {
     func recordEvent(action: String, athleteId: AthleteID, target: String, as actor: Principal)
         throws
     func verifyAudit() throws -> AuditVerification
+    func countersignAudit(as actor: Principal) throws
     func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)?
     func doctor(as actor: Principal?) throws -> [DoctorCheck]
     func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck
