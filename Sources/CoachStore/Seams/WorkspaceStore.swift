@@ -145,7 +145,7 @@ public protocol MaintenanceStore: AnyObject {
 public protocol PluginStore: AnyObject {
     func addPlugin(_ entry: PluginEntry, as actor: Principal) throws
     func removePlugin(id: String, as actor: Principal) throws
-    func plugins() throws -> [PluginEntry]
+    func plugins(as actor: Principal) throws -> [PluginEntry]
     func pluginReferenceKey(pluginID: String, as actor: Principal) throws -> SecretKey
 }
 
