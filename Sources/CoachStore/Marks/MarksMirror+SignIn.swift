@@ -12,8 +12,12 @@ extension MarksMirror {
     /// - Returns: `state` raised to the kept marks, for the command's checks.
     /// - Throws: `StoreError.tampered` naming what was rolled back: the user's sealed state, an
     ///   athlete's key epochs, a certificate, or the audit log.
-    func signIn(_ db: Database, state: UserState, handle: String) throws -> UserState {
-        let kept = try load()
+    ///
+    /// - Parameter kept: the marks as loaded before the read that `db` belongs to began, so
+    ///   that everything they name was committed before that read's snapshot.
+    func signIn(_ db: Database, kept: LocalMarks?, state: UserState, handle: String) throws
+        -> UserState
+    {
         do {
             var next = kept ?? LocalMarks()
             if let kept { try check(db, kept: kept, state: state, handle: handle) }

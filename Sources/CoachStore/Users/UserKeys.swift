@@ -95,12 +95,11 @@ struct UserRow {
     ///
     /// - Throws: `StoreError.tampered` when the state or certificate fails to verify or the
     ///   row's Argon2id work is below the certified floor; `userDisabled` for a disabled user.
-    /// With `marks`, the file is first checked against the user's marks on this machine
-    /// (a rollback is tampering) and the marks are brought up to date.
-    func principal(
-        secret: SecretKey, _ db: Database, sessionAnchor: TrustAnchor? = nil,
-        marks keeper: (any MarksKeeper)? = nil, random: any RandomSource = SystemRandom()
-    ) throws -> Principal {
+    /// The marks kept on this machine are checked afterwards, in a read of its own
+    /// (`Workspace.checkMarks`).
+    func principal(secret: SecretKey, _ db: Database, sessionAnchor: TrustAnchor? = nil) throws
+        -> Principal
+    {
         let (box, sign) = try keyPairs(from: secret)
         let stateKey = try UserState.key(box: box)
         let state = try UserState.load(db, userId: id, handle: handle, key: stateKey)
@@ -108,14 +107,8 @@ struct UserRow {
             throw StoreError.tampered("the session of user '\(handle)'")
         }
         try Workspace.checkAuditMark(db, state: state, handle: handle)
-        let mirror = keeper.map {
-            MarksMirror(
-                keeper: $0, workspaceId: state.anchor.workspaceId, userId: id, key: stateKey,
-                random: random)
-        }
-        let known = try mirror?.signIn(db, state: state, handle: handle) ?? state
         let book = CertificateBook()
-        book.setFloors(known.certificates)
+        book.setFloors(state.certificates)
         let cert = try book.certificate(db, userId: id, anchor: state.anchor)
         guard Int64(kdf.opsLimit) >= cert.kdfFloorOps, Int64(kdf.memLimit) >= cert.kdfFloorMem
         else {
@@ -132,8 +125,8 @@ struct UserRow {
             athleteId: cert.athleteId.map(AthleteID.init), boxKeys: box,
             signKeys: sign, indexKey: index,
             selfKey: try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey),
-            anchor: state.anchor, stateKey: stateKey, knownEpochs: known.epochs,
-            certificates: book, marks: mirror)
+            anchor: state.anchor, stateKey: stateKey, knownEpochs: state.epochs,
+            certificates: book, marks: nil)
     }
 
     /// The first certificate of this (new) user, signed by `signer`.

@@ -98,10 +98,8 @@ extension Workspace {
         }
         var keys = Array(bytes.prefix(keyBytes))
         let secret = try SecretKey(consuming: &keys)
-        return try read { db in
-            try user.principal(
-                secret: secret, db, sessionAnchor: anchor, marks: marks, random: random)
-        }
+        return try checkMarks(
+            try read { db in try user.principal(secret: secret, db, sessionAnchor: anchor) })
     }
 
     /// Ends a session (its row is deleted).

@@ -90,9 +90,7 @@ extension Workspace {
             if status == "pending" { throw StoreError.enrolmentPending(handle) }
             throw StoreError.authenticationFailed
         }
-        return try read { db in
-            try row.principal(secret: secret, db, marks: marks, random: random)
-        }
+        return try checkMarks(try read { db in try row.principal(secret: secret, db) })
     }
 
     /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
