@@ -64,7 +64,7 @@ final class AthleteKeyring {
 
     /// The athlete's handle from the user's own sealed label; a label that no longer opens is
     /// itself tampering, reported by id.
-    private static func label(_ db: Database, athleteId: String, principal: Principal) throws
+    static func label(_ db: Database, athleteId: String, principal: Principal) throws
         -> String?
     {
         let row = try Row.fetchOne(

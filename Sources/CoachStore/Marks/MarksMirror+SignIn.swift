@@ -15,12 +15,16 @@ extension MarksMirror {
     ///
     /// - Parameter kept: the marks as loaded before the read that `db` belongs to began, so
     ///   that everything they name was committed before that read's snapshot.
-    func signIn(_ db: Database, kept: LocalMarks?, state: UserState, handle: String) throws
-        -> UserState
-    {
+    ///   - athleteName: the athlete's handle as the user knows it, for messages (nil: unknown).
+    func signIn(
+        _ db: Database, kept: LocalMarks?, state: UserState, handle: String,
+        athleteName: (String) -> String? = { _ in nil }
+    ) throws -> UserState {
         do {
             var next = kept ?? LocalMarks()
-            if let kept { try check(db, kept: kept, state: state, handle: handle) }
+            if let kept {
+                try check(db, kept: kept, state: state, handle: handle, athleteName: athleteName)
+            }
             next.absorb(state)
             let head = try Self.auditHead(db, from: next.auditSeq, hash: next.auditHash)
             next.auditSeq = head.seq
@@ -44,7 +48,10 @@ extension MarksMirror {
 
     /// Everything the kept marks name must still be in the file, at least as new: first the
     /// rows everyone can see, then the user's own sealed state.
-    private func check(_ db: Database, kept: LocalMarks, state: UserState, handle: String) throws {
+    private func check(
+        _ db: Database, kept: LocalMarks, state: UserState, handle: String,
+        athleteName: (String) -> String?
+    ) throws {
         if !kept.epochs.isEmpty {
             var rows: [String: [Int: [UInt8]]] = [:]
             for r in try Row.fetchAll(db, sql: "SELECT athlete_id, epoch, commitment FROM epochs") {
@@ -59,7 +66,8 @@ extension MarksMirror {
                     Sodium.constantTimeEqual(commitment, mark.commitment)
                 else {
                     throw rolledBack(
-                        "the key epochs of athlete \(athleteId)",
+                        "the key epochs of athlete "
+                            + (athleteName(athleteId).map { "'\($0)'" } ?? athleteId),
                         "epoch \(mark.epoch), which user '\(handle)' saw on this machine, is gone "
                             + "or holds another key")
                 }

@@ -23,7 +23,8 @@ extension Workspace {
                 db, userId: principal.userId.rawValue, handle: principal.handle.rawValue,
                 key: principal.stateKey)
             return try mirror.signIn(
-                db, kept: kept, state: state, handle: principal.handle.rawValue)
+                db, kept: kept, state: state, handle: principal.handle.rawValue
+            ) { id in (try? AthleteKeyring.label(db, athleteId: id, principal: principal)) ?? nil }
         }
         var checked = principal
         checked.knownEpochs = known.epochs
