@@ -6,8 +6,9 @@ import Foundation
 /// and hash).
 ///
 /// Sealed with XChaCha20-Poly1305 under the user's state key, with the workspace and user ids
-/// as associated data, so the file reveals nothing and cannot be moved to another user.
-struct LocalMarks: Codable, Equatable, Sendable {
+/// as associated data, so the file reveals nothing and cannot be moved to another user. The
+/// plaintext is a small binary encoding (`LocalMarks+Encoding.swift`), read at every sign-in.
+struct LocalMarks: Equatable, Sendable {
     var epochs: [String: UserState.EpochMark] = [:]
     var certificates: [String: Int] = [:]
     var auditSeq: Int = 0
@@ -22,7 +23,7 @@ struct LocalMarks: Codable, Equatable, Sendable {
         throws -> [UInt8]
     {
         let box = try AEAD.seal(
-            Array(try JSONEncoder().encode(self)),
+            encoded(),
             ad: Self.ad(workspaceId: workspaceId, userId: userId), key: key, random: random)
         return box.nonce + box.ciphertext
     }
@@ -40,7 +41,7 @@ struct LocalMarks: Codable, Equatable, Sendable {
             let plain = try? AEAD.open(
                 box, ad: ad(workspaceId: workspaceId, userId: userId), key: key)
         else { return nil }
-        return try? JSONDecoder().decode(LocalMarks.self, from: Data(plain))
+        return LocalMarks(decoding: plain)
     }
 
     /// Raises these marks to what `state` remembers (never lowers one).

@@ -78,14 +78,12 @@ extension MarksMirror {
                 try Row.fetchAll(db, sql: "SELECT user_id, version FROM certificates").map {
                     ($0["user_id"] as String, $0["version"] as Int64)
                 }, uniquingKeysWith: max)
-            let handles = Dictionary(
-                try Row.fetchAll(db, sql: "SELECT id, handle FROM users").map {
-                    ($0["id"] as String, $0["handle"] as String)
-                }, uniquingKeysWith: { a, _ in a })
             for (userId, version) in kept.certificates
             where (versions[userId] ?? 0) < Int64(version) {
+                let name = try String.fetchOne(
+                    db, sql: "SELECT handle FROM users WHERE id = ?", arguments: [userId])
                 throw rolledBack(
-                    "the membership certificate of user '\(handles[userId] ?? userId)'",
+                    "the membership certificate of user '\(name ?? userId)'",
                     "version \(versions[userId] ?? 0) is older than version \(version), which "
                         + "user '\(handle)' saw on this machine")
             }

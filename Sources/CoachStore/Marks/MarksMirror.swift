@@ -41,13 +41,6 @@ final class MarksMirror: @unchecked Sendable {
     /// Where the marks are kept, for messages.
     var location: String { keeper.location(workspaceId: workspaceId, userId: userId) }
 
-    /// The sealed marks from the keeper; nil when there are none or they do not open.
-    func load() throws -> LocalMarks? {
-        try keeper.load(workspaceId: workspaceId, userId: userId).flatMap {
-            LocalMarks.open($0, workspaceId: workspaceId, userId: userId, key: key)
-        }
-    }
-
     /// Replaces the kept marks with `next`.
     func save(_ next: LocalMarks) throws {
         lock.withLock { marks = next }

@@ -30,11 +30,11 @@ public struct Principal: Sendable {
     /// The key sealing this user's state.
     let stateKey: SecretKey
     /// The newest key epoch of each athlete this user has verified before this command.
-    var knownEpochs: [String: UserState.EpochMark]
+    let knownEpochs: [String: UserState.EpochMark]
     /// Certificates verified during this command.
     let certificates: CertificateBook
     /// The user's marks on this machine, when the workspace was opened with a keeper.
-    var marks: MarksMirror?
+    let marks: MarksMirror?
 
     /// The verified certificate of `userId`, checked against this user's trust anchor.
     func certificate(_ db: Database, _ userId: String) throws -> UserCertificate {

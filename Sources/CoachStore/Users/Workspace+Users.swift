@@ -90,7 +90,8 @@ extension Workspace {
             if status == "pending" { throw StoreError.enrolmentPending(handle) }
             throw StoreError.authenticationFailed
         }
-        return try checkMarks(try read { db in try row.principal(secret: secret, db) })
+        let kept = try keptMarks(userId: row.id)
+        return try read { db in try row.principal(secret: secret, db, kept: kept) }
     }
 
     /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
