@@ -19,6 +19,9 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
     case moveOrAllowShared
     /// Restore the workspace from a backup.
     case restoreBackup
+    /// When an older copy of the workspace was put back on purpose (a backup restored by hand),
+    /// remove the marks kept at the path so that they start again from the file.
+    case confirmRestoredBackup(marks: String)
     /// Rebuild athlete snapshots from their records.
     case repairSnapshots
     /// Use a newer version of the software.
@@ -69,6 +72,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
             "make it private to its owner (mode 600) or allow a shared workspace"
         case .moveOrAllowShared: "move it or allow a shared workspace"
         case .restoreBackup: "restore it from a backup"
+        case .confirmRestoredBackup(let marks):
+            "if an older copy was put back on purpose, remove \(marks) and sign in again"
         case .repairSnapshots: "rebuild the snapshots from the records"
         case .upgrade: "upgrade to open it"
         case .moveToNewWorkspace:

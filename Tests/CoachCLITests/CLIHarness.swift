@@ -14,14 +14,16 @@ struct CoachResult: Sendable {
     var errorLines: [Substring] { stderr.split(separator: "\n") }
 }
 
-/// Runs the built `coach` binary in a sandbox: its own HOME, XDG_RUNTIME_DIR, TMPDIR and
-/// COACH_WORKSPACE under a temporary folder, no COACH_* variables from the parent.
+/// Runs the built `coach` binary in a sandbox: its own HOME, XDG_RUNTIME_DIR, XDG_STATE_HOME,
+/// TMPDIR and COACH_WORKSPACE under a temporary folder, no COACH_* variables from the parent.
 final class CoachSandbox: @unchecked Sendable {
     static let ownerPass = "owner passphrase for cli"
 
     let root: String
     var workspace: String { root + "/ws/workspace.sqlite" }
     var runtimeDir: String { root + "/run" }
+    /// The state folder of this sandbox (users' marks live under `coach/marks`).
+    var stateDir: String { root + "/state" }
     let lock = NSLock()
     private(set) var history: [CoachResult] = []
 
@@ -56,6 +58,7 @@ final class CoachSandbox: @unchecked Sendable {
     var environment: [String: String] {
         [
             "HOME": root + "/home", "XDG_RUNTIME_DIR": runtimeDir, "TMPDIR": root + "/tmp",
+            "XDG_STATE_HOME": stateDir,
             "COACH_WORKSPACE": workspace,
             "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
         ]

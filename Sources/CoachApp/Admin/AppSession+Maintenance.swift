@@ -9,14 +9,19 @@ extension AppSession {
     }
 
     /// The audit chain and signatures, then each entry against its actor's certified role.
+    ///
+    /// The owner first countersigns the log when other users wrote since her last entry (an
+    /// owner checkpoint).
     public func verifyAudit() throws -> AuditVerification {
+        try workspace.countersignAudit(as: principal)
         let chain = try workspace.verifyAudit()
         guard chain.ok, let bad = try workspace.auditRoleViolation(as: principal) else {
             return chain
         }
         return AuditVerification(
             entries: chain.entries, ok: false, failedSeq: bad.seq,
-            reason: "its actor's certified role does not allow \(bad.action)")
+            reason: "its actor's certified role does not allow \(bad.action)",
+            checkpoint: chain.checkpoint, afterCheckpoint: chain.afterCheckpoint)
     }
 
     /// The workspace checks plus, for what this user can open, the snapshot comparison; a

@@ -46,7 +46,7 @@ extension AppSession {
     ///
     /// - Throws: `StoreError.corrupt` for an entry whose handshake no longer decodes.
     func pluginRecords() throws -> [PluginRecord] {
-        try workspace.plugins().map { try Self.record($0) }
+        try workspace.plugins(as: principal).map { try Self.record($0) }
     }
 
     static func record(_ entry: PluginEntry) throws -> PluginRecord {
@@ -54,9 +54,11 @@ extension AppSession {
             let manifest = try? JSONDecoder().decode(
                 InitializeResult.self, from: Data(entry.manifest.utf8))
         else { throw StoreError.corrupt("the recorded handshake of plugin \(entry.id)") }
-        return PluginRecord(
+        var record = PluginRecord(
             id: entry.id, path: entry.path, sha256: entry.sha256, manifest: manifest,
             granted: entry.granted)
+        record.unsigned = !entry.signed
+        return record
     }
 
     /// Hashes and handshakes the executable at `path` without trusting it yet (`plugin add`
@@ -122,7 +124,9 @@ extension AppSession {
 
     /// The added plugins.
     public func plugins() throws -> [PluginSummary] {
-        try workspace.plugins().map { PluginSummary(try Self.record($0), addedAt: $0.addedAt) }
+        try workspace.plugins(as: principal).map {
+            PluginSummary(try Self.record($0), addedAt: $0.addedAt)
+        }
     }
 
     /// One plugin and the protections plugins get on this machine.
@@ -141,7 +145,7 @@ extension AppSession {
     ///
     /// - Throws: `PluginUseError.notAdded`; `StoreError.permissionDenied`.
     public func removePlugin(_ id: String) throws {
-        guard try workspace.plugins().contains(where: { $0.id == id }) else {
+        guard try workspace.plugins(as: principal).contains(where: { $0.id == id }) else {
             throw PluginUseError.notAdded(id)
         }
         try workspace.removePlugin(id: id, as: principal)
@@ -156,6 +160,7 @@ extension AppSession {
             throw PluginUseError.notAdded(id)
         }
         do {
+            guard !record.unsigned else { throw PluginFailure.recordNotSigned }
             guard try ExecutableHash.sha256(of: record.path) == record.sha256 else {
                 throw PluginFailure.executableChanged(path: record.path)
             }
@@ -182,7 +187,7 @@ extension AppSession {
     /// `plugins/` folder, `$XDG_DATA_HOME/coach/plugins` and each folder of `$COACH_PLUGIN_PATH`,
     /// then `PATH` (listed, never trusted automatically).
     public func availablePlugins() throws -> [PluginCandidate] {
-        let added = Set(try workspace.plugins().map(\.path))
+        let added = Set(try workspace.plugins(as: principal).map(\.path))
         return PluginDiscovery(
             workspacePath: workspace.path, variables: environment.variables
         ).candidates().filter { !added.contains($0.path) }

@@ -9,7 +9,7 @@ public struct PluginSummary: Codable, Sendable, Equatable {
     public var version: String
     public var path: String
     public var sha256: String
-    /// Whether the executable still has the pinned hash.
+    /// Whether the executable still has the pinned hash (and the record the owner's signature).
     public var pinned: Bool
     public var metrics: [MetricDescriptor]
     public var declared: [InputKind]
@@ -27,7 +27,7 @@ public struct PluginSummary: Codable, Sendable, Equatable {
         version = record.version
         path = record.path
         sha256 = record.sha256
-        pinned = (try? ExecutableHash.sha256(of: record.path)) == record.sha256
+        pinned = !record.unsigned && (try? ExecutableHash.sha256(of: record.path)) == record.sha256
         metrics = record.manifest.providers
         declared = record.declared
         granted = record.granted

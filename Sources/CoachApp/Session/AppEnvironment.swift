@@ -12,6 +12,9 @@ public struct AppEnvironment: Sendable {
     public let variables: [String: String]
     /// The clock every use case reads "now" from.
     public let clock: any Clock
+    /// Report a workspace older than the user's marks instead of refusing to sign in (for a
+    /// health check that must name every problem).
+    public var reportRollback = false
     /// Makes the id of a new record or session (random UUIDs; a test may fix them).
     public var newID: @Sendable () -> String = { UUID().uuidString.lowercased() }
 
@@ -31,6 +34,16 @@ public struct AppEnvironment: Sendable {
     /// The workspace path: the explicit one, else `COACH_WORKSPACE`, else the XDG default.
     public func workspacePath(explicit: String?) -> String {
         WorkspaceLocation.resolve(flag: explicit, environment: variables)
+    }
+
+    /// Where users' marks of the workspace at `path` are kept on this machine:
+    /// `$XDG_STATE_HOME/coach/marks` (default `~/.local/state/coach/marks`).
+    public func marks(for path: String) -> MarksFolder {
+        var folder = MarksFolder(
+            directory: WorkspaceLocation.stateHome(variables) + "/coach/marks",
+            workspacePath: path)
+        folder.reportsOnly = reportRollback
+        return folder
     }
 
     /// The session-token store for the workspace at `path`.

@@ -81,21 +81,28 @@ public final class AppSession {
     public static func openWorkspace(_ signIn: SignIn, environment: AppEnvironment) throws
         -> Workspace
     {
-        try Workspace.open(
-            at: environment.workspacePath(explicit: signIn.workspace),
-            allowShared: signIn.allowShared, clock: environment.clock)
+        let path = environment.workspacePath(explicit: signIn.workspace)
+        return try Workspace.open(
+            at: path, allowShared: signIn.allowShared, clock: environment.clock,
+            marks: environment.marks(for: path))
     }
 
     /// Replaces the workspace at `path` with the backup at `source`, after checking the backup.
     ///
     /// - Throws: `AppError.backupMissing` or `.notABackup` when `source` is not a backup;
     ///   `StoreError` for a damaged backup or an unsafe destination.
-    public static func restore(from source: String, to path: String) throws {
+    ///
+    /// The marks this machine keeps for the restored workspace are forgotten: going back is
+    /// deliberate here, so the users' next sign-in starts them again from the restored file.
+    public static func restore(
+        from source: String, to path: String, environment: AppEnvironment? = nil
+    ) throws {
         guard FileManager.default.fileExists(atPath: source) else {
             throw AppError.backupMissing(source)
         }
         do {
-            try Workspace.restore(from: source, to: path)
+            try Workspace.restore(
+                from: source, to: path, marks: environment?.marks(for: path))
         } catch StoreError.notAWorkspace(let p) where p == source {
             throw AppError.notABackup(source)
         } catch StoreError.workspaceMissing(let p) where p == source {

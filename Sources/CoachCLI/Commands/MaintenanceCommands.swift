@@ -55,6 +55,11 @@ struct AuditCommand: ParsableCommand {
                     print(try Render.json(result))
                 } else if result.ok {
                     print("audit ok: \(result.entries) entries, chain and signatures verify")
+                    let after = result.afterCheckpoint
+                    let count = "\(after) entr\(after == 1 ? "y" : "ies")"
+                    print(
+                        result.checkpoint.map { "owner checkpoint: entry \($0), \(count) after it" }
+                            ?? "no owner checkpoint yet (\(count))")
                 }
                 if !result.ok {
                     Terminal.error(
@@ -83,7 +88,10 @@ struct DoctorCommand: ParsableCommand {
             // Without a session the file-level checks still run; any other sign-in failure is reported.
             let session: AppSession?
             do {
-                session = try global.session()
+                // A file older than the user's marks is one of the findings, not a refusal.
+                var environment = try global.environment()
+                environment.reportRollback = true
+                session = try AppSession.open(global.signIn, environment: environment)
             } catch StoreError.noSession {
                 session = nil
             } catch StoreError.sessionExpired {
@@ -141,7 +149,8 @@ struct RestoreCommand: ParsableCommand {
                     throw CLIError.usage("not confirmed; pass --yes to restore without asking")
                 }
             }
-            try AppSession.restore(from: file, to: ctx.workspacePath)
+            try AppSession.restore(
+                from: file, to: ctx.workspacePath, environment: try global.environment())
             print("Restored \(ctx.workspacePath) from \(file).")
         }
     }

@@ -71,6 +71,8 @@ enum ErrorText {
         case .makePrivateOrAllowShared(let path): "run 'chmod 600 \(path)' or pass --allow-shared"
         case .moveOrAllowShared: "move it or pass --allow-shared"
         case .restoreBackup: "restore it from a backup with 'coach restore FILE'"
+        case .confirmRestoredBackup(let marks):
+            "if an older copy was put back on purpose, 'rm \(marks)' and sign in again"
         case .repairSnapshots: "run `coach doctor --repair`"
         case .upgrade: "upgrade coach to open it"
         case .moveToNewWorkspace:

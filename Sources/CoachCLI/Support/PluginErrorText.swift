@@ -4,8 +4,10 @@ import CoachPlugins
 extension PluginFailure {
     /// Whether the failure means the pinned executable is not the one that was added.
     var isTampering: Bool {
-        if case .executableChanged = self { return true }
-        return false
+        switch self {
+        case .executableChanged, .recordNotSigned: return true
+        default: return false
+        }
     }
 }
 
@@ -15,6 +17,9 @@ extension ErrorText {
         let base = error.errorDescription ?? "plugin '\(error.plugin)' failed"
         if case .executableChanged(let path) = error.failure {
             return base + "; check it, then run 'coach plugin add \(path)' to trust it again"
+        }
+        if case .recordNotSigned = error.failure {
+            return base + "; check it, then run 'coach plugin add PATH' to trust it again"
         }
         return base
     }

@@ -24,6 +24,8 @@ public enum PluginFailure: Error, Sendable, Equatable, LocalizedError {
     case executableMissing(path: String)
     /// The plugin's handshake does not match what was recorded when it was added.
     case manifestChanged(String)
+    /// The plugin's record in the workspace lacks the owner's valid signature.
+    case recordNotSigned
 
     public var errorDescription: String? {
         switch self {
@@ -42,6 +44,9 @@ public enum PluginFailure: Error, Sendable, Equatable, LocalizedError {
             "executable \(path) changed since it was added; it is not run until added again"
         case .executableMissing(let path): "executable \(path) is missing or unreadable"
         case .manifestChanged(let what): "handshake differs from the one recorded: \(what)"
+        case .recordNotSigned:
+            "record in the workspace is not signed by the owner (altered in the file, or added "
+                + "before plugin records were signed); it is not run until added again"
         }
     }
 

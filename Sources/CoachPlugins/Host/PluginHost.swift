@@ -102,9 +102,11 @@ public struct PluginContext: Sendable {
 
     /// Checks the pin and starts the plugin of `record`.
     ///
-    /// - Throws: `PluginFailure.executableChanged` or `.executableMissing` before any launch;
+    /// - Throws: `PluginFailure.recordNotSigned` for a record without the owner's valid
+    ///   signature, `.executableChanged` or `.executableMissing` before any launch;
     ///   `PluginFailure.launch` when the process cannot be started.
     public func start(_ record: PluginRecord) throws -> PluginProcess {
+        guard !record.unsigned else { throw PluginFailure.recordNotSigned }
         guard try ExecutableHash.sha256(of: record.path) == record.sha256 else {
             throw PluginFailure.executableChanged(path: record.path)
         }

@@ -15,6 +15,13 @@ public struct PluginRecord: Codable, Sendable, Equatable {
     public var manifest: InitializeResult
     /// The kinds the owner granted (a subset of those the providers declare).
     public var granted: [InputKind]
+    /// Whether the stored record failed its owner-signature check: such a plugin is never
+    /// started (not encoded; set by whoever reads the records).
+    public var unsigned = false
+
+    enum CodingKeys: String, CodingKey {
+        case id, path, sha256, manifest, granted
+    }
 
     /// A record of an added plugin.
     public init(

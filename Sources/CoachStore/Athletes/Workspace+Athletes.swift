@@ -236,6 +236,12 @@ extension Workspace {
 
     /// Deletes the athlete with every key, grant and record (crypto-shredding), then
     /// checkpoints the WAL so the ciphertext does not linger there.
+    ///
+    /// The athlete's own user accounts are disabled in the same transaction (their
+    /// certificates re-signed by the owner), so they can no longer sign in.
+    ///
+    /// - Throws: `StoreError.permissionDenied` for an athlete user, or for a coach when the
+    ///   athlete has an active user account (only the owner can disable it).
     public func removeAthlete(athleteId: AthleteID, as actor: Principal) throws {
         let athleteId = athleteId.rawValue
         guard actor.isStaff else {
@@ -243,6 +249,16 @@ extension Workspace {
         }
         try write { db in
             _ = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            // The athlete's own user accounts end with the athlete: the owner re-signs their
+            // certificates as disabled in this transaction (a coach cannot, so must ask her).
+            let bound = try activeAthleteUsers(db, of: athleteId, as: actor)
+            if !bound.isEmpty && actor.role != .owner {
+                throw StoreError.permissionDenied(
+                    "only the owner removes an athlete who has a user account ("
+                        + bound.map(\.handle).joined(separator: ", ")
+                        + "), because the account is disabled with them")
+            }
+            for cert in bound { try disableCertificate(db, cert, as: actor) }
             try db.execute(sql: "DELETE FROM athletes WHERE id = ?", arguments: [athleteId])
             try db.execute(
                 sql: "UPDATE users SET disabled = 1 WHERE athlete_id = ?", arguments: [athleteId])

@@ -26,16 +26,27 @@ public struct AuditVerification: Codable, Sendable, Equatable {
     /// The first entry that failed, and why.
     public let failedSeq: Int64?
     public let reason: String?
+    /// The owner's last checkpoint entry (nil when there is none yet).
+    public let checkpoint: Int64?
+    /// How many entries follow the owner's last checkpoint (all of them when there is none).
+    public let afterCheckpoint: Int
 
     /// Creates an outcome; `failedSeq` and `reason` name the first entry that failed.
-    public init(entries: Int, ok: Bool, failedSeq: Int64?, reason: String?) {
+    public init(
+        entries: Int, ok: Bool, failedSeq: Int64?, reason: String?, checkpoint: Int64? = nil,
+        afterCheckpoint: Int? = nil
+    ) {
         self.entries = entries; self.ok = ok; self.failedSeq = failedSeq; self.reason = reason
+        self.checkpoint = checkpoint
+        self.afterCheckpoint = afterCheckpoint ?? entries - Int(checkpoint ?? 0)
     }
 
     enum CodingKeys: String, CodingKey {
         case entries, ok
         case failedSeq = "failed_seq"
         case reason
+        case checkpoint = "owner_checkpoint"
+        case afterCheckpoint = "after_checkpoint"
     }
 }
 
@@ -44,9 +55,25 @@ extension Workspace {
     ///
     /// - Parameters:
     ///   - targetCiphertext: the ciphertext written, whose hash the entry records (never the payload).
+    ///
+    /// When the owner writes after entries of other users, an owner checkpoint covering them is
+    /// appended first (`appendCheckpointIfDue`).
     func appendAudit(
         _ db: Database, actor: Principal, action: String, athleteId: String? = nil,
         target: String? = nil, targetCiphertext: [UInt8]? = nil
+    ) throws {
+        if actor.role == .owner, action != Self.checkpointAction {
+            try appendCheckpointIfDue(db, owner: actor)
+        }
+        try appendEntry(
+            db, actor: actor, action: action, athleteId: athleteId, target: target,
+            targetHash: targetCiphertext.map { Hashing.blake2b($0) })
+    }
+
+    /// Appends one entry whose target hash is given as it is.
+    func appendEntry(
+        _ db: Database, actor: Principal, action: String, athleteId: String? = nil,
+        target: String? = nil, targetHash: [UInt8]? = nil
     ) throws {
         let last = try Row.fetchOne(
             db, sql: "SELECT seq, entry_hash FROM audit ORDER BY seq DESC LIMIT 1")
@@ -54,7 +81,6 @@ extension Workspace {
         let prev =
             last.map { [UInt8]($0["entry_hash"] as Data) } ?? [UInt8](repeating: 0, count: 32)
         let time = Instant(epochSeconds: Double(wallSeconds), offsetSeconds: 0).description
-        let targetHash = targetCiphertext.map { Hashing.blake2b($0) }
         let hash = Self.auditHash(
             seq: seq, prev: prev, actor: actor.userId.rawValue, action: action,
             athleteId: athleteId,
@@ -154,13 +180,20 @@ extension Workspace {
         return out
     }
 
-    /// Checks the whole chain: sequence, previous hashes, entry hashes and every signature.
+    /// Checks the whole chain: sequence, previous hashes, entry hashes, every signature, and
+    /// that each checkpoint is the owner's and matches the entry it covers.
     public func verifyAudit() throws -> AuditVerification {
         try read { db in
             let keys = Dictionary(
                 uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, sign_pk FROM users")
                     .map { ($0["id"] as String, [UInt8]($0["sign_pk"] as Data)) })
             let retired = try retiredKeys(db)
+            let roles = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT id, role FROM users").map {
+                    ($0["id"] as String, $0["role"] as String)
+                }, uniquingKeysWith: { a, _ in a })
+            var hashes: [[UInt8]] = []
+            var checkpoint: Int64?
             var prev = [UInt8](repeating: 0, count: 32)
             var expected: Int64 = 1
             var count = 0
@@ -192,10 +225,18 @@ extension Workspace {
                 else {
                     return fail("its signature does not verify")
                 }
+                if r["action"] == Self.checkpointAction {
+                    if let problem = Self.checkpointProblem(r, roles: roles, hashes: hashes) {
+                        return fail(problem)
+                    }
+                    checkpoint = seq
+                }
+                hashes.append(hash)
                 prev = hash
                 expected += 1
             }
-            return AuditVerification(entries: count, ok: true, failedSeq: nil, reason: nil)
+            return AuditVerification(
+                entries: count, ok: true, failedSeq: nil, reason: nil, checkpoint: checkpoint)
         }
     }
 }

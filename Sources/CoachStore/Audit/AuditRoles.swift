@@ -9,7 +9,7 @@ import GRDB
 enum AuditRoles {
     static let ownerOnly: Set<String> = [
         "workspace.init", "user.disable", "user.reset", "access.revoke", "plugin.add",
-        "plugin.readd", "plugin.remove",
+        "plugin.readd", "plugin.remove", "audit.checkpoint",
     ]
     static let staffOnly: Set<String> = [
         "user.add", "access.grant", "access.rekey", "athlete.add", "athlete.remove",

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// `manifest` is the handshake answer as JSON text and `granted` the granted data kinds; the
 /// plugin host gives them meaning. Anyone who can open the workspace may read the entries (they
-/// hold no athlete data); only the owner adds and removes them, each time with an audit entry.
+/// hold no athlete data); only the owner adds and removes them, each time with an audit entry,
+/// and she signs each record.
 public struct PluginEntry: Sendable, Equatable {
     /// The plugin's id.
     public var id: String
@@ -19,6 +20,9 @@ public struct PluginEntry: Sendable, Equatable {
     public var granted: [InputKind]
     /// When it was added (UTC, ISO 8601).
     public var addedAt: String
+    /// Whether the record carries the owner's valid signature (set when read back; a record
+    /// altered in the file, or added before records were signed, is not run).
+    public var signed = true
 
     /// An entry to store; `addedAt` is set by the store.
     public init(

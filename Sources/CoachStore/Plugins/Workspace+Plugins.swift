@@ -4,7 +4,8 @@ import Foundation
 import GRDB
 
 extension Workspace {
-    /// Adds (or replaces, after a change of executable) a plugin, with an audit entry.
+    /// Adds (or replaces, after a change of executable) a plugin, with an audit entry; the
+    /// owner signs the record.
     ///
     /// - Throws: `StoreError.permissionDenied` unless the actor is the owner.
     public func addPlugin(_ entry: PluginEntry, as actor: Principal) throws {
@@ -17,17 +18,22 @@ extension Workspace {
                 try Int.fetchOne(
                     db, sql: "SELECT COUNT(*) FROM plugins WHERE id = ?", arguments: [entry.id])
                 ?? 0
+            let grants = entry.granted.map(\.rawValue).joined(separator: ",")
+            let signature = actor.signKeys.sign(
+                Self.pluginMessage(
+                    workspaceId: actor.anchor.workspaceId, id: entry.id, path: entry.path,
+                    sha256: entry.sha256, manifest: entry.manifest, granted: grants,
+                    addedBy: actor.userId.rawValue, addedAt: time))
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO plugins (id, path, sha256, manifest, granted, added_by, added_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO plugins
+                        (id, path, sha256, manifest, granted, added_by, added_at, signature)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    entry.id, entry.path, entry.sha256, entry.manifest,
-                    entry.granted.map(\.rawValue).joined(separator: ","),
-                    actor.userId.rawValue, time,
+                    entry.id, entry.path, entry.sha256, entry.manifest, grants,
+                    actor.userId.rawValue, time, Data(signature),
                 ])
-            let grants = entry.granted.map(\.rawValue).joined(separator: ",")
             try appendAudit(
                 db, actor: actor, action: replaced > 0 ? "plugin.readd" : "plugin.add",
                 target: "\(entry.id) sha256:\(entry.sha256) kinds:\(grants)")
@@ -49,17 +55,40 @@ extension Workspace {
         }
     }
 
-    /// The plugins added to the workspace, by id.
-    public func plugins() throws -> [PluginEntry] {
+    /// The plugins added to the workspace, by id, each marked `signed` when it carries the
+    /// owner's signature (checked against `actor`'s trust anchor).
+    public func plugins(as actor: Principal) throws -> [PluginEntry] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM plugins ORDER BY id").map { r in
-                let kinds = (r["granted"] as String).split(separator: ",")
+                let granted: String = r["granted"]
+                let kinds = granted.split(separator: ",")
                     .compactMap { InputKind(rawValue: String($0)) }
-                return PluginEntry(
+                var entry = PluginEntry(
                     id: r["id"], path: r["path"], sha256: r["sha256"], manifest: r["manifest"],
                     granted: kinds, addedAt: r["added_at"])
+                let message = Self.pluginMessage(
+                    workspaceId: actor.anchor.workspaceId, id: entry.id, path: entry.path,
+                    sha256: entry.sha256, manifest: entry.manifest, granted: granted,
+                    addedBy: r["added_by"], addedAt: entry.addedAt)
+                entry.signed =
+                    (r["signature"] as Data?).map {
+                        SigningKeyPair.verify(
+                            [UInt8]($0), of: message, publicKey: actor.anchor.ownerSignPK)
+                    } ?? false
+                return entry
             }
         }
+    }
+
+    /// What the owner signs for a plugin record: every column but the signature, tied to the
+    /// workspace.
+    static func pluginMessage(
+        workspaceId: String, id: String, path: String, sha256: String, manifest: String,
+        granted: String, addedBy: String, addedAt: String
+    ) -> [UInt8] {
+        AssociatedData("coach/1/plugin").with(
+            workspaceId, id, path, sha256, manifest, granted, addedBy, addedAt
+        ).bytes
     }
 
     /// A key only this workspace's users can derive, different for every plugin and stable

@@ -134,6 +134,7 @@ public protocol MaintenanceStore: AnyObject {
     func recordEvent(action: String, athleteId: AthleteID, target: String, as actor: Principal)
         throws
     func verifyAudit() throws -> AuditVerification
+    func countersignAudit(as actor: Principal) throws
     func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)?
     func doctor(as actor: Principal?) throws -> [DoctorCheck]
     func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck
@@ -145,7 +146,7 @@ public protocol MaintenanceStore: AnyObject {
 public protocol PluginStore: AnyObject {
     func addPlugin(_ entry: PluginEntry, as actor: Principal) throws
     func removePlugin(id: String, as actor: Principal) throws
-    func plugins() throws -> [PluginEntry]
+    func plugins(as actor: Principal) throws -> [PluginEntry]
     func pluginReferenceKey(pluginID: String, as actor: Principal) throws -> SecretKey
 }
 

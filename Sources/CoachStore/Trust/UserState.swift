@@ -73,6 +73,7 @@ struct UserState: Codable, Equatable, Sendable {
         change(&state)
         if state != before {
             try state.store(db, userId: user.userId.rawValue, key: user.stateKey)
+            user.marks?.stateStored(state, in: db)
         }
     }
 

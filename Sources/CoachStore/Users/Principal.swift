@@ -33,11 +33,17 @@ public struct Principal: Sendable {
     let knownEpochs: [String: UserState.EpochMark]
     /// Certificates verified during this command.
     let certificates: CertificateBook
+    /// The user's marks on this machine, when the workspace was opened with a keeper.
+    let marks: MarksMirror?
 
     /// The verified certificate of `userId`, checked against this user's trust anchor.
     func certificate(_ db: Database, _ userId: String) throws -> UserCertificate {
         try certificates.certificate(db, userId: userId, anchor: anchor)
     }
+
+    /// What signing in found rolled back against the marks kept on this machine, when the
+    /// workspace was opened to report it rather than refuse (a health check); nil otherwise.
+    public var rollback: StoreError? { marks?.rollback }
 
     /// Whether the user may create athletes, plans and grants.
     public var isStaff: Bool { role != .athlete }

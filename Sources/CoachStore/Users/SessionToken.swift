@@ -96,25 +96,7 @@ public struct SessionTokenStore: Sendable {
     ///
     /// - Throws: `StoreError.unsafePath` for a link, another owner or a wider mode.
     static func readPrivate(_ file: String) throws -> [UInt8]? {
-        let fd = Glibc.open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw StoreError.unsafePath(file, reason: "the session file is a link or unreadable")
-        }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError.unsafePath(file, reason: "the session file is not a regular file")
-        }
-        guard st.st_uid == geteuid(), st.st_mode & 0o077 == 0 else {
-            throw StoreError.unsafePath(
-                file, reason: "the session file belongs to another user or others can open it")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(min(st.st_size, 4096)))
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n >= 0 else { return nil }
-        bytes.removeLast(bytes.count - n)
-        return bytes
+        try SecureFiles.readPrivate(file, what: "the session file", limit: 4096)
     }
 
     /// Removes the token file of `handle`.

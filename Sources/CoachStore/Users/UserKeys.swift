@@ -95,9 +95,12 @@ struct UserRow {
     ///
     /// - Throws: `StoreError.tampered` when the state or certificate fails to verify or the
     ///   row's Argon2id work is below the certified floor; `userDisabled` for a disabled user.
-    func principal(secret: SecretKey, _ db: Database, sessionAnchor: TrustAnchor? = nil) throws
-        -> Principal
-    {
+    /// With `kept` marks (read before this read began), the file is checked against them
+    /// first: a rollback is tampering (`checkMarks`).
+    func principal(
+        secret: SecretKey, _ db: Database, sessionAnchor: TrustAnchor? = nil,
+        kept: KeptMarks? = nil
+    ) throws -> Principal {
         let (box, sign) = try keyPairs(from: secret)
         let stateKey = try UserState.key(box: box)
         let state = try UserState.load(db, userId: id, handle: handle, key: stateKey)
@@ -105,8 +108,13 @@ struct UserRow {
             throw StoreError.tampered("the session of user '\(handle)'")
         }
         try Workspace.checkAuditMark(db, state: state, handle: handle)
+        let selfKey = try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey)
+        let checked = try kept.map {
+            try checkMarks($0, db, state: state, stateKey: stateKey, selfKey: selfKey)
+        }
+        let known = checked?.0 ?? state
         let book = CertificateBook()
-        book.setFloors(state.certificates)
+        book.setFloors(known.certificates)
         let cert = try book.certificate(db, userId: id, anchor: state.anchor)
         guard Int64(kdf.opsLimit) >= cert.kdfFloorOps, Int64(kdf.memLimit) >= cert.kdfFloorMem
         else {
@@ -122,9 +130,8 @@ struct UserRow {
             userId: UserID(id), handle: Handle(handle), role: cert.role,
             athleteId: cert.athleteId.map(AthleteID.init), boxKeys: box,
             signKeys: sign, indexKey: index,
-            selfKey: try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: box.secretKey),
-            anchor: state.anchor, stateKey: stateKey, knownEpochs: state.epochs,
-            certificates: book)
+            selfKey: selfKey, anchor: state.anchor, stateKey: stateKey, knownEpochs: known.epochs,
+            certificates: book, marks: checked?.1)
     }
 
     /// The first certificate of this (new) user, signed by `signer`.

@@ -98,7 +98,10 @@ extension Workspace {
         }
         var keys = Array(bytes.prefix(keyBytes))
         let secret = try SecretKey(consuming: &keys)
-        return try read { db in try user.principal(secret: secret, db, sessionAnchor: anchor) }
+        let kept = try keptMarks(userId: user.id)
+        return try read { db in
+            try user.principal(secret: secret, db, sessionAnchor: anchor, kept: kept)
+        }
     }
 
     /// Ends a session (its row is deleted).

@@ -90,7 +90,8 @@ extension Workspace {
             if status == "pending" { throw StoreError.enrolmentPending(handle) }
             throw StoreError.authenticationFailed
         }
-        return try read { db in try row.principal(secret: secret, db) }
+        let kept = try keptMarks(userId: row.id)
+        return try read { db in try row.principal(secret: secret, db, kept: kept) }
     }
 
     /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
@@ -215,19 +216,12 @@ extension Workspace {
             guard let row = try UserRow.fetch(db, handle: handle) else {
                 throw StoreError.userNotFound(handle)
             }
-            var cert = try actor.certificate(db, row.id)
+            let cert = try actor.certificate(db, row.id)
             guard cert.role != .owner else {
                 throw StoreError.invalidInput("the owner cannot be disabled")
             }
             try revokeEverywhere(db, userId: row.id, as: actor)
-            cert.disabled = true
-            cert.version += 1
-            cert.signerId = actor.userId.rawValue
-            cert.sign(by: actor.signKeys, workspaceId: actor.anchor.workspaceId)
-            try cert.store(db)
-            actor.certificates.forget(row.id)
-            try UserState.update(db, of: actor) { $0.certificates[row.id] = cert.version }
-            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
+            try disableCertificate(db, cert, as: actor)
             try appendAudit(db, actor: actor, action: "user.disable", target: row.id)
         }
     }

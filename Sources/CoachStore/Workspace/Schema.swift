@@ -14,6 +14,8 @@ enum Schema {
     static let compactRecordsMigration = "v9-compact-records"
     /// Records in a rowid table with the (athlete, id) key as an index beside it.
     static let recordsByRowidMigration = "v10-records-by-rowid"
+    /// Plugin records signed by the owner.
+    static let signedPluginsMigration = "v11-signed-plugins"
     /// Records keyed by an integer athlete key and ids in binary where they are UUIDs or hashes.
     static let compactRecordKeysMigration = "v12-compact-record-keys"
 
@@ -305,6 +307,13 @@ enum Schema {
                     ALTER TABLE records_v7 RENAME TO records;
                     """)
         }
+        m.registerMigration(signedPluginsMigration) { db in
+            // The owner's signature over each plugin record (id, path, pinned hash, handshake,
+            // granted kinds, who added it and when), so that a path and hash swapped together
+            // in the file are refused. Rows from before stay unsigned (NULL) and are not run
+            // until the owner adds them again.
+            try db.execute(sql: "ALTER TABLE plugins ADD COLUMN signature BLOB")
+        }
         m.registerMigration(compactRecordKeysMigration, migrate: compactRecordKeys)
         return m
     }
@@ -333,7 +342,9 @@ enum Schema {
             "athlete_num", "id", "kind", "day", "fmt", "epoch", "version", "nonce", "ciphertext",
         ],
         "snapshots": ["athlete_id", "section", "epoch", "nonce", "ciphertext"],
-        "plugins": ["id", "path", "sha256", "manifest", "granted", "added_by", "added_at"],
+        "plugins": [
+            "id", "path", "sha256", "manifest", "granted", "added_by", "added_at", "signature",
+        ],
         "snapshot_chunks": ["athlete_id", "section", "period", "epoch", "nonce", "ciphertext"],
         "carried_states": ["athlete_id", "as_of", "epoch", "nonce", "ciphertext"],
         "certificates": [

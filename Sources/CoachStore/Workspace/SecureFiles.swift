@@ -55,7 +55,12 @@ public enum SecureFiles {
     }
 
     /// Writes `bytes` to `path` atomically with mode 0600 (temp file in the same 0700 folder, then rename).
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    ///
+    /// - Parameter sync: flush the file to disk before the rename (skipped for files whose loss
+    ///   in a crash is harmless, so that frequent writes stay cheap).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, sync: Bool = true)
+        throws
+    {
         let tmp = path + ".tmp-\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
@@ -63,7 +68,7 @@ public enum SecureFiles {
                 path, reason: "cannot write it (\(String(cString: strerror(errno))))")
         }
         var ok = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) == $0.count }
-        ok = ok && fsync(fd) == 0
+        ok = ok && (!sync || fsync(fd) == 0)
         close(fd)
         guard ok, rename(tmp, path) == 0 else {
             unlink(tmp)
@@ -118,5 +123,41 @@ public enum SecureFiles {
         }
         let dfd = open(dir, O_RDONLY | O_DIRECTORY)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    /// Reads a small private file without following a link, only when it is a regular file of
+    /// this user that nobody else can read or write; nil when there is none.
+    ///
+    /// - Parameters:
+    ///   - what: how messages name the file ("the session file").
+    ///   - limit: the most bytes read.
+    /// - Throws: `StoreError.unsafePath` for a link, another owner or a wider mode.
+    static func readPrivate(_ file: String, what: String, limit: Int) throws -> [UInt8]? {
+        let fd = Glibc.open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw StoreError.unsafePath(file, reason: "\(what) is a link or unreadable")
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError.unsafePath(file, reason: "\(what) is not a regular file")
+        }
+        guard st.st_uid == geteuid(), st.st_mode & 0o077 == 0 else {
+            throw StoreError.unsafePath(
+                file, reason: "\(what) belongs to another user or others can open it")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(min(Int(st.st_size), limit)))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes {
+                read(fd, $0.baseAddress! + done, $0.count - done)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            done += n
+        }
+        bytes.removeLast(bytes.count - done)
+        return bytes
     }
 }

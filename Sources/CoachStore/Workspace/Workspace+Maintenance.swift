@@ -55,6 +55,11 @@ extension Workspace {
                     ? "\(audit.entries) entries, chain and signatures verify"
                     : "entry \(audit.failedSeq ?? 0): \(audit.reason ?? "")"))
         if let actor {
+            checks.append(
+                DoctorCheck(
+                    name: "marks", ok: actor.rollback == nil,
+                    detail: actor.rollback?.problem
+                        ?? "the file is not older than what this user saw on this machine"))
             checks.append(try membershipCheck(as: actor))
             checks.append(try auditRoleCheck(as: actor))
             var bad = 0, total = 0
@@ -125,9 +130,15 @@ extension Workspace {
     ///
     /// The copy runs through SQLite's backup API under the destination's write lock, so other
     /// processes see either the old or the restored workspace, never a mix.
-    public static func restore(from source: String, to path: String) throws {
+    ///
+    /// - Parameter marks: where users' marks are kept; the restored workspace's are forgotten,
+    ///   because going back to the backup is deliberate.
+    public static func restore(
+        from source: String, to path: String, marks: (any MarksKeeper)? = nil
+    ) throws {
         try Sodium.initialize()
         let backup: DatabaseQueue
+        var restoredId: String?
         do {
             var config = configuration(readOnly: true)
             config.readonly = true
@@ -141,6 +152,8 @@ extension Workspace {
                     throw StoreError.corrupt("the backup \(source)")
                 }
                 try SchemaGuard.check(db, foreignOnly: true)
+                restoredId = try String.fetchOne(
+                    db, sql: "SELECT value FROM meta WHERE key = 'workspace_id'")
             }
         } catch let error as DatabaseError {
             throw mapOpenError(error, path: source)
@@ -156,5 +169,6 @@ extension Workspace {
         let pool = try DatabasePool(path: path, configuration: configuration())
         try backup.backup(to: pool)
         _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        if let marks, let restoredId { marks.forget(workspaceId: restoredId) }
     }
 }

@@ -16,16 +16,19 @@ public final class Workspace: Sendable {
     /// must not back-date the log.
     let wallClock: any Clock
     let random: any RandomSource
+    /// Where signed-in users' marks are kept outside the file (nil: nowhere, as in tests).
+    let marks: (any MarksKeeper)?
 
     init(
         path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
-        wallClock: any Clock = SystemClock()
+        wallClock: any Clock = SystemClock(), marks: (any MarksKeeper)? = nil
     ) {
         self.path = path
         self.pool = pool
         self.clock = clock
         self.wallClock = wallClock
         self.random = random
+        self.marks = marks
     }
 
     static func configuration(readOnly: Bool = false) -> Configuration {
@@ -48,10 +51,12 @@ public final class Workspace: Sendable {
     /// - Parameters:
     ///   - path: absolute path of the workspace file.
     ///   - allowShared: accept a file others may write to.
+    ///   - marks: where users' marks are kept outside the file; each sign-in checks the file
+    ///     against them (nil: no such check).
     /// - Throws: `StoreError` when the file is missing, unsafe, not a workspace or damaged.
     public static func open(
         at path: String, allowShared: Bool = false, clock: any Clock = SystemClock(),
-        random: any RandomSource = SystemRandom()
+        random: any RandomSource = SystemRandom(), marks: (any MarksKeeper)? = nil
     ) throws -> Workspace {
         try Sodium.initialize()
         try SecureFiles.checkWorkspace(path, allowShared: allowShared)
@@ -83,7 +88,7 @@ public final class Workspace: Sendable {
             throw mapOpenError(error, path: path)
         }
         for suffix in ["-wal", "-shm"] { SecureFiles.restrict(path + suffix) }
-        return Workspace(path: path, pool: pool, clock: clock, random: random)
+        return Workspace(path: path, pool: pool, clock: clock, random: random, marks: marks)
     }
 
     /// Creates a new, empty workspace file (mode 0600, folder 0700) and applies the schema.
