@@ -76,11 +76,13 @@ public enum Padding {
 
     /// Removes padding added by `pad`.
     public static func unpad(_ bytes: [UInt8], blockSize: Int = 128) throws -> [UInt8] {
-        var buf = bytes
         var unpadded = 0
-        guard !buf.isEmpty, sodium_unpad(&unpadded, &buf, buf.count, blockSize) == 0 else {
-            throw CryptoError.badPadding
+        // sodium_unpad only reads the buffer: no copy of it before the one returned.
+        let rc = bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress, !b.isEmpty else { return Int32(-1) }
+            return sodium_unpad(&unpadded, base, b.count, blockSize)
         }
-        return Array(buf[0..<unpadded])
+        guard rc == 0 else { throw CryptoError.badPadding }
+        return Array(bytes[0..<unpadded])
     }
 }

@@ -56,7 +56,11 @@ public struct AthleteContext: Codable, Sendable, Equatable {
             weightKg: profile.weightKg, bodyFatPct: profile.bodyFatPct,
             thresholds: profile.thresholds,
             pmc: profile.pmc, nutrition: profile.nutrition, activity: profile.activity)
-        if let age = profile.age(on: day) {
+        // Age never decreases, so when it already was `age` on the eve of the look-back, no
+        // birthday lies in it and the day-by-day search is skipped.
+        if let age = profile.age(on: day),
+            (profile.age(on: day.adding(days: -Self.birthdayLookback - 1)) ?? age) < age
+        {
             birthdayDaysAgo = (0...Self.birthdayLookback).first { k in
                 (profile.age(on: day.adding(days: -k - 1)) ?? age) < age
             }

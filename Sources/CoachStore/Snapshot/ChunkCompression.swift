@@ -30,13 +30,16 @@ enum ChunkCompression {
         var r = CompactReader(bytes)
         let count = try r.int()
         guard count > 0, count <= maxPlainLength else { throw CompactReader.Malformed() }
-        let stream = Array(bytes[r.position...])
-        var out = [UInt8](repeating: 0, count: count)
+        let start = r.position
         var length = uLongf(count)
-        let rc = out.withUnsafeMutableBufferPointer { o in
-            stream.withUnsafeBufferPointer { s in
-                uncompress(o.baseAddress, &length, s.baseAddress, uLong(s.count))
+        var rc = Z_OK
+        let out = [UInt8](unsafeUninitializedCapacity: count) { o, initialized in
+            bytes.withUnsafeBufferPointer { b in
+                let s = UnsafeBufferPointer(rebasing: b[start...])
+                rc = uncompress(o.baseAddress, &length, s.baseAddress, uLong(s.count))
             }
+            // Only the inflated prefix is kept; a short stream is refused below.
+            initialized = rc == Z_OK ? Int(length) : 0
         }
         guard rc == Z_OK, Int(length) == count else { throw CompactReader.Malformed() }
         return out

@@ -39,7 +39,9 @@ extension WellnessEntry: CompactCodable {
 
     init(compact r: inout CompactReader) throws {
         self.init(id: try r.id(), day: try LocalDay(compact: &r), mood: try r.optionalInt())
-        let levels = try r.array { r in (try r.enumeration(MuscleGroup.self), try r.int()) }
+        let levels = try r.array { r in
+            (try r.enumeration(MuscleGroup.compactNames), try r.int())
+        }
         for (muscle, value) in levels { doms[muscle] = value }
         notes = try r.optionalString()
     }
@@ -74,7 +76,7 @@ extension Workout: CompactCodable {
     init(compact r: inout CompactReader) throws {
         self.init(
             id: try r.id(), start: try Instant(compact: &r),
-            sport: try r.enumeration(Sport.self))
+            sport: try r.enumeration(Sport.compactNames))
         elapsedS = try r.optionalDouble(); movingS = try r.optionalDouble();
         distanceM = try r.optionalDouble()
         rpe = try r.optionalInt()
@@ -99,8 +101,9 @@ extension BiometricSample: CompactCodable {
 
     init(compact r: inout CompactReader) throws {
         self.init(
-            id: try r.id(), time: try Instant(compact: &r), type: try r.enumeration(Kind.self),
-            value: try r.double(), source: try r.optionalString())
+            id: try r.id(), time: try Instant(compact: &r),
+            type: try r.enumeration(Kind.compactNames), value: try r.double(),
+            source: try r.optionalString())
     }
 }
 
@@ -115,7 +118,7 @@ extension SleepRecord: CompactCodable {
     init(compact r: inout CompactReader) throws {
         self.init(
             id: try r.id(), start: try Instant(compact: &r), end: try Instant(compact: &r),
-            stage: try r.enumeration(Stage.self))
+            stage: try r.enumeration(Stage.compactNames))
     }
 }
 
@@ -190,12 +193,12 @@ extension PlannedSession: CompactCodable {
         let id = try r.id(), date = try LocalDay(compact: &r), order = try r.int(),
             title = try r.string()
         let detail = try r.optionalString(), notes = try r.optionalString()
-        let sport = try r.optional { try $0.enumeration(Sport.self) }
+        let sport = try r.optional { try $0.enumeration(Sport.compactNames) }
         self.init(id: id, date: date, order: order, title: title)
         self.detail = detail; self.notes = notes; self.sport = sport
         plannedDurationS = try r.optionalDouble()
         plannedTss = try r.optionalDouble()
-        targets = try r.array { try $0.enumeration(MuscleGroup.self) }
+        targets = try r.array { try $0.enumeration(MuscleGroup.compactNames) }
         linkedWorkout = try r.optionalString()
         adherencePct = try r.optionalDouble()
         origin = try r.enumeration(Origin.self)

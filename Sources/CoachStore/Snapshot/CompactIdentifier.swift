@@ -34,6 +34,11 @@ enum CompactIdentifier {
 
     /// The lowercase UUID text of 16 bytes.
     static func text(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { text($0) }
+    }
+
+    /// The lowercase UUID text of the 16 bytes `bytes` points at.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: 36) { out in
             func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
             var j = 0
@@ -67,7 +72,9 @@ extension CompactReader {
     /// Reads a record id written by `CompactWriter.id(_:)`.
     mutating func id() throws -> String {
         let n = try int()
-        if n == CompactIdentifier.uuidMark { return CompactIdentifier.text(try fixed(16)) }
-        return String(decoding: try fixed(n), as: UTF8.self)
+        if n == CompactIdentifier.uuidMark {
+            return try withFixed(16) { CompactIdentifier.text($0) }
+        }
+        return try withFixed(n) { String(decoding: $0, as: UTF8.self) }
     }
 }

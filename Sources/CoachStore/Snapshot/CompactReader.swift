@@ -59,6 +59,18 @@ struct CompactReader {
         return Array(bytes[position..<position + count])
     }
 
+    /// Hands the next `count` bytes to `body` without copying them, then skips them.
+    mutating func withFixed<R>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws
+        -> R
+    {
+        guard count >= 0, count <= bytes.count - position else { throw Malformed() }
+        defer { position += count }
+        let start = position
+        return bytes.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[start..<start + count]))
+        }
+    }
+
     mutating func raw() throws -> [UInt8] {
         let n = try length()
         defer { position += n }
@@ -81,11 +93,21 @@ struct CompactReader {
     }
 
     mutating func array<T>(_ read: (inout CompactReader) throws -> T) throws -> [T] {
+        var out: [T] = []
+        try append(into: &out, read)
+        return out
+    }
+
+    /// Reads an array written by `CompactWriter.array` and appends its items to `out`.
+    mutating func append<T>(into out: inout [T], _ read: (inout CompactReader) throws -> T)
+        throws
+    {
         let n = try int()
         guard n >= 0, n <= bytes.count - position else { throw Malformed() }
-        var out: [T] = []
-        out.reserveCapacity(n)
+        // Grows geometrically, so appending chunk after chunk stays linear.
+        if out.capacity < out.count + n {
+            out.reserveCapacity(max(out.count + n, 2 * out.capacity))
+        }
         for _ in 0..<n { out.append(try read(&self)) }
-        return out
     }
 }

@@ -69,19 +69,24 @@ enum SnapshotCoding {
         throws -> Bool
     {
         if kind == .profile { return try decode(kind, from: bytes, into: &d) }
-        var part = AthleteDataset(athlete: d.athlete)
-        guard try decode(kind, from: bytes, into: &part) else { return false }
+        var r = CompactReader(bytes)
+        guard try r.raw() == magic else { return false }
+        // Straight into the dataset's arrays: no copy of a chunk's records.
+        func section<T: CompactCodable>(_ out: inout [T]) throws {
+            try r.append(into: &out) { try T(compact: &$0) }
+        }
         switch kind {
         case .profile: break
-        case .week: d.weeks += part.weeks
-        case .wellness: d.wellness += part.wellness
-        case .workout: d.workouts += part.workouts
-        case .biometric: d.biometrics += part.biometrics
-        case .sleep: d.sleep += part.sleep
-        case .food: d.food += part.food
-        case .steps: d.steps += part.steps
-        case .weight: d.weight += part.weight
+        case .week: try section(&d.weeks)
+        case .wellness: try section(&d.wellness)
+        case .workout: try section(&d.workouts)
+        case .biometric: try section(&d.biometrics)
+        case .sleep: try section(&d.sleep)
+        case .food: try section(&d.food)
+        case .steps: try section(&d.steps)
+        case .weight: try section(&d.weight)
         }
+        guard r.isAtEnd else { throw CompactReader.Malformed() }
         return true
     }
 

@@ -57,6 +57,10 @@ struct SnapshotManifest: Equatable {
             let list = try r.array { r -> (Int, Entry) in
                 (try r.int(), Entry(count: try r.int(), digest: try r.raw()))
             }
+            // Room for the other sections' lists too: no rehashing section by section.
+            if entries.capacity < entries.count + list.count {
+                entries.reserveCapacity(max(entries.count + list.count, 2 * entries.capacity))
+            }
             for (period, e) in list { entries[ChunkKey(section: section, period: period)] = e }
         }
         guard r.isAtEnd else { throw CompactReader.Malformed() }
