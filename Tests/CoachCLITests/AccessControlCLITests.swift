@@ -58,14 +58,7 @@ import Testing
     @Test("A revoked coach loses access and has no live session; the owner keeps access")
     func revokedCoach() throws {
         let s = try Self.scene()
-        let cp = try s.secretFile("carl", Self.coachPass)
-        try s.expectOK(
-            s.run([
-                "user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp, "--as",
-                "olivia",
-            ]))
-        try s.expectOK(
-            s.run(["access", "grant", "--athlete", "jane", "--to", "carl", "--as", "olivia"]))
+        let cp = try s.addCoach(passphrase: Self.coachPass)
         try s.expectOK(s.run(["unlock", "--as", "carl", "--passphrase-file", cp]))
         #expect(
             try s.expectOK(s.run(["athlete", "show", "jane", "--json", "--as", "carl"])).stdout

@@ -46,19 +46,12 @@ import Testing
         let s = try CoachSandbox()
         try s.initialise()
         let jp = try s.secretFile("janeu", Self.userPass)
-        let cp = try s.secretFile("carl", "carl coach passphrase")
         try s.expectOK(
             s.run([
                 "user", "add", "janeu", "--role", "athlete", "--athlete", "jane",
                 "--new-passphrase-file", jp, "--as", "olivia",
             ]))
-        try s.expectOK(
-            s.run([
-                "user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp, "--as",
-                "olivia",
-            ]))
-        try s.expectOK(
-            s.run(["access", "grant", "--athlete", "jane", "--to", "carl", "--as", "olivia"]))
+        let cp = try s.addCoach(passphrase: "carl coach passphrase")
         let r = try s.run(
             ["athlete", "remove", "jane", "--yes", "--as", "carl", "--passphrase-file", cp])
         #expect(r.status == 77 && r.stderr.contains("janeu"), "\(r.status): \(r.stderr)")

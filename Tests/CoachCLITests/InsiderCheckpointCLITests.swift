@@ -15,14 +15,7 @@ import Testing
     static func scene() throws -> (CoachSandbox, [String]) {
         let s = try CoachSandbox()
         try s.initialise()
-        let cp = try s.secretFile("coach", coachPass)
-        try s.expectOK(
-            s.run([
-                "user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp, "--as",
-                "olivia",
-            ]))
-        try s.expectOK(
-            s.run(["access", "grant", "--athlete", "jane", "--to", "carl", "--as", "olivia"]))
+        let cp = try s.addCoach(passphrase: coachPass, file: "coach")
         let carl = ["--as", "carl", "--passphrase-file", cp]
         try s.expectOK(s.run(["athlete", "note", "jane", "--goals", "carl-1"] + carl))
         return (s, carl)

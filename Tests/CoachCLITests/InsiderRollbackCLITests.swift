@@ -11,14 +11,7 @@ import Testing
     static func withCoach() throws -> (CoachSandbox, String) {
         let s = try CoachSandbox()
         try s.initialise()
-        let cp = try s.secretFile("coach", coachPass)
-        try s.expectOK(
-            s.run([
-                "user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp, "--as",
-                "olivia",
-            ]))
-        try s.expectOK(
-            s.run(["access", "grant", "--athlete", "jane", "--to", "carl", "--as", "olivia"]))
+        let cp = try s.addCoach(passphrase: coachPass, file: "coach")
         try s.expectOK(s.run(["athlete", "show", "jane", "--as", "carl", "--passphrase-file", cp]))
         return (s, cp)
     }

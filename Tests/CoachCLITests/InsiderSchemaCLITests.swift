@@ -10,14 +10,7 @@ import Testing
     static func scene() throws -> (CoachSandbox, carlPass: String) {
         let s = try CoachSandbox()
         try s.initialise()
-        let cp = try s.secretFile("carl", coachPass)
-        try s.expectOK(
-            s.run([
-                "user", "add", "carl", "--role", "coach", "--new-passphrase-file", cp, "--as",
-                "olivia",
-            ]))
-        try s.expectOK(
-            s.run(["access", "grant", "--athlete", "jane", "--to", "carl", "--as", "olivia"]))
+        let cp = try s.addCoach(passphrase: coachPass)
         return (s, cp)
     }
 

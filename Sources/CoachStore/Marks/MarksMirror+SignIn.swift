@@ -9,13 +9,16 @@ extension MarksMirror {
     /// Without kept marks (a new machine, or keys replaced by enrolment or a reset) the file
     /// is trusted as it is and the marks start from it.
     ///
+    /// - Parameters:
+    ///   - db: the sign-in's read.
+    ///   - kept: the marks as loaded before the read that `db` belongs to began, so that
+    ///     everything they name was committed before that read's snapshot.
+    ///   - state: the user's sealed state as the file holds it.
+    ///   - handle: the user's handle, for messages.
+    ///   - athleteName: the athlete's handle as the user knows it, for messages (nil: unknown).
     /// - Returns: `state` raised to the kept marks, for the command's checks.
     /// - Throws: `StoreError.tampered` naming what was rolled back: the user's sealed state, an
     ///   athlete's key epochs, a certificate, or the audit log.
-    ///
-    /// - Parameter kept: the marks as loaded before the read that `db` belongs to began, so
-    ///   that everything they name was committed before that read's snapshot.
-    ///   - athleteName: the athlete's handle as the user knows it, for messages (nil: unknown).
     func signIn(
         _ db: Database, kept: LocalMarks?, state: UserState, handle: String,
         athleteName: (String) -> String? = { _ in nil }
