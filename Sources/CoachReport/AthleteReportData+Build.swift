@@ -51,7 +51,7 @@ extension AthleteReportData {
         // Provider results day by day; the band needs stress for 30 days before the window.
         let lead = Self.bandDays
         let todayResults = today
-        let daily: [[MetricResult]] = try ParallelDays.map(days + lead) { k in
+        let daily: [[MetricResult]] = try ParallelMap.map(days + lead) { k in
             let d = first.adding(days: k - lead)
             if d == moment.day { return todayResults.filter { Self.dailyIds.contains($0.id) } }
             return try evaluation.results(

@@ -73,7 +73,7 @@ extension Workspace {
         }
         // A few athletes are not worth another connection and thread.
         let parts = max(1, min(parallelism, ids.count / 8))
-        let walked = try ParallelParts.map(parts) { part in
+        let walked = try ParallelMap.map(parts) { part in
             try windows(
                 of: stride(from: part, to: ids.count, by: parts).map { ids[$0] }, as: actor,
                 plan: plan, firstDay: firstDay, body)
