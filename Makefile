@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test lint format bench clean install uninstall
+.PHONY: deps test-deps build demo test test-future lint format bench clean install uninstall
 
 ## Install what is missing (Debian/Ubuntu): libsodium, SQLite and zlib headers, pkg-config, python3.
 deps:
@@ -25,11 +25,17 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxml2-utils; \
 	fi
 
-## What the test suite needs beyond the build: Chromium, to open the HTML reports headless.
+## What the test suite needs beyond the build: Chromium, to open the HTML reports headless;
+## faketime, to run the suites again with the system clock a year ahead; sqlite3, which the
+## insider tests use to play someone editing the file.
 test-deps: deps
 	@if ! command -v chromium >/dev/null 2>&1; then \
 		echo "installing chromium (the report tests open pages in it headless)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
+	fi
+	@if ! command -v faketime >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1; then \
+		echo "installing faketime and sqlite3 (the clock guard and the insider tests)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq faketime sqlite3; \
 	fi
 
 build: deps
@@ -65,6 +71,19 @@ CHECKS := --explicit-target-dependency-import-check error
 test: test-deps lint
 	$(SWIFT) build $(CHECKS)
 	COACH_REQUIRE_CROSSCHECK=1 $(SWIFT) test $(CHECKS)
+	$(MAKE) --no-print-directory test-future
+
+## The time-bomb guard: the suites that replay fixed days run again with the system clock
+## FUTURE ahead (libfaketime), so a test that mixes a fixed "now" with the real clock fails a
+## year before its date comes. The faketime wrapper (not a bare LD_PRELOAD) sets the library
+## up before Swift reads its arguments. Run after `make test` has built the tests.
+FUTURE ?= +365d
+FUTURE_SUITES := \.($(shell paste -sd'|' Tests/clock-suites.txt))/
+test-future: test-deps
+	@command -v faketime >/dev/null 2>&1 || { echo "faketime is missing: apt-get install faketime"; exit 1; }
+	FAKETIME_DONT_FAKE_MONOTONIC=1 COACH_REQUIRE_CROSSCHECK=1 faketime -f '$(FUTURE)' \
+		"$$($(SWIFT) build --show-bin-path)/coachPackageTests.xctest" --testing-library swift-testing \
+		--filter '$(FUTURE_SUITES)'
 
 ## swift-format (shipped with the toolchain), with the checked-in .swift-format, warnings as errors.
 lint:

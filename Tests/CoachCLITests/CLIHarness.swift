@@ -16,10 +16,15 @@ struct CoachResult: Sendable {
 
 /// Runs the built `coach` binary in a sandbox: its own HOME, XDG_RUNTIME_DIR, XDG_STATE_HOME,
 /// TMPDIR and COACH_WORKSPACE under a temporary folder, no COACH_* variables from the parent.
+///
+/// A sandbox made with a fixed clock runs every command on it (helpers such as
+/// `auditEntries` included), so a scene never mixes its "now" with the real one.
 final class CoachSandbox: @unchecked Sendable {
     static let ownerPass = "owner passphrase for cli"
 
     let root: String
+    /// `COACH_NOW` for every command of this sandbox, if it has a fixed clock.
+    let clock: [String: String]
     var workspace: String { root + "/ws/workspace.sqlite" }
     var runtimeDir: String { root + "/run" }
     /// The state folder of this sandbox (users' marks live under `coach/marks`).
@@ -27,7 +32,9 @@ final class CoachSandbox: @unchecked Sendable {
     let lock = NSLock()
     private(set) var history: [CoachResult] = []
 
-    init() throws {
+    /// A sandbox whose commands run on the system clock, or at `clock` (`["COACH_NOW": …]`).
+    init(clock: [String: String] = [:]) throws {
+        self.clock = clock
         root =
             FileManager.default.temporaryDirectory.appendingPathComponent(
                 "coach-cli-\(UUID().uuidString)"
@@ -61,7 +68,7 @@ final class CoachSandbox: @unchecked Sendable {
             "XDG_STATE_HOME": stateDir,
             "COACH_WORKSPACE": workspace,
             "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-        ]
+        ].merging(clock) { _, fixed in fixed }.merging(FakeSystemClock.inherited) { _, new in new }
     }
 
     /// Writes a secret file (0600) under secrets/ and returns its path.
@@ -74,12 +81,18 @@ final class CoachSandbox: @unchecked Sendable {
     }
 
     /// Runs `coach args…` under `umask`, with optional stdin and extra environment; waits up to `timeout`.
+    /// `systemClockAhead` runs the command with the system clock moved on by that many seconds
+    /// (through libfaketime), for what must follow real time, such as session lifetimes.
     @discardableResult
     func run(
         _ args: [String], stdin: String? = nil, env extra: [String: String] = [:],
         umask: String = "022",
-        timeout: Double = 120
+        timeout: Double = 120, systemClockAhead: Int? = nil
     ) throws -> CoachResult {
+        var extra = extra
+        if let systemClockAhead {
+            extra.merge(try FakeSystemClock.ahead(seconds: systemClockAhead)) { _, new in new }
+        }
         let process = try start(args, stdin: stdin, env: extra, umask: umask)
         let deadline = Date().addingTimeInterval(timeout)
         while process.process.isRunning && Date() < deadline { usleep(5000) }

@@ -9,7 +9,7 @@ import Testing
     /// jane and bert, each with a few weeks of workouts and moods, and a carried state each
     /// (written by their first view).
     static func sandbox() throws -> (CoachSandbox, jane: String, bert: String) {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise()
         try s.expectOK(
             s.run(["athlete", "add", "bert", "--name", "Bert Bauer", "--as", "olivia"], env: now))

@@ -8,7 +8,7 @@ import Testing
 
     @Test("the demo workspace holds and shows every feature")
     func everyFeature() throws {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.expectOK(s.run(["demo", "--workspace", s.workspace, "--json"], env: Self.now))
         func json(_ args: [String]) throws -> Any {
             let out = try s.expectOK(s.run(args + ["--json"], env: Self.now)).stdout

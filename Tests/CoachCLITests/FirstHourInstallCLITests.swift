@@ -79,10 +79,9 @@ import Testing
         let unlock = try line("coach unlock --as coach --passphrase-file ", in: second)
         let passFile = String(unlock.split(separator: " ").last!)
         #expect(CoachSandbox.mode(passFile) == 0o600)
-        // Eight hours later the session is over; the printed commands get back in.
-        let later = [
-            "COACH_NOW": ISO8601DateFormatter().string(from: Date().addingTimeInterval(9 * 3600))
-        ]
+        // Nine hours later on the system clock the session is over; the printed commands get
+        // back in.
+        let later = try FakeSystemClock.ahead(seconds: 9 * 3600)
         let script = [export, alias, "coach whoami || echo EXPIRED", unlock, "coach team"]
             .joined(separator: "\n")
         let sh = Process()

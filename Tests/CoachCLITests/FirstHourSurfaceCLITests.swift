@@ -72,7 +72,8 @@ import Testing
         let missing = try s.at(["restore", s.root + "/missing.sqlite", "--yes"])
         #expect(missing.status == 66 && missing.stderr.contains("no backup at"))
         #expect(!missing.stderr.contains("coach init"))
-        let later = try s.at(["whoami"], env: ["COACH_NOW": "2026-11-27T12:00:00+01:00"])
+        // Two days on in real time the hour's session is over (sessions follow the system clock).
+        let later = try s.run(["whoami"], systemClockAhead: 2 * 86_400)
         #expect(later.status == 77, "\(later.stderr)")
         #expect(later.stderr.contains("run 'coach unlock --as olivia' again"), "\(later.stderr)")
         let pass = try s.secretFile("janeu", "jane user passphrase")

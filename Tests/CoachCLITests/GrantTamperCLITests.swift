@@ -29,7 +29,7 @@ import Testing
         "A tampered grant makes athlete list, team and metrics exit 74 naming the athlete",
         arguments: attacks.indices)
     func tamperedGrant(attack: Int) throws {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise()
         let before = try s.expectOK(s.run(["athlete", "list", "--as", "olivia"], env: Self.now))
         #expect(before.stdout.contains("jane"))

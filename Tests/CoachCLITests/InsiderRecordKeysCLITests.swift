@@ -10,7 +10,7 @@ import Testing
 
     /// jane and bert, each with two moods whose notes name them.
     static func sandbox() throws -> CoachSandbox {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise()
         try s.expectOK(
             s.run(["athlete", "add", "bert", "--name", "Bert Bauer", "--as", "olivia"], env: now))

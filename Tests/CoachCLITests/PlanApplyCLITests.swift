@@ -8,7 +8,7 @@ import Testing
 
     /// Owner olivia with `zed` and `ann`, both consenting, and zed's JSON export.
     static func scene() throws -> (CoachSandbox, [String: Any]) {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise(athlete: nil)
         for handle in ["zed", "ann"] {
             let file = try s.secretFile(

@@ -8,12 +8,8 @@ import Testing
 
     /// A workspace with athletes jane (Berlin), bert and carla, owner olivia unlocked.
     static func scene() throws -> CoachSandbox {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise()
-        // Sessions are checked against COACH_NOW, so unlock again at the fixed "now".
-        let pass = s.root + "/secrets/owner"
-        try s.expectOK(
-            s.run(["unlock", "--as", "olivia", "--passphrase-file", pass, "--ttl", "1h"], env: now))
         for a in ["bert", "carla"] {
             try ok(
                 s, ["athlete", "add", a, "--name", a.capitalized, "--time-zone", "Europe/Berlin"])

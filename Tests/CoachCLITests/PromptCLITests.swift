@@ -9,7 +9,7 @@ import Testing
 
     /// Owner olivia with `zed` (consent given, `days` of history) and `kim` (no consent).
     static func scene(days: Int = 30) throws -> CoachSandbox {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise(athlete: nil)
         for (handle, consent, n) in [("zed", true, days), ("kim", false, 20)] {
             let file = try s.secretFile(

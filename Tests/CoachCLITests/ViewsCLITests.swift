@@ -13,7 +13,7 @@ import Testing
 
     /// Owner olivia with `jane` (60 days of data) and `bert` (no data yet).
     static func scene() throws -> CoachSandbox {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise(athlete: nil)
         try s.expectOK(
             s.run(
@@ -48,7 +48,7 @@ import Testing
 
     @Test("The team view has one row per athlete and exits 0 when nobody is flagged")
     func teamUnflagged() throws {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise()
         try s.expectOK(
             s.run(
@@ -62,7 +62,7 @@ import Testing
 
     @Test("The team view exits 3 when an athlete is flagged; --flagged shows only them")
     func teamFlagged() throws {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: Self.now)
         try s.initialise()
         try s.expectOK(
             s.run(

@@ -21,27 +21,75 @@ import Testing
         }
     }
 
+    /// The fixture's file opened with a view clock at `view` and a system clock at `wall`.
+    static func opened(_ f: Fixture, view: Date, wall: Date) -> Workspace {
+        Workspace(
+            path: f.path, pool: f.ws.pool, clock: FixedClock(view), random: SystemRandom(),
+            wallClock: FixedClock(wall))
+    }
+
     @Test("A live session resumes to the same user without a passphrase")
     func resumes() throws {
         let f = try Fixture(clock: FixedClock(Self.start))
-        let token = try f.ws.unlock(
+        let ws = Self.opened(f, view: Self.start, wall: Self.start)
+        let token = try ws.unlock(
             handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
-        let me = try f.ws.resume(token)
+        let me = try ws.resume(token)
         #expect(me.userId == f.owner.userId && me.role == .owner)
-        #expect(try f.ws.sessionExpiry(token) == Self.start.addingTimeInterval(3600))
+        #expect(try ws.sessionExpiry(token) == Self.start.addingTimeInterval(3600))
     }
 
-    @Test("An expired token fails and its row is deleted", arguments: [3600, 3601, 86_400 * 30])
+    @Test(
+        "An expired token fails and its row is deleted (system clock)",
+        arguments: [3600, 3601, 86_400 * 30])
     func expired(secondsLater: Int) throws {
         let f = try Fixture(clock: FixedClock(Self.start))
-        let token = try f.ws.unlock(
+        let token = try Self.opened(f, view: Self.start, wall: Self.start).unlock(
             handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
-        let later = try Workspace.open(
-            at: f.path, clock: FixedClock(Self.start.addingTimeInterval(Double(secondsLater))))
+        let later = Self.opened(
+            f, view: Self.start, wall: Self.start.addingTimeInterval(Double(secondsLater)))
         #expect(throws: StoreError.sessionExpired) { try later.resume(token) }
         #expect(try Self.sessionRows(f, token.id) == 0)
         // Even with the original clock, the token is now useless.
-        #expect(throws: StoreError.sessionExpired) { try f.ws.resume(token) }
+        #expect(throws: StoreError.sessionExpired) {
+            try Self.opened(f, view: Self.start, wall: Self.start).resume(token)
+        }
+    }
+
+    @Test(
+        "A later view clock neither ends nor deletes a session, in either order with the system clock",
+        arguments: [false, true])
+    func viewClockLeavesSessions(laterFirst: Bool) throws {
+        let f = try Fixture(clock: FixedClock(Self.start))
+        let atStart = Self.opened(f, view: Self.start, wall: Self.start)
+        let token = try atStart.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
+        // Ten minutes on in real time: one command replays a "now" two days on (an hour past
+        // the session's lifetime on that clock), another runs on the system clock alone.
+        let tenMinutes = Self.start.addingTimeInterval(600)
+        let twoDaysOn = Self.start.addingTimeInterval(2 * 86_400)
+        let replayed = Self.opened(f, view: twoDaysOn, wall: tenMinutes)
+        let real = Self.opened(f, view: tenMinutes, wall: tenMinutes)
+        for ws in laterFirst ? [replayed, real] : [real, replayed] {
+            #expect(try ws.resume(token).userId == f.owner.userId)
+            #expect(try Self.sessionRows(f, token.id) == 1)
+        }
+        // And the session still ends on time: the view clock held in the past does not save it.
+        let over = Self.opened(f, view: Self.start, wall: Self.start.addingTimeInterval(3600))
+        #expect(throws: StoreError.sessionExpired) { try over.resume(token) }
+        #expect(try Self.sessionRows(f, token.id) == 0)
+    }
+
+    @Test("A session opened at a far-future view clock ends within its lifetime in real time")
+    func futureViewClockUnlock() throws {
+        let f = try Fixture(clock: FixedClock(Self.start))
+        let future = Date(timeIntervalSince1970: 1_924_992_000)  // 2031-01-01
+        let ws = Self.opened(f, view: future, wall: Self.start)
+        let token = try ws.unlock(
+            handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 86_400)
+        #expect(try ws.sessionExpiry(token) == Self.start.addingTimeInterval(86_400))
+        let dayOn = Self.opened(f, view: future, wall: Self.start.addingTimeInterval(86_400))
+        #expect(throws: StoreError.sessionExpired) { try dayOn.resume(token) }
     }
 
     @Test(

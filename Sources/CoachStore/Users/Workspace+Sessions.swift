@@ -22,18 +22,19 @@ extension Workspace {
         let principal = try authenticate(handle: Handle(handle), passphrase: passphrase)
         let id = UUID().uuidString.lowercased()
         let key = try SecretKey.random(using: random)
-        let expires = nowSeconds + Int64(ttlSeconds)
-        // The deadline on the system clock travels sealed with the keys: the injected clock
-        // (which views may set) cannot stretch a session past its lifetime in real time.
-        let wallDeadline = wallSeconds + Int64(ttlSeconds)
+        // Sessions live and die by the system clock only. The injected clock moves the day views
+        // show; were it to decide lifetimes, a command replaying a later "now" would delete
+        // every live session on sight. The deadline also travels sealed with the keys, so an
+        // edited row cannot stretch a session either.
+        let now = wallSeconds
+        let expires = now + Int64(ttlSeconds)
         var secret =
             principal.boxKeys.secretKey.exportBytes() + principal.signKeys.secretKey.exportBytes()
-            + Self.deadlineBytes(wallDeadline) + principal.anchor.sealedBytes
+            + Self.deadlineBytes(expires) + principal.anchor.sealedBytes
         defer { Sodium.wipe(&secret) }
         let sealed = try AEAD.seal(
             secret, ad: Self.sessionAD(id: id, userId: principal.userId.rawValue, expires: expires),
             key: key, random: random)
-        let now = nowSeconds
         try write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE expires_at <= ?", arguments: [now])
             try db.execute(
@@ -47,9 +48,12 @@ extension Workspace {
         return SessionToken(id: id, key: key, handle: handle)
     }
 
-    /// Resumes a session from its token; an expired row is deleted on sight.
+    /// Resumes a session from its token; a row expired on the system clock is deleted on sight.
+    ///
+    /// The injected clock plays no part: a command run at a replayed "now" neither ends nor
+    /// stretches anyone's session.
     public func resume(_ token: SessionToken) throws -> Principal {
-        let now = nowSeconds
+        let now = wallSeconds
         let found = try read { db -> (Row, UserRow)? in
             guard
                 let s = try Row.fetchOne(
@@ -90,7 +94,7 @@ extension Workspace {
         else {
             throw StoreError.sessionExpired
         }
-        guard wallSeconds < Self.deadline(bytes[keyBytes..<(keyBytes + 8)]) else {
+        guard now < Self.deadline(bytes[keyBytes..<(keyBytes + 8)]) else {
             _ = try? write { db in
                 try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [token.id])
             }
@@ -111,14 +115,32 @@ extension Workspace {
         }
     }
 
-    /// When the session of `token` expires, if it is live.
+    /// When the session of `token` ends on the system clock, if its row is there.
+    ///
+    /// The earlier of the row's expiry and the deadline sealed with the session's keys: a row
+    /// written by an older release (whose expiry followed the injected clock) never claims more
+    /// than the session really has.
     public func sessionExpiry(_ token: SessionToken) throws -> Date? {
-        try read { db in
-            try Int64.fetchOne(
-                db, sql: "SELECT expires_at FROM sessions WHERE id = ?", arguments: [token.id]
-            )
-            .map { Date(timeIntervalSince1970: Double($0)) }
+        let row = try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT user_id, expires_at, nonce, ciphertext FROM sessions WHERE id = ?",
+                arguments: [token.id])
         }
+        guard let row else { return nil }
+        let expires: Int64 = row["expires_at"]
+        let userId: String = row["user_id"]
+        let sealed = SealedPayload(
+            nonce: [UInt8](row["nonce"] as Data), ciphertext: [UInt8](row["ciphertext"] as Data))
+        guard
+            var bytes = try? AEAD.open(
+                sealed, ad: Self.sessionAD(id: token.id, userId: userId, expires: expires),
+                key: token.key)
+        else { return nil }
+        defer { Sodium.wipe(&bytes) }
+        let keyBytes = BoxKeyPair.secretBytes + SigningKeyPair.secretBytes
+        guard bytes.count >= keyBytes + 8 else { return nil }
+        let sealedDeadline = Self.deadline(bytes[keyBytes..<(keyBytes + 8)])
+        return Date(timeIntervalSince1970: Double(min(expires, sealedDeadline)))
     }
 
     /// A system-clock deadline as 8 little-endian bytes.

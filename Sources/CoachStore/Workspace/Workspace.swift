@@ -12,8 +12,9 @@ public final class Workspace: Sendable {
     public let path: String
     let pool: DatabasePool
     let clock: any Clock
-    /// The system's clock, for audit entry times: a fixed "now" given for replaying views
-    /// must not back-date the log.
+    /// The system's clock, for what must follow real time: session lifetimes and audit entry
+    /// times. A fixed "now" given for replaying views must neither end nor stretch a session,
+    /// nor back-date the log.
     let wallClock: any Clock
     let random: any RandomSource
     /// Where signed-in users' marks are kept outside the file (nil: nowhere, as in tests).
@@ -162,6 +163,6 @@ public final class Workspace: Sendable {
     /// Unix seconds now, from the injected clock.
     var nowSeconds: Int64 { Int64(clock.now().timeIntervalSince1970.rounded(.down)) }
 
-    /// Unix seconds now, from the system clock (audit entries).
+    /// Unix seconds now, from the system clock (sessions and audit entries).
     var wallSeconds: Int64 { Int64(wallClock.now().timeIntervalSince1970.rounded(.down)) }
 }

@@ -7,7 +7,7 @@ enum FirstHourScene {
     static let now = ["COACH_NOW": "2026-11-25T12:00:00+01:00"]
 
     static func make(athlete: Bool = true) throws -> CoachSandbox {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: now)
         let pass = try s.secretFile("owner", CoachSandbox.ownerPass)
         try s.expectOK(
             s.run([
