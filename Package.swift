@@ -64,10 +64,12 @@ let package = Package(
         .target(name: "CoachImport", dependencies: ["CoachKit", "CZlib"]),
         .target(name: "CoachKit"),
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
+        // Membership and key-history verification on values: no database, no secret key.
+        .target(name: "CoachTrust", dependencies: ["CoachKit", "CoachCrypto"]),
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CZlib", "CSQLiteGuard",
+                "CoachKit", "CoachCrypto", "CoachTrust", "CZlib", "CSQLiteGuard",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -126,16 +128,18 @@ let package = Package(
             dependencies: ["CoachKit", "CoachImport", "CoachApp", "CoachStore"]
         ),
         .testTarget(
+            name: "CoachTrustTests", dependencies: ["CoachKit", "CoachCrypto", "CoachTrust"]),
+        .testTarget(
             name: "CoachStoreTests",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore",
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "CoachCLITests",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachCLI", "CoachImport",
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachStore", "CoachCLI", "CoachImport",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "GRDB", package: "GRDB.swift"),

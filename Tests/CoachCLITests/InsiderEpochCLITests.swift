@@ -1,4 +1,5 @@
 import CoachKit
+import CoachTrust
 import Foundation
 import GRDB
 import Testing
@@ -147,7 +148,7 @@ import Testing
                     KeyCommitment.grantPlaintext(athleteId: jane, epoch: 2, userId: user, key: key),
                     to: [UInt8](row["box_pk"] as Data))
                 let signature = carl.signKeys.sign(
-                    KeyCommitment.grantSignatureMessage(
+                    GrantStatement.message(
                         athleteId: jane, epoch: 2, userId: user, sealed: sealed,
                         commitment: commitment))
                 try db.execute(

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachTrust
 import Foundation
 import Testing
 
@@ -92,7 +93,7 @@ import Testing
             try KeyCommitment.openGrant(
                 b("grant", "sealed"), athleteId: athlete, epoch: epoch, userId: "other", keys: keys)
         }
-        let message = KeyCommitment.grantSignatureMessage(
+        let message = GrantStatement.message(
             athleteId: athlete, epoch: epoch, userId: user, sealed: b("grant", "sealed"),
             commitment: b("grant", "commitment"))
         #expect(

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachTrust
 import Foundation
 import GRDB
 import Testing
@@ -67,7 +68,7 @@ import Testing
                             db, sql: "SELECT commitment FROM epochs WHERE athlete_id = ?",
                             arguments: [jane])!)
                     let sig = mallory.signKeys.sign(
-                        KeyCommitment.grantSignatureMessage(
+                        GrantStatement.message(
                             athleteId: jane, epoch: 1, userId: carl.userId.rawValue, sealed: sealed,
                             commitment: commitment))
                     try db.execute(

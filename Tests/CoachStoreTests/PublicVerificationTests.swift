@@ -1,4 +1,5 @@
 import CoachKit
+import CoachTrust
 import Foundation
 import GRDB
 import Testing
@@ -35,18 +36,18 @@ import Testing
         #expect(result == PublicVerification(users: 4, athletes: 2))
     }
 
-    @Test(
-        "Each public-row forgery is found without keys",
-        arguments: [
-            "UPDATE users SET role = 'owner' WHERE handle = 'jane-u'",
-            "UPDATE users SET box_pk = randomblob(32) WHERE handle = 'dana'",
-            "UPDATE certificates SET version = version + 1 WHERE signer_id != user_id",
-            "UPDATE epochs SET commitment = randomblob(32) WHERE epoch = 2",
-            "UPDATE epochs SET signer_id = (SELECT id FROM users WHERE handle = 'carl') WHERE epoch = 2",
-            "UPDATE epochs SET prev_nonce = randomblob(24), prev_wrapped = randomblob(48) WHERE epoch = 1",
-            "UPDATE grants SET signature = randomblob(64) WHERE epoch = 2",
-            "UPDATE grants SET granted_by = (SELECT id FROM users WHERE handle = 'jane-u')",
-        ])
+    static let forgeries = [
+        "UPDATE users SET role = 'owner' WHERE handle = 'jane-u'",
+        "UPDATE users SET box_pk = randomblob(32) WHERE handle = 'dana'",
+        "UPDATE certificates SET version = version + 1 WHERE signer_id != user_id",
+        "UPDATE epochs SET commitment = randomblob(32) WHERE epoch = 2",
+        "UPDATE epochs SET signer_id = (SELECT id FROM users WHERE handle = 'carl') WHERE epoch = 2",
+        "UPDATE epochs SET prev_nonce = randomblob(24), prev_wrapped = randomblob(48) WHERE epoch = 1",
+        "UPDATE grants SET signature = randomblob(64) WHERE epoch = 2",
+        "UPDATE grants SET granted_by = (SELECT id FROM users WHERE handle = 'jane-u')",
+    ]
+
+    @Test("Each public-row forgery is found without keys", arguments: forgeries)
     func forgeryFound(sql: String) throws {
         let (f, id, key) = try Self.scene()
         try f.raw { db in
@@ -67,5 +68,42 @@ import Testing
         #expect(throws: StoreError.self) {
             try f.ws.verifyPublicRows(workspaceId: "another", ownerSigningKey: key)
         }
+    }
+
+    /// A verdict of either check: the counts, or what was reported as tampered.
+    enum Verdict: Equatable {
+        case verified(users: Int, athletes: Int)
+        case tampered(String)
+    }
+
+    @Test(
+        "CoachTrust fed the rows as values, with no database, gives the store's verdict",
+        arguments: [""] + forgeries + [
+            "DELETE FROM epochs WHERE epoch = 1",
+            "DELETE FROM certificates WHERE user_id = (SELECT id FROM users WHERE handle = 'dana')",
+            "UPDATE users SET sign_pk = randomblob(32) WHERE handle = 'olivia'",
+        ])
+    func sameVerdicts(sql: String) throws {
+        let (f, id, key) = try Self.scene()
+        if !sql.isEmpty { try f.raw { db in try db.execute(sql: sql) } }
+        let store: Verdict
+        do {
+            let r = try f.ws.verifyPublicRows(workspaceId: id, ownerSigningKey: key)
+            store = .verified(users: r.users, athletes: r.athletes)
+        } catch StoreError.tampered(let what, _) {
+            store = .tampered(what)
+        }
+        let values: Verdict
+        do {
+            let rows = try f.ws.publicRows()
+            let verifier = MembershipVerifier(
+                anchor: TrustAnchor(workspaceId: id, ownerSignPK: key))
+            let r = try verifier.verifyAll(rows)
+            values = .verified(users: r.users, athletes: r.athletes)
+        } catch TrustError.tampered(let what) {
+            values = .tampered(what)
+        }
+        #expect(values == store, "\(sql)")
+        if sql.isEmpty { #expect(store == .verified(users: 4, athletes: 2)) }
     }
 }

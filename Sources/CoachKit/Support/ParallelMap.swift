@@ -15,28 +15,26 @@ public enum ParallelMap {
     /// - Returns: the answers, the one of index `i` at position `i`.
     /// - Throws: the error of the lowest failing index.
     public static func map<T>(_ count: Int, _ job: @Sendable (Int) throws -> T) throws -> [T] {
-        let box = Slots<T>(count: count)
+        let box = LockedValue(Slots<T>(count: count))
         DispatchQueue.concurrentPerform(iterations: count) { i in
             do {
                 let value = try job(i)
-                box.lock.withLock { box.slots[i] = value }
+                box.withLock { $0.slots[i] = value }
             } catch {
-                box.lock.withLock {
-                    if box.failure.map({ i < $0.index }) ?? true { box.failure = (i, error) }
+                box.withLock {
+                    if $0.failure.map({ i < $0.index }) ?? true { $0.failure = (i, error) }
                 }
             }
         }
-        return try box.lock.withLock {
-            if let failure = box.failure { throw failure.error }
-            return box.slots.map { $0! }
+        return try box.withLock {
+            if let failure = $0.failure { throw failure.error }
+            return $0.slots.map { $0! }
         }
     }
 
-    /// The answers and the lowest failure, shared by the jobs of one `map`.
-    private final class Slots<T>: @unchecked Sendable {
-        // @unchecked Sendable: `slots` and `failure` are only touched while holding `lock`, and
-        // an answer is read only after every job has returned.
-        let lock = NSLock()
+    /// The answers and the lowest failure, shared by the jobs of one `map` (an answer is read
+    /// only after every job has returned).
+    private struct Slots<T> {
         var slots: [T?]
         var failure: (index: Int, error: any Error)?
 

@@ -1,4 +1,5 @@
 import CoachCrypto
+import CoachTrust
 import Foundation
 import GRDB
 
@@ -197,7 +198,7 @@ final class AthleteKeyring {
             return keyring
         }
         let sealed = [UInt8](grant["sealed"] as Data)
-        let signed = KeyCommitment.grantSignatureMessage(
+        let signed = GrantStatement.message(
             athleteId: athleteId, epoch: current, userId: principal.userId.rawValue,
             sealed: sealed, commitment: commitment)
         // The granter's key only as certified; a grant by an uncertified or non-staff user is
@@ -332,15 +333,6 @@ enum KeyCommitment {
         -> [UInt8]
     {
         AssociatedData("coach/1/grant").with(athleteId, epoch, userId, key.exportBytes()).bytes
-    }
-
-    static func grantSignatureMessage(
-        athleteId: String, epoch: Int, userId: String, sealed: [UInt8],
-        commitment: [UInt8]
-    ) -> [UInt8] {
-        AssociatedData("coach/1/grant-sig").with(
-            athleteId, epoch, userId, Hashing.blake2b(sealed), commitment
-        ).bytes
     }
 
     /// Opens a grant and checks that the ids inside are the ones of the row it was found in.

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachTrust
 import Foundation
 import GRDB
 
@@ -25,7 +26,7 @@ extension Workspace {
         let sealed = try SealedBox.seal(plain, to: pk)
         let commitment = KeyCommitment.commitment(key, athleteId: athleteId, epoch: epoch)
         let signature = actor.signKeys.sign(
-            KeyCommitment.grantSignatureMessage(
+            GrantStatement.message(
                 athleteId: athleteId, epoch: epoch, userId: userId, sealed: sealed,
                 commitment: commitment))
         try db.execute(

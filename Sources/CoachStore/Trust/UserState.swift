@@ -1,4 +1,5 @@
 import CoachCrypto
+import CoachTrust
 import Foundation
 import GRDB
 

@@ -1,5 +1,7 @@
 import CoachCrypto
+import CoachTrust
 import Foundation
+import GRDB
 
 /// What a check of the public rows covered.
 public struct PublicVerification: Sendable, Equatable {
@@ -29,5 +31,40 @@ extension Workspace {
             book: CertificateBook())
         let counts = try read { db in try verifier.verifyAll(db) }
         return PublicVerification(users: counts.users, athletes: counts.athletes)
+    }
+}
+
+extension Workspace {
+    /// Every public membership row of the file as plain values: user certificates, each
+    /// athlete's epoch rows and every grant, unverified.
+    ///
+    /// What a party that holds no keys receives (a sync server); `CoachTrust` checks it with
+    /// no database.
+    public func publicRows() throws -> PublicRowSet {
+        try read { db in
+            let rows = DatabaseRows(db: db)
+            var users: [String: PublicRowSet.User] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, handle, sign_pk FROM users") {
+                users[row["id"]] = PublicRowSet.User(
+                    handle: row["handle"], signPK: [UInt8](row["sign_pk"] as Data))
+            }
+            var certificates: [String: UserCertificate] = [:]
+            for id in users.keys { certificates[id] = try rows.certificate(ofUser: id) }
+            let athletes = try rows.athleteIds()
+            var epochs: [String: [EpochRow]] = [:]
+            var grants: [String: [Int: [GrantRow]]] = [:]
+            for id in athletes {
+                epochs[id] = try rows.epochs(ofAthlete: id)
+                let stored = try Int.fetchAll(
+                    db, sql: "SELECT DISTINCT epoch FROM grants WHERE athlete_id = ?",
+                    arguments: [id])
+                for epoch in stored {
+                    grants[id, default: [:]][epoch] = try rows.grants(ofAthlete: id, epoch: epoch)
+                }
+            }
+            return PublicRowSet(
+                users: users, certificates: certificates, athletes: athletes, epochRows: epochs,
+                grantRows: grants)
+        }
     }
 }

@@ -1,17 +1,8 @@
 import CoachCrypto
 import CoachKit
+import CoachTrust
 import Foundation
 import GRDB
-
-/// A user's role in a workspace.
-public enum Role: String, Codable, Sendable, CaseIterable {
-    /// Created the workspace; holds every athlete.
-    case owner
-    /// Holds the athletes granted to them.
-    case coach
-    /// Bound to one athlete (themselves).
-    case athlete
-}
 
 /// An authenticated user with their secret keys unlocked for the length of one command.
 public struct Principal: Sendable {

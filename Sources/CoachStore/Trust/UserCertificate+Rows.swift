@@ -1,78 +1,12 @@
 import CoachCrypto
 import CoachKit
+import CoachTrust
 import Foundation
 import GRDB
 
-/// A user's membership, signed: who they are, their role, the athlete an athlete user is bound
-/// to, their public keys, whether they are active, the least Argon2id work their passphrase key
-/// may use, a version that grows with every change, and who created them.
-///
-/// The signed fields are the `users` row's own columns plus the `certificates` row; a party
-/// holding no keys checks one with public data alone (`verify`). The owner signs every
-/// certificate except an athlete user's first, which the coach who created them may sign.
-struct UserCertificate: Equatable, Sendable {
-    var userId: String
-    var handle: String
-    var role: Role
-    var athleteId: String?
-    var boxPK: [UInt8]
-    var signPK: [UInt8]
-    var disabled: Bool
-    var kdfFloorOps: Int64
-    var kdfFloorMem: Int64
-    var version: Int
-    var createdBy: String
-    var signerId: String
-    var signature: [UInt8] = []
-    /// Waiting for its one-time enrolment code: the keys are the code's, not the user's own.
-    var pending = false
-    /// For a certificate made at enrolment: the pending certificate it replaced.
-    var enrolledFrom: Pending? = nil
-
-    /// The keys, signer and signature of the pending certificate an enrolment replaced; with
-    /// the other fields of the enrolment certificate (status pending, version one lower) it
-    /// is that pending certificate again, so anyone can check both.
-    struct Pending: Equatable, Sendable {
-        var boxPK: [UInt8]
-        var signPK: [UInt8]
-        var signerId: String
-        var signature: [UInt8]
-    }
-
-    /// The status as stored and signed.
-    var status: String { pending ? "pending" : disabled ? "disabled" : "active" }
-
-    /// The signed message; `workspaceId` ties a certificate to one workspace, and an
-    /// enrolment certificate also binds the pending certificate's signature.
-    func message(workspaceId: String) -> [UInt8] {
-        let base = AssociatedData("coach/1/user-cert").with(
-            workspaceId, userId, handle, role.rawValue, athleteId ?? "", boxPK, signPK,
-            status, kdfFloorOps, kdfFloorMem, version, createdBy, signerId
-        ).bytes
-        guard let enrolledFrom else { return base }
-        return base + AssociatedData("coach/1/enrolled").with(enrolledFrom.signature).bytes
-    }
-
-    /// The pending certificate an enrolment certificate replaced, rebuilt from its fields.
-    var pendingPredecessor: UserCertificate? {
-        guard let p = enrolledFrom else { return nil }
-        var cert = self
-        cert.boxPK = p.boxPK; cert.signPK = p.signPK; cert.signerId = p.signerId
-        cert.signature = p.signature; cert.pending = true; cert.disabled = false
-        cert.version = version - 1; cert.enrolledFrom = nil
-        return cert
-    }
-
-    /// Signs the certificate with `signer`'s key.
-    mutating func sign(by signer: SigningKeyPair, workspaceId: String) {
-        signature = signer.sign(message(workspaceId: workspaceId))
-    }
-
-    /// Whether the signature is `signerPK`'s over this certificate.
-    func signatureValid(signerPK: [UInt8], workspaceId: String) -> Bool {
-        SigningKeyPair.verify(signature, of: message(workspaceId: workspaceId), publicKey: signerPK)
-    }
-
+/// Where a user certificate lives in the file: the `users` row's own columns plus the
+/// `certificates` row.
+extension UserCertificate {
     /// Writes (or replaces) the certificate row; the `users` row carries the other fields.
     func store(_ db: Database) throws {
         try db.execute(

@@ -1,39 +1,10 @@
 import CoachCrypto
+import CoachTrust
 import Foundation
 import GRDB
 
-/// The signed statement of one athlete key epoch: which athlete, which epoch, the key's
-/// commitment, the previous epoch's commitment and a hash of the previous key as wrapped under
-/// this one, and who signed it.
-///
-/// Chained through the previous commitment, so a party holding no keys can check an athlete's
-/// whole key history from the `epochs` rows alone. Epoch 1 is signed by the certified staff
-/// user who created the athlete; every later epoch (a rotation) by the owner.
-struct EpochCertificate: Sendable {
-    let athleteId: String
-    let epoch: Int
-    let commitment: [UInt8]
-    let previousCommitment: [UInt8]
-    let wrappedHash: [UInt8]
-    var signerId: String
-    var signature: [UInt8] = []
-
-    /// The hash of the previous key as wrapped under this epoch's (empty for epoch 1).
-    static func wrappedHash(nonce: [UInt8]?, wrapped: [UInt8]?) -> [UInt8] {
-        guard let nonce, let wrapped else { return [] }
-        return Hashing.blake2b(nonce + wrapped)
-    }
-
-    func message(workspaceId: String) -> [UInt8] {
-        AssociatedData("coach/1/epoch-cert").with(
-            workspaceId, athleteId, epoch, commitment, previousCommitment, wrappedHash, signerId
-        ).bytes
-    }
-
-    mutating func sign(by signer: SigningKeyPair, workspaceId: String) {
-        signature = signer.sign(message(workspaceId: workspaceId))
-    }
-
+/// Where an epoch certificate lives in the file: the `epochs` row's signer and signature.
+extension EpochCertificate {
     /// Signs and stores the certificate columns of the epoch row (which must exist).
     static func certify(
         _ db: Database, athleteId: String, epoch: Int, by actor: Principal

@@ -1,0 +1,18 @@
+import CoachKit
+
+/// Why a piece of membership or key history cannot be trusted.
+///
+/// The trust checks name what failed in a phrase a front end can put after "tampering with":
+/// "the membership certificate of user 'carl'", "the key history of this athlete".
+public enum TrustError: Error, Equatable, Sendable {
+    /// A certificate, epoch or grant is missing, altered, signed by someone not allowed to sign
+    /// it, or older than one already seen.
+    case tampered(String)
+
+    /// The phrase naming what failed.
+    public var what: String {
+        switch self {
+        case .tampered(let what): what
+        }
+    }
+}
