@@ -122,6 +122,8 @@ let package = Package(
             name: "coach-scale-gen", dependencies: ["CoachApp", "CoachKit"],
             path: "Benchmarks/ScaleGenerator"),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
+        // Reads the sources as text: import boundaries and front-end neutrality.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
         .testTarget(
             name: "CoachImportTests",

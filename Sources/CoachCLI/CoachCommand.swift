@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// The `coach` command tree.
-public struct CoachCommand: ParsableCommand {
+public struct CoachCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "coach",
         abstract: "A private, multi-user coaching workspace for the command line.",
@@ -27,12 +27,12 @@ public struct CoachCommand: ParsableCommand {
 
     /// Runs `coach` with the process's arguments; a mistyped command word is a usage error
     /// (exit 64) that suggests the nearest command.
-    public static func main() {
+    public static func start() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = CommandSpelling.problem(in: arguments) {
             Terminal.error(problem)
             Foundation.exit(ExitStatus.usage)
         }
-        main(arguments)
+        await main(arguments)
     }
 }

@@ -15,7 +15,7 @@ public enum CoachMCPServer {
             capabilities: .init(tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: MCPToolbox.tools) }
         await server.withMethodHandler(CallTool.self) { params in
-            toolbox.call(params.name, params.arguments ?? [:])
+            await toolbox.call(params.name, params.arguments ?? [:])
         }
         try await server.start(transport: StdioTransport())
         await server.waitUntilCompleted()

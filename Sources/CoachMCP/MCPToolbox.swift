@@ -11,14 +11,13 @@ import MCP
 /// neither. Every tool that reads an athlete checks AI consent and redacts exactly like
 /// `PromptExport`, and leaves an audit entry. No tool writes the plan.
 ///
-/// `@unchecked Sendable`: the session (its keys and its workspace connection) is only touched
-/// while `lock` is held, so the server's concurrent request tasks run the tools one at a time.
-public final class MCPToolbox: @unchecked Sendable {
+/// An actor: the session (its keys and its workspace connection) is reached only through it,
+/// so the server's concurrent request tasks run the tools one at a time.
+public actor MCPToolbox {
     let session: AppSession
-    let lock = NSLock()
 
-    /// A toolbox working as the user of `session`.
-    public init(session: AppSession) { self.session = session }
+    /// A toolbox working as the user of `session`, which it takes over.
+    public init(session: sending AppSession) { self.session = session }
 
     /// The tools and their input schemas.
     public static let tools: [Tool] = {
@@ -91,8 +90,6 @@ public final class MCPToolbox: @unchecked Sendable {
 
     /// Runs tool `name`; errors come back as a result marked `isError` with one neutral line.
     public func call(_ name: String, _ arguments: [String: Value]) -> CallTool.Result {
-        lock.lock()
-        defer { lock.unlock() }
         do {
             return CallTool.Result(
                 content: [.text(text: try run(name, arguments), annotations: nil, _meta: nil)],
@@ -170,8 +167,15 @@ public final class MCPToolbox: @unchecked Sendable {
         return String(decoding: try e.encode(value), as: UTF8.self)
     }
 
-    /// An error in the words of an MCP client: tool arguments, no command-line flags.
+    /// An error in the words of an MCP client: tool arguments, no command-line flags, and the
+    /// failure's category in brackets so a client can tell tampering from a bad argument.
     static func phrase(_ error: Error) -> String {
+        let line = words(error)
+        guard let failure = error as? any CoachFailure else { return line }
+        return "\(line) [\(failure.category.rawValue)]"
+    }
+
+    private static func words(_ error: Error) -> String {
         switch error {
         case PromptError.consentMissing:
             "this athlete has not agreed to AI use; the athlete or the workspace owner can "
@@ -179,6 +183,7 @@ public final class MCPToolbox: @unchecked Sendable {
         case PromptError.optionOutOfRange(let option, let range):
             "\(option.replacingOccurrences(of: " ", with: "_")) must be in \(range)"
         case PromptError.budgetTooSmall(let needed, _): "max_tokens must be at least \(needed)"
+        case let failure as any CoachFailure: failure.problemDescription
         case let e as LocalizedError: e.errorDescription ?? "\(error)"
         default: "\(error)"
         }
@@ -186,10 +191,17 @@ public final class MCPToolbox: @unchecked Sendable {
 }
 
 /// What a tool call got wrong.
-enum MCPToolError: LocalizedError {
+enum MCPToolError: LocalizedError, CoachFailure {
     case unknownTool(String)
     case unknownAthlete(String)
     case argument(String, String)
+
+    var category: FailureCategory {
+        switch self {
+        case .unknownTool, .argument: .usage
+        case .unknownAthlete: .notFound
+        }
+    }
 
     var errorDescription: String? {
         switch self {

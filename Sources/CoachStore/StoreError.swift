@@ -8,10 +8,8 @@ import Foundation
 /// own way; none carries health values, passphrases or key bytes. `category` maps a case to a
 /// class of failure (the CLI's exit code).
 public enum StoreError: LocalizedError, Equatable, Sendable {
-    /// Broad classes of failure, one exit code each.
-    public enum Category: Sendable {
-        case usage, auth, permission, notFound, invalidData, conflict, corrupt
-    }
+    /// Broad classes of failure, one exit code each (the failure protocol's categories).
+    public typealias Category = FailureCategory
 
     case workspaceMissing(String)
     case workspaceExists(String)
@@ -113,4 +111,8 @@ extension Handle {
     static func validate(_ text: String) throws {
         guard Handle(text).isValid else { throw StoreError.invalidHandle(text) }
     }
+}
+
+extension StoreError: CoachFailure {
+    public var problemDescription: String { problem }
 }

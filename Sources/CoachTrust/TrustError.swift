@@ -16,3 +16,8 @@ public enum TrustError: Error, Equatable, Sendable {
         }
     }
 }
+
+extension TrustError: CoachFailure {
+    public var category: FailureCategory { .corrupt }
+    public var problemDescription: String { "integrity check failed for \(what)" }
+}

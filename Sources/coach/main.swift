@@ -1,3 +1,3 @@
 import CoachCLI
 
-CoachCommand.main()
+await CoachCommand.start()

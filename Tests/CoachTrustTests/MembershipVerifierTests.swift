@@ -99,22 +99,4 @@ import Testing
         #expect(AuditRoles.allows(role, "access.grant") == (role != .athlete))
         #expect(AuditRoles.allows(role, "log.mood"))
     }
-
-    @Test("CoachTrust imports no database and no store: only CoachKit and CoachCrypto")
-    func keyFreeModule() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/CoachTrust")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(files.count >= 8)
-        for file in files where file.hasSuffix(".swift") {
-            let text = try String(
-                contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
-                #expect(
-                    ["import CoachKit", "import CoachCrypto", "import Foundation"].contains(
-                        String(line)), "\(file): \(line)")
-            }
-        }
-    }
 }

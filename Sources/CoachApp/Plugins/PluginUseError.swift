@@ -29,3 +29,13 @@ public enum PluginUseError: LocalizedError, Equatable, Sendable {
         }
     }
 }
+
+extension PluginUseError: CoachFailure {
+    public var category: FailureCategory {
+        switch self {
+        case .notAdded, .notExecutable: .notFound
+        case .metricClash: .conflict
+        case .kindNotDeclared, .unknownKind: .usage
+        }
+    }
+}

@@ -51,3 +51,9 @@ public enum AppError: LocalizedError, Equatable, Sendable {
         }
     }
 }
+
+extension AppError: CoachFailure {
+    public var category: FailureCategory {
+        isAuthentication ? .auth : isNotFound ? .notFound : isInvalidData ? .invalidData : .usage
+    }
+}

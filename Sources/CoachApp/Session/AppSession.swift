@@ -49,7 +49,9 @@ public final class AppSession {
     ///   a missing workspace, a wrong passphrase or no session at all;
     ///   `AppError.sessionExpired` naming the user for an expired session (whose token is
     ///   removed).
-    public static func open(_ signIn: SignIn, environment: AppEnvironment) throws -> AppSession {
+    public static func open(_ signIn: SignIn, environment: AppEnvironment) throws
+        -> sending AppSession
+    {
         Sodium.disableCoreDumps()
         let workspace = try openWorkspace(signIn, environment: environment)
         let tokens = environment.tokens(for: workspace.path)

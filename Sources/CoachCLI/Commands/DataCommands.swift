@@ -106,8 +106,8 @@ enum DatasetFile {
         } catch let error as DecodingError {
             throw CLIError.invalid("\(path): \(describe(error)); nothing was imported")
         } catch let error as CoachKitError {
-            throw CLIError.invalid(
-                "\(path): \(ErrorText.message(for: error)); nothing was imported")
+            throw CLIError.worded(
+                "\(path): \(ErrorText.message(for: error)); nothing was imported", error.category)
         } catch {
             throw CLIError.invalid("\(path) is not valid JSON; nothing was imported")
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachMCP
-import Foundation
 
 /// `coach mcp serve`: the coach tools for an MCP client, over standard input and output.
 struct MCPCommand: ParsableCommand {
@@ -10,7 +9,7 @@ struct MCPCommand: ParsableCommand {
         abstract: "Serve read-only coach tools to an MCP client (an AI assistant).",
         subcommands: [Serve.self])
 
-    struct Serve: ParsableCommand {
+    struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Serve the tools over stdio under your unlocked session "
@@ -23,53 +22,38 @@ struct MCPCommand: ParsableCommand {
                 """)
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
-            try guarded {
-                guard global.passphraseFile == nil else {
-                    throw CLIError.usage(
-                        "coach mcp serve runs under an unlocked session; run 'coach unlock' "
-                            + "and leave out --passphrase-file")
-                }
-                var signIn = global.signIn
-                // Standard input carries the protocol, not a passphrase.
-                signIn.prompt = { _ in nil }
-                let session = try AppSession.open(signIn, environment: try global.environment())
-                let toolbox = MCPToolbox(session: session)
-                let outcome = ServeOutcome()
-                let done = DispatchSemaphore(value: 0)
-                let version = CoachCommand.configuration.version
-                Task {
-                    do { try await CoachMCPServer.serve(toolbox, version: version) } catch {
-                        outcome.fail(error)
-                    }
-                    done.signal()
-                }
-                done.wait()
-                if let error = outcome.error {
+        func validate() throws {
+            guard global.passphraseFile == nil else {
+                throw ValidationError(
+                    "coach mcp serve runs under an unlocked session; run 'coach unlock' "
+                        + "and leave out --passphrase-file")
+            }
+        }
+
+        func run() async throws {
+            let toolbox = try openToolbox()
+            do {
+                try await CoachMCPServer.serve(
+                    toolbox, version: CoachCommand.configuration.version)
+            } catch {
+                try guarded {
                     throw CLIError.io("the MCP server stopped: \(error.localizedDescription)")
                 }
             }
         }
-    }
-}
 
-/// The error the server task ended with, handed back to the blocked command.
-///
-/// `@unchecked Sendable`: written once by the server task before it signals the semaphore and
-/// read by the command only after the wait, so the two never touch it at the same time; the
-/// lock makes that explicit.
-final class ServeOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-
-    func fail(_ error: Error) {
-        lock.lock()
-        stored = error
-        lock.unlock()
-    }
-    var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+        /// Signs in under the unlocked session (standard input carries the protocol, never a
+        /// passphrase) and hands the session to the toolbox.
+        private func openToolbox() throws -> MCPToolbox {
+            do {
+                var signIn = global.signIn
+                signIn.prompt = { _ in nil }
+                let session = try AppSession.open(signIn, environment: try global.environment())
+                return MCPToolbox(session: session)
+            } catch {
+                try guarded { throw error }
+                throw ExitCode(1)
+            }
+        }
     }
 }

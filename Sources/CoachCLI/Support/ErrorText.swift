@@ -1,6 +1,10 @@
 import CoachApp
+import CoachImport
 import CoachKit
+import CoachPlugins
+import CoachPrompt
 import CoachStore
+import CoachTrust
 import Foundation
 
 /// How `coach` words the libraries' typed errors: inputs become option names (`--date`), fixes
@@ -9,6 +13,23 @@ import Foundation
 /// The libraries below the CLI describe failures in neutral words; this is the one place that
 /// knows the command line's spelling. Anything not listed here is shown in the library's words.
 enum ErrorText {
+    /// The one-line message for any library failure, in the command line's words.
+    static func message(for failure: any CoachFailure) -> String {
+        switch failure {
+        case let error as StoreError: message(for: error)
+        case let error as AppError: message(for: error)
+        case let error as CoachKitError: message(for: error)
+        case let error as PluginError: message(for: error)
+        case let error as PluginUseError: message(for: error)
+        case let error as ImportError: message(for: error)
+        case let error as PromptError: PromptErrorText.text(error)
+        case let error as TrustError: message(for: StoreError.tampered(error.what))
+        default:
+            failure.remedy.map { "\(failure.problemDescription); \(fix($0))" }
+                ?? failure.problemDescription
+        }
+    }
+
     /// The one-line message for a workspace error.
     static func message(for error: StoreError) -> String {
         switch error {

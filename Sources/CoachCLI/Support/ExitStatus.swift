@@ -17,16 +17,9 @@ public enum ExitStatus {
     public static let corrupt: Int32 = 74
     public static let authOrPermission: Int32 = 77
 
-    static func code(for error: PluginUseError) -> Int32 {
-        switch error {
-        case .notAdded, .notExecutable: notFound
-        case .metricClash: conflict
-        case .kindNotDeclared, .unknownKind: usage
-        }
-    }
-
-    static func code(for error: StoreError) -> Int32 {
-        switch error.category {
+    /// The exit code of a class of failure: the one place that maps them.
+    public static func code(for category: FailureCategory) -> Int32 {
+        switch category {
         case .usage: usage
         case .auth, .permission: authOrPermission
         case .notFound: notFound
@@ -39,68 +32,45 @@ public enum ExitStatus {
 
 /// Runs a command body, turning user-facing errors into one line on stderr and an exit code.
 ///
-/// No stack trace, no payloads: only the error's message, which never holds secrets. Library
-/// errors are worded for the command line by `ErrorText`.
+/// Every library error is a `CoachFailure`: its category gives the exit code (`ExitStatus`)
+/// and `ErrorText` words it for the command line. No stack trace, no payloads: only the
+/// message, which never holds secrets.
 func guarded(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ExitCode {
         throw error
-    } catch let error as StoreError {
-        Terminal.error(ErrorText.message(for: error))
-        throw ExitCode(ExitStatus.code(for: error))
-    } catch let error as AppError {
-        Terminal.error(ErrorText.message(for: error))
-        throw ExitCode(
-            error.isAuthentication
-                ? ExitStatus.authOrPermission
-                : error.isNotFound
-                    ? ExitStatus.notFound
-                    : error.isInvalidData ? ExitStatus.invalidData : ExitStatus.usage)
-    } catch let error as CoachKitError {
-        Terminal.error(ErrorText.message(for: error))
-        throw ExitCode(error.isUsage ? ExitStatus.usage : ExitStatus.invalidData)
-    } catch let error as PluginError {
-        Terminal.error(ErrorText.message(for: error))
-        throw ExitCode(
-            error.failure.isTampering ? ExitStatus.corrupt : ExitStatus.invalidData)
-    } catch let error as PluginUseError {
-        Terminal.error(ErrorText.message(for: error))
-        throw ExitCode(ExitStatus.code(for: error))
-    } catch let error as ImportError {
-        Terminal.error(ErrorText.message(for: error))
-        throw ExitCode(error.problem == .unreadable ? ExitStatus.notFound : ExitStatus.invalidData)
-    } catch let error as CLIError {
-        Terminal.error(error.localizedDescription)
-        throw ExitCode(error.exitCode)
-    } catch let error as CryptoError {
-        Terminal.error(error.localizedDescription)
-        throw ExitCode(ExitStatus.corrupt)
     } catch let error as ValidationError {
         throw error
+    } catch let failure as any CoachFailure {
+        Terminal.error(ErrorText.message(for: failure))
+        throw ExitCode(ExitStatus.code(for: failure.category))
     } catch {
         Terminal.error("unexpected failure: \(error.localizedDescription)")
         throw ExitCode(1)
     }
 }
 
-/// Errors raised by the command-line layer itself.
-public enum CLIError: LocalizedError {
+/// Errors raised by the command-line layer itself, already worded for it.
+public enum CLIError: LocalizedError, CoachFailure {
     case usage(String)
     case invalid(String)
     case io(String)
+    /// A library failure re-worded with context (a file name), keeping its category.
+    case worded(String, FailureCategory)
 
-    var exitCode: Int32 {
+    public var category: FailureCategory {
         switch self {
-        case .usage: ExitStatus.usage
-        case .invalid: ExitStatus.invalidData
-        case .io: ExitStatus.notFound
+        case .usage: .usage
+        case .invalid: .invalidData
+        case .io: .notFound
+        case .worded(_, let category): category
         }
     }
 
     public var errorDescription: String? {
         switch self {
-        case .usage(let m), .invalid(let m), .io(let m): m
+        case .usage(let m), .invalid(let m), .io(let m), .worded(let m, _): m
         }
     }
 }

@@ -1,16 +1,6 @@
 import CoachApp
 import CoachPlugins
 
-extension PluginFailure {
-    /// Whether the failure means the pinned executable is not the one that was added.
-    var isTampering: Bool {
-        switch self {
-        case .executableChanged, .recordNotSigned: return true
-        default: return false
-        }
-    }
-}
-
 extension ErrorText {
     /// A plugin failure, with the command that fixes it where there is one.
     static func message(for error: PluginError) -> String {

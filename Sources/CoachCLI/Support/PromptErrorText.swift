@@ -3,66 +3,42 @@ import CoachPrompt
 
 /// The command line's wording of AI-coach errors: flag names and `coach …` fixes.
 enum PromptErrorText {
-    /// The line to print and the exit code for `error`.
-    static func text(_ error: PromptError) -> (String, Int32) {
+    /// The line to print for `error` (its category gives the exit code).
+    static func text(_ error: PromptError) -> String {
         switch error {
         case .consentMissing(let a):
             let fix = "'coach athlete edit \(a) --ai-consent yes'"
-            return (
-                "athlete '\(a)' has not agreed to AI-coach exports; the athlete or the owner "
-                    + "can allow it with \(fix)", ExitStatus.authOrPermission
-            )
+            return "athlete '\(a)' has not agreed to AI-coach exports; the athlete or the owner "
+                + "can allow it with \(fix)"
         case .optionOutOfRange(let option, let range):
             let flag = "--" + option.replacingOccurrences(of: " ", with: "-")
-            return ("\(flag) must be in \(range)", ExitStatus.usage)
+            return "\(flag) must be in \(range)"
         case .unknownSection(let s):
             let names = PromptSection.allCases.map { "\($0.rawValue)=\($0.name)" }
-            return (
-                "--include: unknown section '\(s)'; use names or numbers from "
-                    + names.joined(separator: ", "), ExitStatus.usage
-            )
+            return "--include: unknown section '\(s)'; use names or numbers from "
+                + names.joined(separator: ", ")
         case .budgetTooSmall(let needed, let budget):
-            return (
-                "--max-tokens \(budget) is below the \(needed) tokens sections 1, 3 and 8 "
-                    + "need; raise --max-tokens", ExitStatus.usage
-            )
+            return "--max-tokens \(budget) is below the \(needed) tokens sections 1, 3 and 8 "
+                + "need; raise --max-tokens"
         case .replyObjectCount:
-            return (
-                error.localizedDescription
-                    + "; save the assistant's answer with exactly one suggested plan",
-                ExitStatus.invalidData
-            )
+            return error.localizedDescription
+                + "; save the assistant's answer with exactly one suggested plan"
         case .replyInvalid:
-            return (
-                error.localizedDescription
-                    + "; the export's response schema says what is allowed", ExitStatus.invalidData
-            )
+            return error.localizedDescription
+                + "; the export's response schema says what is allowed"
         case .replyForAnotherAthlete:
-            return (
-                "the reply was made from another athlete's export (athlete_ref does not "
-                    + "match); nothing was applied", ExitStatus.invalidData
-            )
+            return "the reply was made from another athlete's export (athlete_ref does not "
+                + "match); nothing was applied"
         case .replyUnknownExport(let r):
-            return (
-                "the reply names export \(r), which 'coach audit' does not show for this "
-                    + "athlete; export with 'coach prompt export' and ask again",
-                ExitStatus.invalidData
-            )
+            return "the reply names export \(r), which 'coach audit' does not show for this "
+                + "athlete; export with 'coach prompt export' and ask again"
         case .replyPastDay, .replyOverwritesDone:
-            return (error.localizedDescription + "; nothing was applied", ExitStatus.conflict)
+            return error.localizedDescription + "; nothing was applied"
         }
     }
 }
 
-/// `guarded`, with AI-coach errors phrased for the command line.
+/// `guarded` for the AI-coach commands (their errors are failures like any other).
 func promptGuarded(_ body: () throws -> Void) throws {
-    try guarded {
-        do {
-            try body()
-        } catch let error as PromptError {
-            let (line, code) = PromptErrorText.text(error)
-            Terminal.error(line)
-            throw ExitCode(code)
-        }
-    }
+    try guarded(body)
 }

@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// Where in an input file something went wrong.
@@ -61,4 +62,10 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         position == .file ? "\(file): \(message)" : "\(file), \(position): \(message)"
     }
+}
+
+extension ImportError: CoachFailure {
+    /// A file that cannot be read is not found; anything wrong inside it is invalid data.
+    public var category: FailureCategory { problem == .unreadable ? .notFound : .invalidData }
+    public var problemDescription: String { description }
 }

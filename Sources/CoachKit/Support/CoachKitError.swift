@@ -75,3 +75,8 @@ public enum CoachKitError: LocalizedError, Equatable, Sendable {
         parameters.map(\.description).joined(separator: ", ")
     }
 }
+
+extension CoachKitError: CoachFailure {
+    /// Usage for a request that contradicts itself, invalid data for a value none can hold.
+    public var category: FailureCategory { isUsage ? .usage : .invalidData }
+}

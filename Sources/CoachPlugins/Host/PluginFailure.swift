@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// Why a plugin could not serve a request; every case is one neutral line.
@@ -78,4 +79,21 @@ public struct PluginError: Error, Sendable, Equatable, LocalizedError {
         guard let stderr, !stderr.isEmpty else { return base }
         return base + " (stderr: \(stderr.prefix(200)))"
     }
+}
+
+extension PluginFailure {
+    /// Whether the failure means the pinned executable or its signed record is not the one the
+    /// owner added.
+    public var isTampering: Bool {
+        switch self {
+        case .executableChanged, .recordNotSigned: true
+        default: false
+        }
+    }
+}
+
+extension PluginError: CoachFailure {
+    /// Tampering with the plugin (its pin, its signed record) is corrupt data; any other failure
+    /// of the plugin is output that cannot be used.
+    public var category: FailureCategory { failure.isTampering ? .corrupt : .invalidData }
 }

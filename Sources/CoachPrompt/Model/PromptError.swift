@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// What can go wrong exporting a context or reading an assistant's reply.
@@ -43,6 +44,18 @@ public enum PromptError: LocalizedError, Equatable, Sendable {
         case .replyPastDay(let d): "the reply changes \(d), a day that has already passed"
         case .replyOverwritesDone(let d, let t):
             "the reply would replace '\(t)' on \(d), which is already done"
+        }
+    }
+}
+
+extension PromptError: CoachFailure {
+    public var category: FailureCategory {
+        switch self {
+        case .consentMissing: .permission
+        case .optionOutOfRange, .unknownSection, .budgetTooSmall: .usage
+        case .replyObjectCount, .replyInvalid, .replyForAnotherAthlete, .replyUnknownExport:
+            .invalidData
+        case .replyPastDay, .replyOverwritesDone: .conflict
         }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a user can do about a failure or a failed check, named by intent.
 ///
 /// Each front end phrases a remedy its own way: a command line suggests a command or an option,

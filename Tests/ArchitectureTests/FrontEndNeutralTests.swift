@@ -10,12 +10,36 @@ import Testing
     /// exist (yet) are skipped.
     static let neutralFolders = [
         "Sources/CoachKit", "Sources/CoachStore", "Sources/CoachProviders", "Sources/CoachApp",
-        "Plugins", "Sources/CoachPlugins", "Sources/CoachPluginSDK",
+        "Plugins", "Sources/CoachPlugins", "Sources/CoachPluginSDK", "Sources/CoachTrust",
     ]
 
-    static let repoRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// Folders whose literals are prose for people (import skip reasons, the AI-coach prompt),
+    /// where "coach" is also a noun ("a type coach does not use", "the coach asked"): there a
+    /// command text is `coach` followed by one of the command words.
+    static let proseFolders = ["Sources/CoachImport", "Sources/CoachPrompt"]
+
+    /// The command words of `coach`.
+    static let commandWords = [
+        "init", "unlock", "lock", "whoami", "use", "user", "access", "athlete", "plan", "log",
+        "goal", "import", "export", "metrics", "explain", "dashboard", "team", "trend", "plugin",
+        "activity", "biometrics", "nutrition", "report", "audit", "doctor", "backup", "restore",
+        "demo", "prompt", "mcp", "sync", "device", "brief",
+    ]
+
+    static let repoRoot = SourceTree.root
+
+    /// What a prose literal must not hold, and why.
+    static func proseViolation(in text: String) -> String? {
+        if let m = text.firstMatch(of: #/--[A-Za-z][A-Za-z0-9-]*/#) { return "option \(m.output)" }
+        for word in commandWords {
+            if let r = text.range(of: "coach \(word)"),
+                text[r.upperBound...].first.map({ !$0.isLetter }) ?? true
+            {
+                return "command text 'coach \(word)'"
+            }
+        }
+        return nil
+    }
 
     /// What a literal must not hold, and why.
     static func violation(in text: String) -> String? {
@@ -26,9 +50,9 @@ import Testing
         return nil
     }
 
-    /// Every `.swift` file under the neutral folders that exist.
-    static func sourceFiles() -> [URL] {
-        neutralFolders.flatMap { folder -> [URL] in
+    /// Every `.swift` file under `folders` that exist.
+    static func sourceFiles(_ folders: [String] = neutralFolders) -> [URL] {
+        folders.flatMap { folder -> [URL] in
             let url = repoRoot.appendingPathComponent(folder)
             guard FileManager.default.fileExists(atPath: url.path),
                 let walker = FileManager.default.enumerator(
@@ -58,6 +82,25 @@ import Testing
         #expect(
             found.isEmpty,
             "front-end text in a library (word it in CoachCLI's ErrorText):\n\(report)")
+    }
+
+    @Test("No literal in the importers or the prompt builder names an option or a coach command")
+    func proseIsNeutral() throws {
+        let files = Self.sourceFiles(Self.proseFolders)
+        #expect(files.count > 30)
+        var found: [String] = []
+        for file in files {
+            let source = try String(contentsOf: file, encoding: .utf8)
+            for literal in SwiftStringLiterals(source).literals {
+                if let why = Self.proseViolation(in: literal.text) {
+                    found.append("\(SourceTree.relative(file)):\(literal.line): \(why)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        #expect(Self.proseViolation(in: "run 'coach import FILE' again") != nil)
+        #expect(Self.proseViolation(in: "pass --athlete") != nil)
+        #expect(Self.proseViolation(in: "a type coach does not use") == nil)
     }
 
     struct Sample: Sendable, CustomTestStringConvertible {

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// Which module may import which, beyond what the build's explicit-dependency check enforces:
+/// the command line sits on the application layer only, and the trust checks stay free of any
+/// database.
+@Suite struct ImportBoundaryTests {
+    /// What the command line may import: the application layer, the MCP server, the domain and
+    /// the argument parser (and the system).
+    static let cliAllowed: Set<String> = [
+        "CoachApp", "CoachMCP", "CoachKit", "ArgumentParser", "Foundation", "Glibc", "Darwin",
+    ]
+
+    /// A violation for each import of `file` outside `allowed`.
+    static func violations(_ files: [URL], allowed: Set<String>) throws -> [String] {
+        try files.flatMap { file in
+            try SourceTree.imports(of: file).filter { !allowed.contains($0) }.map {
+                "\(SourceTree.relative(file)) imports \($0)"
+            }
+        }
+    }
+
+    @Test("CoachCLI imports only the app layer, CoachMCP, CoachKit and ArgumentParser")
+    func thinCommandLine() throws {
+        let files = SourceTree.swiftFiles(under: "Sources/CoachCLI")
+        #expect(files.count > 40)
+        let found = try Self.violations(files, allowed: Self.cliAllowed)
+        #expect(found.isEmpty, "reach these through CoachApp:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test("CoachTrust imports neither GRDB nor SQLite nor the store: only CoachKit and CoachCrypto")
+    func keyFreeTrust() throws {
+        let files = SourceTree.swiftFiles(under: "Sources/CoachTrust")
+        #expect(files.count >= 8)
+        let found = try Self.violations(files, allowed: ["CoachKit", "CoachCrypto", "Foundation"])
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("The boundary scan sees an import it must refuse")
+    func scanSeesImports() throws {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("coach-arch-\(UUID().uuidString).swift")
+        try "import CoachKit\n@testable import CoachStore\nlet x = 1\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try SourceTree.imports(of: file) == ["CoachKit", "CoachStore"])
+        #expect(try Self.violations([file], allowed: Self.cliAllowed).count == 1)
+    }
+}
