@@ -2,7 +2,7 @@ import GRDB
 
 extension Schema {
     /// Migration `v12-compact-record-keys`: records keyed by a small integer per athlete and by
-    /// their id in binary where it is a UUID or an import hash (docs/architecture.md, "Storage
+    /// their id in binary where it is a UUID or an import hash (docs/storage.md, "Storage
     /// per record").
     ///
     /// Athletes get an explicit integer key (`num`, an INTEGER PRIMARY KEY, so VACUUM keeps it)

@@ -251,7 +251,7 @@ enum Schema {
                     """)
         }
         m.registerMigration(compactRecordsMigration) { db in
-            // Storage per record (docs/architecture.md): chunks are now compressed before they
+            // Storage per record (docs/storage.md): chunks are now compressed before they
             // are sealed and move to a rowid table, whose leaf pages hold rows of up to 4 KB
             // inline (a WITHOUT ROWID table spills every row over about 1 KB to overflow pages
             // that are mostly empty). Chunks, section rows and carried states are derived
