@@ -26,6 +26,8 @@ extension StoreError {
             "'\(h)' is not a valid handle; use 2–32 lowercase letters, digits, '-' or '_', "
                 + "starting with a letter"
         case .invalidInput(let why), .invalidData(let why), .conflict(let why): why
+        case .recordKindClash(let id, let kind):
+            "the id '\(id)' already belongs to a \(kind) record; nothing was written"
         case .retiredEpoch: "this athlete's key was rotated while writing; run the command again"
         case .tampered(let what, _):
             "integrity check failed for \(what); "
@@ -90,6 +92,7 @@ extension StoreError {
         case .planChangeDenied: .recordAdherence
         case .authenticationFailed, .userDisabled, .permissionDenied, .duplicateHandle,
             .invalidHandle, .invalidInput, .invalidData, .conflict, .retiredEpoch, .weakPassphrase,
+            .recordKindClash,
             .parameterOutOfRange, .athleteOnlyForAthleteUser, .adherenceOnly, .workspaceBusy,
             .unsupportedFormat:
             nil

@@ -31,6 +31,9 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case duplicateHandle(String)
     case invalidHandle(String)
     case invalidInput(String)
+    /// A record id that already names a record of another kind (on every write path: a log
+    /// entry, a dataset import, a device import).
+    case recordKindClash(id: String, existingKind: String)
     /// Data that breaks a rule of the format or a physiological range.
     case invalidData(String)
     case retiredEpoch
@@ -85,6 +88,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             .sessionNotFound:
             .notFound
         case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict,
+            .recordKindClash,
             .weekHasSessions, .checkpointIncomplete:
             .conflict
         case .notAWorkspace, .corrupt, .tampered, .newerFormat, .grantTampered: .corrupt

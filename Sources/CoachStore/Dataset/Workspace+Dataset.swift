@@ -114,9 +114,7 @@ extension Workspace {
             let (payload, item) = try r.item.normalized()
             if let old = existing[r.id] {
                 guard old.kind == r.kind else {
-                    throw StoreError.invalidData(
-                        "the id '\(r.id)' already belongs to a \(old.kind.rawValue) record; nothing was imported"
-                    )
+                    throw StoreError.recordKindClash(id: r.id, existingKind: old.kind.rawValue)
                 }
                 if old.payload == payload && old.day == r.day {
                     summary.unchanged += 1

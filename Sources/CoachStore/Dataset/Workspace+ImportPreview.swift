@@ -44,9 +44,7 @@ extension Workspace {
                     continue
                 }
                 guard old.kind == r.kind else {
-                    throw StoreError.invalidData(
-                        "the id '\(r.id)' already belongs to a \(old.kind.rawValue) record; nothing was imported"
-                    )
+                    throw StoreError.recordKindClash(id: r.id, existingKind: old.kind.rawValue)
                 }
                 if old.day == r.day, try old.payload == r.payload() {
                     summary.unchanged += 1

@@ -1,4 +1,5 @@
 import CoachCrypto
+import CoachKit
 import Foundation
 import GRDB
 
@@ -7,24 +8,27 @@ import GRDB
 /// transaction that changed what the user remembers.
 ///
 /// Shared by the copies of the user's `Principal` and touched from GRDB's commit hooks, hence a
-/// class; `marks` and `pending` are only touched under `lock`, which is why the
-/// `@unchecked Sendable` is safe.
-final class MarksMirror: @unchecked Sendable {
+/// class whose changing parts live in one lock box.
+final class MarksMirror: Sendable {
     let keeper: any MarksKeeper
     let workspaceId: String
     let userId: String
     private let key: SecretKey
     private let random: any RandomSource
-    private let lock = NSLock()
-    /// The marks as last written (or read).
-    private var marks: LocalMarks
-    /// The user's state as stored by the open transaction, waiting for its commit.
-    private var pending: UserState?
-    /// What the sign-in found rolled back, when the keeper only reports it.
-    private var found: StoreError?
+
+    private struct Held {
+        /// The marks as last written (or read).
+        var marks = LocalMarks()
+        /// The user's state as stored by the open transaction, waiting for its commit.
+        var pending: UserState?
+        /// What the sign-in found rolled back, when the keeper only reports it.
+        var found: StoreError?
+    }
+
+    private let held = LockedValue(Held())
 
     /// What the sign-in found rolled back (only when the keeper reports instead of refusing).
-    var rollback: StoreError? { lock.withLock { found } }
+    var rollback: StoreError? { held.withLock { $0.found } }
 
     init(
         keeper: any MarksKeeper, workspaceId: String, userId: String, key: SecretKey,
@@ -35,7 +39,6 @@ final class MarksMirror: @unchecked Sendable {
         self.userId = userId
         self.key = key
         self.random = random
-        marks = LocalMarks()
     }
 
     /// Where the marks are kept, for messages.
@@ -43,7 +46,7 @@ final class MarksMirror: @unchecked Sendable {
 
     /// Replaces the kept marks with `next`.
     func save(_ next: LocalMarks) throws {
-        lock.withLock { marks = next }
+        held.withLock { $0.marks = next }
         try keeper.save(
             try next.sealed(workspaceId: workspaceId, userId: userId, key: key, random: random),
             workspaceId: workspaceId, userId: userId)
@@ -52,12 +55,12 @@ final class MarksMirror: @unchecked Sendable {
     /// Records what the sign-in found rolled back; nothing is written afterwards, so the
     /// marks stay as they were.
     func report(_ problem: StoreError) {
-        lock.withLock { found = problem }
+        held.withLock { $0.found = problem }
     }
 
     /// Takes `current` as the kept marks without writing them (they are already kept).
     func adopt(_ current: LocalMarks) {
-        lock.withLock { marks = current }
+        held.withLock { $0.marks = current }
     }
 
     /// Notes that the open transaction stored the user's `state`; once it commits, the marks
@@ -67,22 +70,23 @@ final class MarksMirror: @unchecked Sendable {
     /// write leaves the older marks, which only weakens the check until the next sign-in
     /// writes them again.
     func stateStored(_ state: UserState, in db: Database) {
-        let first = lock.withLock {
-            defer { pending = state }
-            return pending == nil
+        let first = held.withLock { held -> Bool in
+            let first = held.pending == nil
+            held.pending = state
+            return first
         }
         guard first else { return }
         db.afterNextTransaction(
             onCommit: { [self] _ in
-                let next = lock.withLock { () -> LocalMarks? in
-                    guard let state = pending else { return nil }
-                    pending = nil
-                    var next = marks
+                let next = held.withLock { held -> LocalMarks? in
+                    guard let state = held.pending else { return nil }
+                    held.pending = nil
+                    var next = held.marks
                     next.absorb(state)
-                    return next == marks ? nil : next
+                    return next == held.marks ? nil : next
                 }
                 if let next, rollback == nil { try? save(next) }
             },
-            onRollback: { [self] _ in lock.withLock { pending = nil } })
+            onRollback: { [self] _ in held.withLock { $0.pending = nil } })
     }
 }

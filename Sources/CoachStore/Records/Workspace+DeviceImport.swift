@@ -72,8 +72,7 @@ extension Workspace {
                     ? written.map { (kind: $0.kind, version: $0.version) } : existing[r.id]
                 if let row = known {
                     guard row.kind == r.kind.rawValue else {
-                        throw StoreError.invalidData(
-                            "the id '\(r.id)' already belongs to a \(row.kind) record")
+                        throw StoreError.recordKindClash(id: r.id, existingKind: row.kind)
                     }
                     guard r.replaces, let old = try fetchRecord(db, keyring: keyring, id: r.id),
                         old.payload != r.payload || old.day != r.day.description

@@ -37,7 +37,7 @@ extension Workspace {
     /// - Returns: the record day of the row replaced (nil when the row is new), and what was
     ///   sealed.
     /// - Throws: `StoreError.retiredEpoch` after a key rotation since the keyring was opened,
-    ///   `StoreError.invalidInput` when the id belongs to a record of another kind.
+    ///   `StoreError.recordKindClash` when the id belongs to a record of another kind.
     @discardableResult
     func writeRecordRow(
         _ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
@@ -54,8 +54,7 @@ extension Workspace {
                 sql: "SELECT version, kind, day FROM records WHERE athlete_num = ? AND id = ?"),
             arguments: [num, RecordIdColumn.value(id)])
         if let existing, existing["kind"] as String != kind.rawValue {
-            throw StoreError.invalidInput(
-                "the id '\(id)' already belongs to a \(existing["kind"] as String) record")
+            throw StoreError.recordKindClash(id: id, existingKind: existing["kind"])
         }
         let version = (existing?["version"] as Int? ?? 0) + 1
         let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
