@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// The `coach` command tree.
-public struct CoachCommand: AsyncParsableCommand {
+public struct CoachCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "coach",
         abstract: "A private, multi-user coaching workspace for the command line.",
@@ -27,12 +27,12 @@ public struct CoachCommand: AsyncParsableCommand {
 
     /// Runs `coach` with the process's arguments; a mistyped command word is a usage error
     /// (exit 64) that suggests the nearest command.
-    public static func start() async {
+    public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = CommandSpelling.problem(in: arguments) {
             Terminal.error(problem)
             Foundation.exit(ExitStatus.usage)
         }
-        await main(arguments)
+        main(arguments)
     }
 }

@@ -1,3 +1,3 @@
 import CoachCLI
 
-await CoachCommand.start()
+CoachCommand.main()

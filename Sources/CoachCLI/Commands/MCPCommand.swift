@@ -1,6 +1,8 @@
 import ArgumentParser
 import CoachApp
+import CoachKit
 import CoachMCP
+import Foundation
 
 /// `coach mcp serve`: the coach tools for an MCP client, over standard input and output.
 struct MCPCommand: ParsableCommand {
@@ -9,7 +11,7 @@ struct MCPCommand: ParsableCommand {
         abstract: "Serve read-only coach tools to an MCP client (an AI assistant).",
         subcommands: [Serve.self])
 
-    struct Serve: AsyncParsableCommand {
+    struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Serve the tools over stdio under your unlocked session "
@@ -30,29 +32,32 @@ struct MCPCommand: ParsableCommand {
             }
         }
 
-        func run() async throws {
-            let toolbox = try openToolbox()
-            do {
-                try await CoachMCPServer.serve(
-                    toolbox, version: CoachCommand.configuration.version)
-            } catch {
-                try guarded {
-                    throw CLIError.io("the MCP server stopped: \(error.localizedDescription)")
-                }
-            }
-        }
-
-        /// Signs in under the unlocked session (standard input carries the protocol, never a
-        /// passphrase) and hands the session to the toolbox.
-        private func openToolbox() throws -> MCPToolbox {
-            do {
+        /// Runs the server to the end of its input.
+        ///
+        /// The command tree stays synchronous: under an async root, every command would run on
+        /// a worker of the shared thread pool, where the roster pipeline of `team` blocks the
+        /// pool's two threads waiting for scoring jobs queued on the same pool (about one second
+        /// of starvation on two cores). So this one command waits for its server task.
+        func run() throws {
+            try guarded {
                 var signIn = global.signIn
+                // Standard input carries the protocol, not a passphrase.
                 signIn.prompt = { _ in nil }
                 let session = try AppSession.open(signIn, environment: try global.environment())
-                return MCPToolbox(session: session)
-            } catch {
-                try guarded { throw error }
-                throw ExitCode(1)
+                let toolbox = MCPToolbox(session: session)
+                let outcome = LockedValue<(any Error)?>(nil)
+                let done = DispatchSemaphore(value: 0)
+                let version = CoachCommand.configuration.version
+                Task {
+                    do { try await CoachMCPServer.serve(toolbox, version: version) } catch {
+                        outcome.withLock { $0 = error }
+                    }
+                    done.signal()
+                }
+                done.wait()
+                if let error = outcome.withLock({ $0 }) {
+                    throw CLIError.io("the MCP server stopped: \(error.localizedDescription)")
+                }
             }
         }
     }
