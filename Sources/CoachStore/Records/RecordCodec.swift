@@ -13,6 +13,16 @@ import GRDB
 /// (`RecordPayload`), padded to 64-byte blocks either way.
 enum RecordCodec {
     static let format = 1
+
+    /// Writes one sealed record row, replacing the row of the same athlete and id: the one
+    /// statement every write path (a log entry, a dataset import, a device batch) uses.
+    static let upsert = """
+        INSERT INTO records (athlete_num, id, kind, day, fmt, epoch, version, nonce, ciphertext)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (athlete_num, id) DO UPDATE SET day = excluded.day,
+            fmt = excluded.fmt, epoch = excluded.epoch, version = excluded.version,
+            nonce = excluded.nonce, ciphertext = excluded.ciphertext
+        """
     static let padBlock = 64
 
     static func ad(

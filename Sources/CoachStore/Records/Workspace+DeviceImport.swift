@@ -51,14 +51,7 @@ extension Workspace {
             // SQLite); a fresh import then inserts without a lookup per record.
             let existing = try existingRows(db, athleteNum: num, ids: records.map(\.id))
             let upsert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO records (athlete_num, id, kind, day, fmt, epoch, version, nonce,
-                        ciphertext)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (athlete_num, id) DO UPDATE SET day = excluded.day,
-                        fmt = excluded.fmt, epoch = excluded.epoch, version = excluded.version,
-                        nonce = excluded.nonce, ciphertext = excluded.ciphertext
-                    """)
+                sql: RecordCodec.upsert)
             var outcomes = [DeviceWriteOutcome](repeating: .duplicate, count: records.count)
             var added = 0, updated = 0
             // The last row written: a later record of the batch with the same id (they are

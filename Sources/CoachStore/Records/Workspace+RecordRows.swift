@@ -62,14 +62,7 @@ extension Workspace {
             plaintext: try plaintext(), athleteId: keyring.athleteId, id: id, kind: kind,
             day: day, epoch: keyring.currentEpoch, version: version, key: key, random: random)
         try db.cachedStatement(
-            sql: """
-                INSERT INTO records (athlete_num, id, kind, day, fmt, epoch, version, nonce,
-                    ciphertext)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (athlete_num, id) DO UPDATE SET day = excluded.day,
-                    fmt = excluded.fmt, epoch = excluded.epoch, version = excluded.version,
-                    nonce = excluded.nonce, ciphertext = excluded.ciphertext
-                """
+            sql: RecordCodec.upsert
         ).execute(
             arguments: [
                 num, RecordIdColumn.value(id), kind.rawValue, day, RecordCodec.format,
