@@ -1,30 +1,35 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Built-in metric providers: one target each, under Plugins/, importing only CoachKit
+/// The built-in metric plugins: one target each, under Plugins/, importing only CoachKit
 /// (readiness and adherence may also import training-load, for the TSS of a workout).
 let providers: [(name: String, path: String, extra: [Target.Dependency])] = [
-    (name: "TrainingLoadProvider", path: "Plugins/TrainingLoad", extra: []),
-    (name: "ReadinessProvider", path: "Plugins/Readiness", extra: ["TrainingLoadProvider"]),
-    (name: "StressProvider", path: "Plugins/Stress", extra: []),
-    (name: "NutritionProvider", path: "Plugins/Nutrition", extra: []),
-    (name: "AdherenceProvider", path: "Plugins/Adherence", extra: ["TrainingLoadProvider"]),
-    (name: "SelfAssessmentProvider", path: "Plugins/SelfAssessment", extra: []),
-    (name: "ExertionProvider", path: "Plugins/Exertion", extra: []),
-    (name: "ActivityProvider", path: "Plugins/Activity", extra: []),
+    (name: "TrainingLoadPlugin", path: "Plugins/TrainingLoad", extra: []),
+    (name: "ReadinessPlugin", path: "Plugins/Readiness", extra: ["TrainingLoadPlugin"]),
+    (name: "StressPlugin", path: "Plugins/Stress", extra: []),
+    (name: "NutritionPlugin", path: "Plugins/Nutrition", extra: []),
+    (name: "AdherencePlugin", path: "Plugins/Adherence", extra: ["TrainingLoadPlugin"]),
+    (name: "SelfAssessmentPlugin", path: "Plugins/SelfAssessment", extra: []),
+    (name: "ExertionPlugin", path: "Plugins/Exertion", extra: []),
+    (name: "ActivityPlugin", path: "Plugins/Activity", extra: []),
 ]
 
-/// The provider targets, the one list of built-ins (`CoachProviders`) and their tests.
+/// The built-in metric plugin targets, the metrics module (`CoachMetrics`: the one list of
+/// built-ins and the evaluation), the view models built on it (`CoachViews`) and their tests.
 let providerTargets: [Target] =
     providers.map {
         .target(name: $0.name, dependencies: ["CoachKit"] + $0.extra, path: $0.path)
     } + [
         .target(
-            name: "CoachProviders",
+            name: "CoachMetrics",
             dependencies: ["CoachKit"] + providers.map { .target(name: $0.name) }),
+        .target(
+            name: "CoachViews",
+            dependencies: ["CoachKit", "CoachMetrics", "AdherencePlugin", "SelfAssessmentPlugin"]),
         .testTarget(
             name: "ProviderTests",
-            dependencies: ["CoachKit", "CoachProviders"] + providers.map { .target(name: $0.name) },
+            dependencies: ["CoachKit", "CoachMetrics", "CoachViews"]
+                + providers.map { .target(name: $0.name) },
             path: "Tests/ProviderTests"
         ),
     ]
@@ -85,13 +90,14 @@ let package = Package(
             path: "Examples/SleepDebt/Sources/SleepDebtPlugin"),
         .executableTarget(
             name: "BuiltinsPlugin",
-            dependencies: ["CoachKit", "CoachPluginSDK", "CoachProviders"],
+            dependencies: ["CoachKit", "CoachPluginSDK", "CoachMetrics"],
             path: "Examples/BuiltinsPlugin"),
         .target(
             name: "CoachApp",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "TrainingLoadProvider", "SelfAssessmentProvider", "CoachReport", "CoachPrompt",
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachMetrics", "CoachViews",
+                "AdherencePlugin", "TrainingLoadPlugin", "SelfAssessmentPlugin", "CoachReport",
+                "CoachPrompt",
                 "CoachPlugins", "CoachPluginProtocol", "CoachImport",
             ]
         ),
@@ -105,7 +111,8 @@ let package = Package(
         .target(
             name: "CoachCLI",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachMetrics", "CoachViews",
+                "AdherencePlugin",
                 "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins", "CoachImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -113,8 +120,8 @@ let package = Package(
         .target(
             name: "CoachReport",
             dependencies: [
-                "CoachKit", "CoachProviders", "ReadinessProvider", "AdherenceProvider",
-                "SelfAssessmentProvider",
+                "CoachKit", "CoachMetrics", "CoachViews", "ReadinessPlugin", "AdherencePlugin",
+                "SelfAssessmentPlugin",
             ]
         ),
         .executableTarget(name: "coach", dependencies: ["CoachCLI"]),
@@ -151,18 +158,23 @@ let package = Package(
             name: "CoachPluginTests",
             dependencies: [
                 "CoachKit", "CoachPluginProtocol", "CoachPlugins", "CoachPluginSDK",
-                "CoachProviders", "CoachCrypto", "ActivityProvider",
+                "CoachMetrics", "CoachViews", "CoachCrypto", "ActivityPlugin",
             ]
         ),
         .testTarget(
-            name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
+            name: "CoachReportTests",
+            dependencies: ["CoachKit", "CoachMetrics", "CoachViews", "CoachReport"]),
         .testTarget(
             name: "CoachAppTests",
-            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachProviders"]
+            dependencies: [
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachMetrics", "CoachViews",
+            ]
         ),
         .testTarget(
             name: "CoachPromptTests",
-            dependencies: ["CoachKit", "CoachPrompt", "CoachApp", "CoachProviders", "CoachStore"]
+            dependencies: [
+                "CoachKit", "CoachPrompt", "CoachApp", "CoachMetrics", "CoachViews", "CoachStore",
+            ]
         ),
     ] + providerTargets,
     swiftLanguageModes: [.v6]

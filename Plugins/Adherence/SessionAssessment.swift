@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 /// How well one past planned session was carried out.
 ///

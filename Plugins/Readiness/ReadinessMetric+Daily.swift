@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 extension ReadinessMetric {
     /// The score of every day from the first workout to `input.day`, in one pass over the history.

@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 /// Readiness ("body battery", 0–100): form going into the day, nudged by HRV and resting heart rate.
 ///

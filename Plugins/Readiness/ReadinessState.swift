@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 /// The HRV / resting-HR smoothing carried from the days up to one day: the day's smoothed
 /// adjustment (yesterday's, for the day after) and where the biometric history starts.

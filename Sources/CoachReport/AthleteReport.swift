@@ -1,5 +1,6 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
+import CoachViews
 import Foundation
 
 /// The athlete report: one self-contained HTML page of charts for one athlete.

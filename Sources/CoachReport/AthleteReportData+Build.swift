@@ -1,9 +1,10 @@
-import AdherenceProvider
+import AdherencePlugin
 import CoachKit
-import CoachProviders
+import CoachMetrics
+import CoachViews
 import Foundation
-import ReadinessProvider
-import SelfAssessmentProvider
+import ReadinessPlugin
+import SelfAssessmentPlugin
 
 extension AthleteReportData {
     /// Days before the window the stress provider is read for, to draw the HRV band.

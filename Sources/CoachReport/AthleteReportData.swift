@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import Foundation
 
 /// Everything the athlete report draws, one entry per day of the window, gaps as `nil`.

@@ -1,5 +1,6 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
+import CoachViews
 import Foundation
 
 /// Builds team-report entries on other cores while the caller decrypts the next athlete

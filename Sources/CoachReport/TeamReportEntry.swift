@@ -1,5 +1,6 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
+import CoachViews
 import Foundation
 
 /// One athlete of the team report: their team-view row (`TeamRow`) and their last 28 days of load.

@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import Foundation
 
 /// The team report: a table with one row per athlete and a small chart of each one's last 28 days.

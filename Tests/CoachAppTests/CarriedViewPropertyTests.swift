@@ -1,7 +1,7 @@
 import CoachApp
 import CoachCrypto
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import CoachStore
 import Foundation
 import Testing

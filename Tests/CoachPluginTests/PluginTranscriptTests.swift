@@ -1,8 +1,8 @@
-import ActivityProvider
+import ActivityPlugin
 import CoachKit
+import CoachMetrics
 import CoachPluginProtocol
 import CoachPluginSDK
-import CoachProviders
 import Foundation
 import Testing
 

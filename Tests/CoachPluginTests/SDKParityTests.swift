@@ -1,7 +1,7 @@
 import CoachKit
+import CoachMetrics
 import CoachPluginProtocol
 import CoachPlugins
-import CoachProviders
 import Foundation
 import Testing
 
@@ -33,7 +33,7 @@ import Testing
         let context = PluginContext(
             host: PeerInfo(name: "coach-tests", version: "0"), temporaryRoot: "/tmp")
         let inspection = try PluginInspector.inspect(path: path, context: context)
-        #expect(inspection.manifest.providers == BuiltinProviders.descriptors)
+        #expect(inspection.manifest.providers == BuiltinPlugins.descriptors)
         let record = PluginRecord(
             id: inspection.id, path: path, sha256: inspection.sha256,
             manifest: inspection.manifest, granted: InputKind.allCases)
@@ -45,7 +45,7 @@ import Testing
         var compared = 0
         for back in [0, 1, 7, 30] {
             let day = last.adding(days: -back)
-            for (builtin, remote) in zip(BuiltinProviders.all, host.providers) {
+            for (builtin, remote) in zip(BuiltinPlugins.all, host.providers) {
                 #expect(builtin.id == remote.id)
                 let input = MetricInput.make(descriptor: builtin.descriptor, index: index, day: day)
                 let local = builtin.evaluate(input)
@@ -54,6 +54,6 @@ import Testing
                 compared += 1
             }
         }
-        #expect(compared == 4 * BuiltinProviders.all.count)
+        #expect(compared == 4 * BuiltinPlugins.all.count)
     }
 }

@@ -1,7 +1,8 @@
 import CoachApp
 import CoachKit
+import CoachMetrics
 import CoachPrompt
-import CoachProviders
+import CoachViews
 import Foundation
 
 /// Inputs for the renderer tests, built from the fixture datasets without a workspace.

@@ -1,6 +1,7 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import CoachReport
+import CoachViews
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import ActivityProvider
+import ActivityPlugin
 import CoachKit
 import Foundation
 import Testing

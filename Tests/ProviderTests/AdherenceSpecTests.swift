@@ -1,4 +1,4 @@
-import AdherenceProvider
+import AdherencePlugin
 import CoachKit
 import Foundation
 import Testing

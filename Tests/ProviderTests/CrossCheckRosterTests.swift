@@ -1,9 +1,9 @@
-import AdherenceProvider
+import AdherencePlugin
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import Foundation
 import Testing
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 /// Runs the independent Python implementation on every built-in provider for several generated
 /// athletes (`SyntheticRoster`, 200 days each, three time zones) and demands the same answers:

@@ -1,8 +1,8 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import Foundation
 import Testing
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 /// Runs the independent Python implementation (Tests/CrossCheck/crosscheck.py) on a generated
 /// 180-day athlete and demands the same answers: values within 1e-6 (relative, absolute below 1),

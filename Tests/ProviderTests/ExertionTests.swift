@@ -1,5 +1,5 @@
 import CoachKit
-import ExertionProvider
+import ExertionPlugin
 import Foundation
 import Testing
 

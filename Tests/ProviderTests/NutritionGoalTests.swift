@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import NutritionProvider
+import NutritionPlugin
 import Testing
 
 /// Issue 12, item 10: the goal type agrees with the weekly change; target weight and date are used.

@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import NutritionProvider
+import NutritionPlugin
 import Testing
 
 /// Issue 12, item 9: the day in progress is reported "so far" and does not drag the score; the

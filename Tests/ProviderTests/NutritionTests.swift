@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import NutritionProvider
+import NutritionPlugin
 import Testing
 
 @Suite struct NutritionTests {

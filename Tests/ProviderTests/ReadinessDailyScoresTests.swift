@@ -1,7 +1,7 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import Foundation
-import ReadinessProvider
+import ReadinessPlugin
 import Testing
 
 /// `ReadinessMetric.dailyScores` gives, in one pass, the score each day would get on its own.

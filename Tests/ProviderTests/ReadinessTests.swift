@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import ReadinessProvider
+import ReadinessPlugin
 import Testing
 
 @Suite struct ReadinessTests {

@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import Foundation
 import Testing
 
@@ -10,7 +10,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Plugins")
     }
 
-    @Test("every folder under Plugins/ is registered in BuiltinProviders, and nothing else is")
+    @Test("every folder under Plugins/ is registered in BuiltinPlugins, and nothing else is")
     func pluginsOnDisk() throws {
         let entries = try FileManager.default.contentsOfDirectory(
             at: Self.pluginsFolder, includingPropertiesForKeys: [.isDirectoryKey])
@@ -19,13 +19,13 @@ import Testing
         }
         .map(\.lastPathComponent).sorted()
         #expect(folders.count >= 8)
-        // A provider type's module is `<Folder>Provider` (e.g. TrainingLoadProvider.TrainingLoadMetric).
-        let modules = BuiltinProviders.types.map {
+        // A built-in metric plugin's module is `<Folder>Plugin` (e.g. TrainingLoadPlugin.TrainingLoadMetric).
+        let modules = BuiltinPlugins.types.map {
             String(String(reflecting: $0).split(separator: ".")[0])
         }.sorted()
         #expect(
-            modules == folders.map { $0 + "Provider" }.sorted(),
-            "Plugins/ holds \(folders) but BuiltinProviders registers \(modules)")
+            modules == folders.map { $0 + "Plugin" }.sorted(),
+            "Plugins/ holds \(folders) but BuiltinPlugins registers \(modules)")
     }
 
     @Test("the built-in ids are the eight documented ones, distinct and valid")
@@ -44,7 +44,7 @@ import Testing
         "every descriptor is well formed: bands inside the range with #RRGGBB colours, inputs unique"
     )
     func descriptors() {
-        for d in BuiltinProviders.descriptors {
+        for d in BuiltinPlugins.descriptors {
             #expect(
                 !d.name.isEmpty && !d.summary.isEmpty && !d.version.isEmpty && !d.unit.isEmpty,
                 "\(d.id)")
@@ -74,7 +74,7 @@ import Testing
         #expect(registry.provider(id: "readiness")?.descriptor.name == "Readiness")
         #expect(registry.provider(id: "nope") == nil)
         #expect(throws: ProviderRegistry.RegistrationError.duplicateID("stress")) {
-            try registry.register(BuiltinProviders.all.first { $0.id == "stress" }!)
+            try registry.register(BuiltinPlugins.all.first { $0.id == "stress" }!)
         }
         #expect(try registry.evaluate(id: "nope", MetricInput(day: Fx.day("2026-01-01"))) == nil)
     }
@@ -84,7 +84,7 @@ import Testing
     )
     func emptyInput() throws {
         let input = MetricInput(day: Fx.day("2026-01-01"))
-        for p in BuiltinProviders.all {
+        for p in BuiltinPlugins.all {
             let r = p.evaluate(input)
             #expect(r.id == p.id)
             #expect(r.status == .insufficientData, "\(p.id)")

@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import Foundation
 import Testing
 
@@ -41,7 +41,7 @@ import Testing
         let encoder = MetricResult.makeEncoder()
         for offset in stride(from: -2, through: 62, by: 4) {
             let day = LocalDay("2026-01-15")!.adding(days: offset)
-            for p in BuiltinProviders.all {
+            for p in BuiltinPlugins.all {
                 let r = p.evaluate(
                     MetricInput.make(descriptor: p.descriptor, index: index, day: day))
                 #expect(r.isFinite, "\(p.id) on \(day)")

@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import SelfAssessmentProvider
+import SelfAssessmentPlugin
 import Testing
 
 @Suite struct SelfAssessmentTests {

@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import StressProvider
+import StressPlugin
 import Testing
 
 /// Issue 12, items 3–6: stress read as METRICS.md §3 specifies (daily HRV from the main sleep

@@ -1,6 +1,6 @@
 import CoachKit
 import Foundation
-import StressProvider
+import StressPlugin
 import Testing
 
 @Suite struct StressTests {

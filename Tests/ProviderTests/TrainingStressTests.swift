@@ -1,7 +1,7 @@
 import CoachKit
 import Foundation
 import Testing
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 @Suite struct TrainingStressTests {
     static let athlete = AthleteContext(

@@ -1,7 +1,7 @@
 import CoachKit
 import CoachStore
 import Foundation
-import SelfAssessmentProvider
+import SelfAssessmentPlugin
 
 /// Where one log command writes: the athlete (opened once), the chosen day and the clock.
 public struct LogBook {

@@ -1,8 +1,8 @@
-import AdherenceProvider
+import AdherencePlugin
 import CoachKit
 import CoachStore
 import Foundation
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 extension PlanReport {
     /// A week's planned load against what was done: sessions, duration and TSS.

@@ -1,4 +1,4 @@
-import AdherenceProvider
+import AdherencePlugin
 import CoachKit
 import CoachStore
 import Foundation

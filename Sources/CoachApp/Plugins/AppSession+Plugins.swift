@@ -1,7 +1,7 @@
 import CoachKit
+import CoachMetrics
 import CoachPluginProtocol
 import CoachPlugins
-import CoachProviders
 import CoachStore
 import Foundation
 

@@ -1,6 +1,6 @@
 import CoachKit
+import CoachMetrics
 import CoachPrompt
-import CoachProviders
 import CoachStore
 import Foundation
 

@@ -1,9 +1,10 @@
 import CoachKit
+import CoachMetrics
 import CoachPrompt
-import CoachProviders
 import CoachStore
+import CoachViews
 import Foundation
-import TrainingLoadProvider
+import TrainingLoadPlugin
 
 /// Gathers an export's input from data already loaded: the evaluation, the plan and the window.
 ///

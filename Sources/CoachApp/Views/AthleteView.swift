@@ -1,6 +1,7 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import CoachStore
+import CoachViews
 import Foundation
 
 /// One athlete's data decrypted once and ready to evaluate on the day a command looks at.

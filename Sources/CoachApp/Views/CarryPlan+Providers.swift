@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import CoachStore
 import Foundation
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import Foundation
 
 /// `coach biometrics`: every biometric reading of the last days with its local time — HRV,

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachProviders
+import CoachMetrics
 import CoachStore
+import CoachViews
 import Foundation
 
 struct DemoCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachProviders
+import CoachViews
 import Foundation
 
 extension TeamReport.Sort: ExpressibleByArgument {}

@@ -1,4 +1,4 @@
-import AdherenceProvider
+import AdherencePlugin
 import CoachApp
 import CoachKit
 import Foundation

@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachMetrics
 
 /// Renders `coach activity`: the steps dial, tiles, a 7-point graph, and the athlete against the walking bot.
 enum ActivityText {

@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachViews
 
 /// Renders the "Today" view: body battery gauge, form, suggested load, the week, a card per metric.
 enum DashboardText {

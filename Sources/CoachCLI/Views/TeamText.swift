@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachViews
 
 /// Renders `coach team` rows as a table.
 enum TeamText {

@@ -1,5 +1,5 @@
 import CoachKit
-import CoachProviders
+import CoachViews
 
 /// Renders `coach trend`: one sparkline per series with its range and latest value.
 enum TrendText {

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachMetrics
 import Foundation
 
 /// Scores a roster's athletes on other cores while the caller decrypts the next one.

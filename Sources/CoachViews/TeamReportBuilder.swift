@@ -1,4 +1,5 @@
 import CoachKit
+import CoachMetrics
 import Foundation
 
 /// Builds the team report: each athlete's `TeamRow`, scored on other cores (`RosterScorer`).

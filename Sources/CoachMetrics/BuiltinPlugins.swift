@@ -1,18 +1,18 @@
-import ActivityProvider
-import AdherenceProvider
+import ActivityPlugin
+import AdherencePlugin
 import CoachKit
-import ExertionProvider
-import NutritionProvider
-import ReadinessProvider
-import SelfAssessmentProvider
-import StressProvider
-import TrainingLoadProvider
+import ExertionPlugin
+import NutritionPlugin
+import ReadinessPlugin
+import SelfAssessmentPlugin
+import StressPlugin
+import TrainingLoadPlugin
 
 /// The metric providers that ship with coach: the one list, in display order.
 ///
 /// Every folder under `Plugins/` must appear here (a test checks it). Plugins found at run time are
 /// added to a copy of `ProviderRegistry.builtins`, never to this list.
-public enum BuiltinProviders {
+public enum BuiltinPlugins {
     /// The built-in provider types, in display order.
     public static let types: [any BuiltinMetricProvider.Type] = [
         ReadinessMetric.self,
@@ -36,6 +36,6 @@ extension ProviderRegistry {
     /// A registry holding the built-in providers.
     public static var builtins: ProviderRegistry {
         // The built-in ids are distinct and valid (checked by tests), so registration cannot fail.
-        try! ProviderRegistry(BuiltinProviders.all.map { $0 as any MetricProvider })
+        try! ProviderRegistry(BuiltinPlugins.all.map { $0 as any MetricProvider })
     }
 }

@@ -1,7 +1,8 @@
-import AdherenceProvider
+import AdherencePlugin
 import CoachKit
+import CoachMetrics
 import Foundation
-import SelfAssessmentProvider
+import SelfAssessmentPlugin
 
 /// One athlete's line in `coach team`: the numbers a coach scans, and why to look closer.
 public struct TeamRow: Codable, Sendable, Equatable {

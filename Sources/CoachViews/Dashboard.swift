@@ -1,4 +1,5 @@
 import CoachKit
+import CoachMetrics
 import Foundation
 
 /// The "Today" view of one athlete: body battery, form, suggested load, the week, a card per metric.

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachMetrics
 import Foundation
 
 /// Day-by-day series of metric scores or values, for `coach trend`.
