@@ -28,11 +28,34 @@ public struct CoachCommand: ParsableCommand {
     /// Runs `coach` with the process's arguments; a mistyped command word is a usage error
     /// (exit 64) that suggests the nearest command.
     public static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = ProcessArguments.current
         if let problem = CommandSpelling.problem(in: arguments) {
             Terminal.error(problem)
             Foundation.exit(ExitStatus.usage)
         }
-        main(arguments)
+        run(arguments)
+    }
+
+    /// Parses `arguments` (options checked by their types and each command's `validate()`),
+    /// runs the command, and exits with its status.
+    ///
+    /// Help, the version and completion scripts go to standard output; a parse or validation
+    /// error is one line on standard error (the message without the usage block) and exit 64,
+    /// like every other refusal of coach.
+    static func run(_ arguments: [String]) {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+            } else if !(error is ExitCode) {
+                let message = message(for: error).split(separator: "\n")
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                Terminal.error(message.joined(separator: "; "))
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }

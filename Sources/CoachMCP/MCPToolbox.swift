@@ -1,7 +1,5 @@
 import CoachApp
 import CoachKit
-import CoachPrompt
-import CoachStore
 import Foundation
 import MCP
 
@@ -176,16 +174,18 @@ public actor MCPToolbox {
     }
 
     private static func words(_ error: Error) -> String {
-        switch error {
-        case PromptError.consentMissing:
-            "this athlete has not agreed to AI use; the athlete or the workspace owner can "
+        let detail = (error as? any CoachFailure).flatMap(FailureDetail.init)
+        switch (detail, error) {
+        case (.prompt(.consentMissing), _):
+            return "this athlete has not agreed to AI use; the athlete or the workspace owner can "
                 + "allow it in coach"
-        case PromptError.optionOutOfRange(let option, let range):
-            "\(option.replacingOccurrences(of: " ", with: "_")) must be in \(range)"
-        case PromptError.budgetTooSmall(let needed, _): "max_tokens must be at least \(needed)"
-        case let failure as any CoachFailure: failure.problemDescription
-        case let e as LocalizedError: e.errorDescription ?? "\(error)"
-        default: "\(error)"
+        case (.prompt(.optionOutOfRange(let option, let range)), _):
+            return "\(option.replacingOccurrences(of: " ", with: "_")) must be in \(range)"
+        case (.prompt(.budgetTooSmall(let needed, _)), _):
+            return "max_tokens must be at least \(needed)"
+        case (_, let failure as any CoachFailure): return failure.problemDescription
+        case (_, let e as LocalizedError): return e.errorDescription ?? "\(error)"
+        default: return "\(error)"
         }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CoachCLI
+
 /// Sessions live and die by the system clock: `COACH_NOW` moves the day views show, never which
 /// sessions survive (issue 24, where a command at the real time deleted a scene's session).
 @Suite struct SessionClockCLITests {
@@ -13,6 +15,38 @@ import Testing
         var env: [String: String] {
             self == .realClock ? [:] : SessionClockCLITests.future
         }
+    }
+
+    @Test("A coach run under libfaketime sees its arguments (the runtime captures none there)")
+    func argumentsUnderFakeTime() throws {
+        let binary = try #require(CoachSandbox.binary)
+        let s = try CoachSandbox()
+        // Started straight from another program (not through a shell that libfaketime also
+        // runs in), Swift's runtime sees an empty argv; coach must still read its own.
+        let clock = try FakeSystemClock.ahead(seconds: 3600)
+        let missing = s.root + "/no such/ws.sqlite"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments =
+            clock.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            + [binary, "whoami", "--workspace", missing]
+        p.environment = s.environment
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 66 && text.contains("no such/ws.sqlite"), "\(text)")
+    }
+
+    @Test("A NUL-separated command line splits into its arguments, empty ones kept")
+    func kernelCommandLine() {
+        #expect(
+            ProcessArguments.parse(Data("coach\0log\0\0mood\0".utf8)) == [
+                "coach", "log", "", "mood",
+            ])
+        #expect(ProcessArguments.parse(Data()) == [])
     }
 
     @Test(

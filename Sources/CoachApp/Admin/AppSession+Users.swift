@@ -26,11 +26,11 @@ extension AppSession {
     }
 
     /// Adds a user (athlete users are bound to one athlete).
-    public func addUser(_ handle: Handle, role: Role, athlete: Handle?, passphrase: SecretKey)
+    public func addUser(_ handle: Handle, role: Role, athlete: Handle?, passphrase: Passphrase)
         throws
     {
         try workspace.addUser(
-            handle: handle, role: role, athleteHandle: athlete, passphrase: passphrase,
+            handle: handle, role: role, athleteHandle: athlete, passphrase: passphrase.key,
             as: principal)
     }
 
@@ -38,8 +38,8 @@ extension AppSession {
     public func listUsers() throws -> [UserSummary] { try workspace.listUsers(as: principal) }
 
     /// Changes the signed-in user's passphrase, ending their sessions (and this session's token).
-    public func changePassphrase(to passphrase: SecretKey) throws {
-        try workspace.changePassphrase(as: principal, to: passphrase)
+    public func changePassphrase(to passphrase: Passphrase) throws {
+        try workspace.changePassphrase(as: principal, to: passphrase.key)
         environment.tokens(for: workspace.path).remove(handle: principal.handle.rawValue)
     }
 

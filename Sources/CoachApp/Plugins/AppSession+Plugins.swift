@@ -67,7 +67,7 @@ extension AppSession {
     /// - Throws: `StoreError.permissionDenied` unless the owner asks;
     ///   `PluginUseError.notExecutable`; `PluginError` when the handshake fails;
     ///   `PluginUseError.metricClash` when a metric id is taken by a built-in or another plugin.
-    public func inspectPlugin(path: String) throws -> PluginInspector.Inspection {
+    public func inspectPlugin(path: String) throws -> PluginReview {
         // Refuse before running anything: only the owner may add plugins.
         guard principal.role == .owner else {
             throw StoreError.permissionDenied("only the owner adds metric plugins")
@@ -84,16 +84,15 @@ extension AppSession {
         for metric in inspection.manifest.providers where taken.contains(metric.id) {
             throw PluginUseError.metricClash(plugin: inspection.id, metric: metric.id)
         }
-        return inspection
+        return PluginReview(inspection: inspection)
     }
 
     /// Records an inspected plugin with the kinds granted to it (all it declares when `grant`
     /// is nil), pinning its hash; an audited change only the owner may make.
     ///
     /// - Throws: `PluginUseError` for a kind it does not declare; `StoreError.permissionDenied`.
-    public func addPlugin(_ inspection: PluginInspector.Inspection, grant: [String]?) throws
-        -> PluginSummary
-    {
+    public func addPlugin(_ review: PluginReview, grant: [String]?) throws -> PluginSummary {
+        let inspection = review.inspection
         var record = PluginRecord(
             id: inspection.id, path: inspection.path, sha256: inspection.sha256,
             manifest: inspection.manifest, granted: [])
@@ -186,10 +185,11 @@ extension AppSession {
     /// Plugin executables in the search folders that are not added yet: the workspace's
     /// `plugins/` folder, `$XDG_DATA_HOME/coach/plugins` and each folder of `$COACH_PLUGIN_PATH`,
     /// then `PATH` (listed, never trusted automatically).
-    public func availablePlugins() throws -> [PluginCandidate] {
+    public func availablePlugins() throws -> [AvailablePlugin] {
         let added = Set(try workspace.plugins(as: principal).map(\.path))
         return PluginDiscovery(
             workspacePath: workspace.path, variables: environment.variables
         ).candidates().filter { !added.contains($0.path) }
+            .map { AvailablePlugin(id: $0.id, path: $0.path, source: $0.source) }
     }
 }

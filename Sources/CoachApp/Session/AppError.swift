@@ -18,6 +18,9 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case backupMissing(String)
     /// The file to restore from is not a backup of a workspace.
     case notABackup(String)
+    /// An output file cannot be written at this path (its folder is missing, not writable, or
+    /// the path is a link).
+    case outputUnwritable(String, reason: String)
 
     /// Whether the error is about signing in (else about how the request was made).
     public var isAuthentication: Bool {
@@ -48,12 +51,15 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             "the session of '\(handle)' has expired or was locked; sign in as them again"
         case .backupMissing(let path): "there is no backup at \(path)"
         case .notABackup(let path): "\(path) is not a workspace backup"
+        case .outputUnwritable(let path, let reason): "cannot write \(path): \(reason)"
         }
     }
 }
 
 extension AppError: CoachFailure {
     public var category: FailureCategory {
-        isAuthentication ? .auth : isNotFound ? .notFound : isInvalidData ? .invalidData : .usage
+        if case .outputUnwritable = self { return .conflict }
+        return isAuthentication
+            ? .auth : isNotFound ? .notFound : isInvalidData ? .invalidData : .usage
     }
 }

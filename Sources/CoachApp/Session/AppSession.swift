@@ -57,7 +57,7 @@ public final class AppSession {
         let tokens = environment.tokens(for: workspace.path)
         if let passphrase = signIn.passphrase {
             guard let handle = signIn.explicitUser(environment) else { throw AppError.userRequired }
-            let me = try workspace.authenticate(handle: handle, passphrase: try passphrase())
+            let me = try workspace.authenticate(handle: handle, passphrase: try passphrase().key)
             return AppSession(
                 workspace: workspace, principal: me, environment: environment, token: nil)
         }
@@ -72,7 +72,7 @@ public final class AppSession {
             }
         }
         if let handle = signIn.explicitUser(environment), let pass = try signIn.prompt(handle) {
-            let me = try workspace.authenticate(handle: handle, passphrase: pass)
+            let me = try workspace.authenticate(handle: handle, passphrase: pass.key)
             return AppSession(
                 workspace: workspace, principal: me, environment: environment, token: nil)
         }

@@ -15,15 +15,15 @@ public struct SignIn {
     /// The user named explicitly (else the only unlocked session, else `COACH_USER`).
     public var user: Handle?
     /// Reads the passphrase the front end was given (a file, standard input), if any.
-    public var passphrase: (() throws -> SecretKey)?
+    public var passphrase: (() throws -> Passphrase)?
     /// Asks for the passphrase of a user interactively; returns nil when it cannot ask.
-    public var prompt: (Handle) throws -> SecretKey?
+    public var prompt: (Handle) throws -> Passphrase?
 
     /// A sign-in that uses tokens only (and the given prompt).
     public init(
         workspace: String? = nil, allowShared: Bool = false, user: Handle? = nil,
-        passphrase: (() throws -> SecretKey)? = nil,
-        prompt: @escaping (Handle) throws -> SecretKey? = { _ in nil }
+        passphrase: (() throws -> Passphrase)? = nil,
+        prompt: @escaping (Handle) throws -> Passphrase? = { _ in nil }
     ) {
         self.workspace = workspace
         self.allowShared = allowShared

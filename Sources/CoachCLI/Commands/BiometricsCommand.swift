@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachMetrics
 import Foundation
 
 /// `coach biometrics`: every biometric reading of the last days with its local time — HRV,

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachStore
 import Foundation
 
 struct ImportCommand: ParsableCommand {
@@ -68,14 +67,17 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Write to a new FILE (mode 0600, never overwritten) instead of stdout.") var out:
         String?
 
+    func validate() throws {
+        guard format == "json" || format == "csv" else {
+            throw ValidationError("--format must be json or csv")
+        }
+        guard format == "csv" || kind.isEmpty else {
+            throw ValidationError("--kind needs --format csv; json exports everything")
+        }
+    }
+
     func run() throws {
         try guarded {
-            guard format == "json" || format == "csv" else {
-                throw CLIError.usage("--format must be json or csv")
-            }
-            guard format == "csv" || kind.isEmpty else {
-                throw CLIError.usage("--kind needs --format csv; json exports everything")
-            }
             let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
             if let bad = kinds.first(where: { !DatasetCSV.kinds.contains($0) }) {
                 throw CLIError.usage(
@@ -87,7 +89,7 @@ struct ExportCommand: ParsableCommand {
                 format == "csv"
                 ? DatasetCSV.render(dataset, kinds: kinds) : try Render.json(dataset) + "\n"
             if let out {
-                try SecureFiles.writeNew(Array(text.utf8), to: out)
+                try OutputFile.writeNew(text, to: out)
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

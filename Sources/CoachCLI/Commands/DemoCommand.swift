@@ -1,8 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachMetrics
-import CoachStore
 import CoachViews
 import Foundation
 
@@ -31,34 +29,16 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let clock = try AppEnvironment(variables: ProcessInfo.processInfo.environment).clock
+            let environment = try AppEnvironment(variables: ProcessInfo.processInfo.environment)
             let folder =
                 try workspace.map { ($0 as NSString).deletingLastPathComponent }
                 ?? Self.temporaryFolder()
             let path = workspace ?? folder + "/demo.sqlite"
-            let removed = workspace == nil ? DemoFolders.removeOlder(keeping: folder) : []
-            let passphrases = (owner: DemoWorkspace.passphrase(), coach: DemoWorkspace.passphrase())
-            let (ws, coach, token) = try DemoWorkspace.build(
-                at: path, clock: clock, passphrases: passphrases)
-            let files = try DemoFolders.writePassphrases(
-                ["owner": passphrases.owner, "coach": passphrases.coach], next: path)
-            try SessionTokenStore(
-                workspacePath: path, environment: ProcessInfo.processInfo.environment
-            ).save(token)
-            let builder = TeamReportBuilder(date: nil, now: clock.now())
-            var dashboard: Dashboard?
-            try ws.forEachDataset(as: coach) { _, dataset in
-                builder.add(dataset)
-                if dataset.athlete.handle == "jane" {
-                    let moment = try ViewMoment.resolve(
-                        nil, now: clock.now(), zone: dataset.athlete.zone)
-                    dashboard = try Dashboard(MetricEvaluation(dataset), at: moment)
-                }
-            }
-            let team = try builder.finish().sorted(by: .readiness)
-            guard let dashboard else {
-                throw CLIError.invalid("the demo athlete 'jane' is missing")
-            }
+            let removed =
+                workspace == nil
+                ? AppDemo.removeOlder(keeping: folder, environment: environment) : []
+            let demo = try AppDemo.create(at: path, environment: environment)
+            let (team, dashboard, files) = (demo.team, demo.dashboard, demo.passphraseFiles)
             if output.json {
                 print(
                     try Render.json(

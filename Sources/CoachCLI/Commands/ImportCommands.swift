@@ -1,6 +1,5 @@
 import ArgumentParser
 import CoachApp
-import CoachImport
 import CoachKit
 import Foundation
 

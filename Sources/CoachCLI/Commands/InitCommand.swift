@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
-import CoachCrypto
-import CoachStore
+import CoachKit
 import Foundation
 
 struct InitCommand: ParsableCommand {
@@ -11,23 +10,18 @@ struct InitCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: "Handle of the owner (the first user).") var owner: String
     @Option(help: "Password-hashing strength: interactive, moderate (default) or sensitive.")
-    var kdf: String = "moderate"
+    var kdf: PassphraseStrength = .moderate
     @Option(help: "Read the owner's new passphrase from PATH or '-' (else asked twice).")
     var newPassphraseFile: String?
 
     func run() throws {
         try guarded {
-            let ctx = try CommandContext(global)
-            guard let preset = KDFParameters.Preset(rawValue: kdf) else {
-                throw CLIError.usage("--kdf must be interactive, moderate or sensitive")
-            }
+            let workspace = try global.workspaceEntry()
             let pass = try PassphraseReader.newPassphrase(
                 file: newPassphraseFile ?? global.passphraseFile,
                 label: "New passphrase for \(owner)")
-            _ = try Workspace.create(
-                at: ctx.workspacePath, owner: owner, passphrase: pass, preset: preset,
-                clock: ctx.clock)
-            print("Created workspace \(ctx.workspacePath) with owner '\(owner)'.")
+            try workspace.create(owner: Handle(owner), passphrase: pass, strength: kdf)
+            print("Created workspace \(workspace.path) with owner '\(owner)'.")
         }
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachStore
 import Foundation
 
 extension LogCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachStore
 import Foundation
 
 /// `--athlete` and `--date`, shared by every `coach log` command.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachStore
 import Foundation
 
 struct AuditCommand: ParsableCommand {
@@ -42,15 +41,9 @@ struct AuditCommand: ParsableCommand {
             try guarded {
                 // With a session the actors' certified roles are checked too; without one,
                 // the chain and signatures (which need no keys).
-                let session: AppSession?
-                do { session = try global.session() } catch StoreError.noSession {
-                    session = nil
-                } catch StoreError.ambiguousSession {
-                    session = nil
-                } catch StoreError.sessionExpired { session = nil } catch AppError.sessionExpired {
-                    session = nil
-                }
-                let result = try session?.verifyAudit() ?? global.openWorkspace().verifyAudit()
+                let session = try global.sessionIfSignedIn(ambiguousIsNobody: true)
+                let result =
+                    try session?.verifyAudit() ?? global.workspaceEntry().verifyAudit()
                 if output.json {
                     print(try Render.json(result))
                 } else if result.ok {
@@ -86,21 +79,11 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         try guarded {
             // Without a session the file-level checks still run; any other sign-in failure is reported.
-            let session: AppSession?
-            do {
-                // A file older than the user's marks is one of the findings, not a refusal.
-                var environment = try global.environment()
-                environment.reportRollback = true
-                session = try AppSession.open(global.signIn, environment: environment)
-            } catch StoreError.noSession {
-                session = nil
-            } catch StoreError.sessionExpired {
-                session = nil
-            } catch AppError.sessionExpired {
-                session = nil
-            }
-            let checks =
-                try session?.doctor(repair: repair) ?? global.openWorkspace().doctor(as: nil)
+            // A file older than the user's marks is one of the findings, not a refusal.
+            var environment = try global.environment()
+            environment.reportRollback = true
+            let session = try global.sessionIfSignedIn(environment: environment)
+            let checks = try session?.doctor(repair: repair) ?? global.workspaceEntry().doctor()
             let me = session?.principal
             let shown = checks.map {
                 DoctorCheck(name: $0.name, ok: $0.ok, detail: ErrorText.detail(of: $0))
@@ -128,7 +111,7 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            try AppSession.backup(global.openWorkspace(), to: out)
+            try global.workspaceEntry().backup(to: out)
             print("Backed up to \(out).")
         }
     }
@@ -143,15 +126,14 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let ctx = try CommandContext(global)
-            if FileManager.default.fileExists(atPath: ctx.workspacePath) && !yes {
-                guard Confirm.ask("Replace \(ctx.workspacePath) with \(file)?") else {
+            let workspace = try global.workspaceEntry()
+            if workspace.exists && !yes {
+                guard Confirm.ask("Replace \(workspace.path) with \(file)?") else {
                     throw CLIError.usage("not confirmed; pass --yes to restore without asking")
                 }
             }
-            try AppSession.restore(
-                from: file, to: ctx.workspacePath, environment: try global.environment())
-            print("Restored \(ctx.workspacePath) from \(file).")
+            try workspace.restore(from: file)
+            print("Restored \(workspace.path) from \(file).")
         }
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachMetrics
-import CoachStore
 import Foundation
 
 /// The athlete and day a metrics command looks at.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachMetrics
 import Foundation
 
 /// `coach nutrition`: the last seven days of intake (kcal, protein, carbohydrate, fat) beside the

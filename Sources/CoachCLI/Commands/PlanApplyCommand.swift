@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachPrompt
 import Foundation
 
 /// `coach plan apply`: an AI assistant's suggested plan, checked and shown before it is stored.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachStore
 import Foundation
 
 /// The file formats of `coach plan export` and `coach plan import`.
@@ -26,9 +25,12 @@ struct PlanExportCommand: ParsableCommand {
     @Option(help: "Write to a new FILE (mode 0600, never overwritten) instead of stdout.")
     var out: String?
 
+    func validate() throws {
+        if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more") }
+    }
+
     func run() throws {
         try guarded {
-            if let weeks, weeks < 1 { throw CLIError.usage("--weeks must be 1 or more") }
             let ctx = try PlanContext(global, target)
             var selected = try ctx.snapshot().weeks
             if let weeks {
@@ -45,10 +47,7 @@ struct PlanExportCommand: ParsableCommand {
             }
             guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
             // A plan is athlete data: a new private file, never one that already exists.
-            do { try SecureFiles.writeNew(Array(text.utf8), to: out) } catch StoreError.unsafePath {
-                throw CLIError.io(
-                    "cannot write \(out); check that the folder exists and is writable")
-            }
+            try OutputFile.writeNew(text, to: out)
             Terminal.note(
                 "Wrote \(selected.count) week\(selected.count == 1 ? "" : "s") of \(ctx.handle)'s plan to \(out)."
             )

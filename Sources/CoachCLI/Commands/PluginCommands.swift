@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachPlugins
 import Foundation
 
 struct PluginCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachPrompt
 import Foundation
 
 extension PromptOptions.Format: ExpressibleByArgument {}
@@ -56,7 +55,9 @@ struct PromptCommand: ParsableCommand {
                     options.sections = try Set(
                         include.split(separator: ",").map { name in
                             guard let s = PromptSection(name: String(name)) else {
-                                throw PromptError.unknownSection(String(name))
+                                throw CLIError.usage(
+                                    PromptErrorText.text(
+                                        .unknownSection(String(name)), problem: ""))
                             }
                             return s
                         })

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachStore
 import Foundation
 
 /// `coach report`: self-contained HTML pages of charts, written to a new private file.
@@ -27,16 +26,19 @@ struct AthleteReportCommand: ParsableCommand {
     @Option(help: "How many days, ending on --date (7–3660).") var days: Int = 90
     @Option(help: "Write to this new FILE (mode 0600, never overwritten).") var out: String
 
+    func validate() throws {
+        guard (7...3660).contains(days) else {
+            throw ValidationError("--days must be between 7 and 3660")
+        }
+    }
+
     func run() throws {
         try guarded {
-            guard (7...3660).contains(days) else {
-                throw CLIError.usage("--days must be between 7 and 3660")
-            }
             // Refuse an existing file before the work; writeNew checks again when writing.
-            if FileManager.default.fileExists(atPath: out) { throw StoreError.fileExists(out) }
+            try OutputFile.refuseExisting(out)
             let html = try global.session().athleteReport(
                 target.handle, date: target.date, days: days)
-            try SecureFiles.writeNew(Array(html.utf8), to: out)
+            try OutputFile.writeNew(html, to: out)
         }
     }
 }
@@ -55,9 +57,9 @@ struct TeamReportCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            if FileManager.default.fileExists(atPath: out) { throw StoreError.fileExists(out) }
+            try OutputFile.refuseExisting(out)
             let html = try global.session().teamReport(date: date)
-            try SecureFiles.writeNew(Array(html.utf8), to: out)
+            try OutputFile.writeNew(html, to: out)
         }
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import CoachApp
-import CoachCrypto
 import CoachKit
-import CoachStore
 import Foundation
 
 struct UnlockCommand: ParsableCommand {
@@ -14,12 +12,12 @@ struct UnlockCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let ctx = try CommandContext(global)
-            guard let handle = ctx.explicitHandle else {
+            let workspace = try global.workspaceEntry()
+            guard let handle = workspace.explicitUser else {
                 throw CLIError.usage("name the user with --as HANDLE")
             }
             let seconds = try DurationParser.seconds(ttl)
-            let pass: CoachCrypto.SecretKey
+            let pass: Passphrase
             if let file = global.passphraseFile {
                 pass = try PassphraseReader.fromFile(file)
             } else if let prompted = try PassphraseReader.prompt("Passphrase for \(handle): ") {
@@ -28,9 +26,7 @@ struct UnlockCommand: ParsableCommand {
                 throw CLIError.usage(
                     "no terminal to ask for the passphrase; pass --passphrase-file PATH or -")
             }
-            let ws = try ctx.openWorkspace()
-            let token = try ws.unlock(handle: Handle(handle), passphrase: pass, ttlSeconds: seconds)
-            try ctx.tokens.save(token)
+            try workspace.unlock(handle, passphrase: pass, seconds: seconds)
             print("Unlocked '\(handle)' for \(DurationParser.format(seconds)).")
         }
     }
@@ -43,14 +39,12 @@ struct LockCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let ctx = try CommandContext(global)
-            guard let token = try ctx.tokens.load(handle: global.user) else {
+            guard let handle = try global.workspaceEntry().lock(global.user.map(Handle.init))
+            else {
                 print("No session to lock.")
                 return
             }
-            try? ctx.openWorkspace().lock(token)
-            ctx.tokens.remove(handle: token.handle)
-            print("Locked '\(token.handle)'.")
+            print("Locked '\(handle)'.")
         }
     }
 }

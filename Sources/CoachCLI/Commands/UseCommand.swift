@@ -1,7 +1,6 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
-import CoachStore
 import Foundation
 
 /// `coach use HANDLE`: the athlete later commands act on when they name none.

@@ -1,8 +1,6 @@
 import ArgumentParser
 import CoachApp
-import CoachCrypto
 import CoachKit
-import CoachStore
 import Foundation
 
 /// `coach user enrol`: redeem a one-time code and choose a passphrase.
@@ -25,7 +23,7 @@ struct UserEnrolCommand: ParsableCommand {
                 throw CLIError.usage(
                     "only one of --code-file and --new-passphrase-file can read stdin")
             }
-            let code: SecretKey
+            let code: Passphrase
             if let codeFile {
                 code = try PassphraseReader.fromFile(codeFile)
             } else if let typed = try PassphraseReader.prompt("Enrolment code for \(handle): ") {
@@ -43,12 +41,12 @@ struct UserEnrolCommand: ParsableCommand {
     }
 
     /// Prints a new one-time code with what to do with it.
-    static func show(_ code: EnrolmentCode, handle: String, json: Bool) {
+    static func show(_ code: String, handle: String, json: Bool) {
         if json {
-            print((try? Render.json(["handle": handle, "enrolment_code": code.text])) ?? "")
+            print((try? Render.json(["handle": handle, "enrolment_code": code])) ?? "")
             return
         }
-        print("One-time enrolment code for '\(handle)': \(code.text)")
+        print("One-time enrolment code for '\(handle)': \(code)")
         print(
             "Give it to \(handle) privately; they run 'coach user enrol \(handle)' and choose "
                 + "their own passphrase. It works once.")

@@ -1,4 +1,3 @@
-import AdherencePlugin
 import CoachApp
 import CoachKit
 import Foundation
@@ -94,11 +93,11 @@ enum PlanRender {
 
     /// The compliance cell, painted in its TrainingPeaks colour when colour is on.
     static func compliance(_ s: PlanReport.Session) -> String {
-        guard let c = s.compliance, let colour = Compliance(rawValue: c) else {
+        guard let c = s.compliance, let hex = s.complianceHex else {
             return s.status == "planned" ? "planned" : ""
         }
         let text = s.status == "missed" ? "missed" : c
-        return Terminal.paint(text, hex: colour.hex)
+        return Terminal.paint(text, hex: hex)
     }
 
     static func percent(_ v: Double?, empty: String = "–") -> String {

@@ -1,10 +1,5 @@
 import CoachApp
-import CoachImport
 import CoachKit
-import CoachPlugins
-import CoachPrompt
-import CoachStore
-import CoachTrust
 import Foundation
 
 /// How `coach` words the libraries' typed errors: inputs become option names (`--date`), fixes
@@ -16,27 +11,23 @@ enum ErrorText {
     /// The one-line message for any library failure, in the command line's words.
     static func message(for failure: any CoachFailure) -> String {
         switch failure {
-        case let error as StoreError: message(for: error)
-        case let error as AppError: message(for: error)
-        case let error as CoachKitError: message(for: error)
-        case let error as PluginError: message(for: error)
-        case let error as PluginUseError: message(for: error)
-        case let error as ImportError: message(for: error)
-        case let error as PromptError: PromptErrorText.text(error)
-        case let error as TrustError: message(for: StoreError.tampered(error.what))
-        default:
-            failure.remedy.map { "\(failure.problemDescription); \(fix($0))" }
-                ?? failure.problemDescription
+        case let error as AppError: return message(for: error)
+        case let error as CoachKitError: return message(for: error)
+        case let error as PluginUseError: return message(for: error)
+        default: break
         }
+        if let detail = FailureDetail(failure) { return message(for: detail, of: failure) }
+        return failure.remedy.map { "\(failure.problemDescription); \(fix($0))" }
+            ?? failure.problemDescription
     }
 
-    /// The one-line message for a workspace error.
-    static func message(for error: StoreError) -> String {
-        switch error {
+    /// A failure whose detail the command line words its own way.
+    static func message(for detail: FailureDetail, of failure: any CoachFailure) -> String {
+        switch detail {
         case .notAWorkspace(let p):
             return "\(p) is not a coach workspace; \(fix(.checkWorkspacePath))"
-        case .tampered(let what, let remedy?):
-            return "integrity check failed for \(what) (\(fix(remedy))); "
+        case .tampered(let what, let remedy):
+            return "integrity check failed for \(what)\(remedy.map { " (\(fix($0)))" } ?? ""); "
                 + "the workspace was altered outside coach — restore from a backup"
         case .newerFormat(let what):
             return "\(what) was written by a newer coach; \(fix(.upgrade))"
@@ -56,8 +47,14 @@ enum ErrorText {
             return "the workspace is busy (another coach process holds it); try again"
         case .unsupportedFormat(let found, let supported):
             return "the file's format is '\(found)'; this coach reads \(supported)"
-        default:
-            return error.remedy.map { "\(error.problem); \(fix($0))" } ?? error.problem
+        case .pluginNotTrusted(let path):
+            return failure.problemDescription
+                + "; check it, then run 'coach plugin add \(path ?? "PATH")' to trust it again"
+        case .importRefused(let refusal):
+            return "\(failure.problemDescription); nothing was imported from it "
+                + "(\(importFix(refusal)))"
+        case .prompt(let refusal):
+            return PromptErrorText.text(refusal, problem: failure.problemDescription)
         }
     }
 
@@ -146,6 +143,8 @@ extension ErrorText {
                 + "run 'coach unlock --as \(handle)' again"
         case .backupMissing(let path):
             "there is no backup at \(path); check the path (backups come from 'coach backup')"
+        case .outputUnwritable(let path, let reason):
+            "cannot write \(path): \(reason); check that the folder exists and is writable"
         case .notABackup(let path):
             "\(path) is not a coach backup; give a file written by 'coach backup --out FILE'"
         }

@@ -1,10 +1,6 @@
 import ArgumentParser
 import CoachApp
-import CoachCrypto
-import CoachImport
 import CoachKit
-import CoachPlugins
-import CoachStore
 import Foundation
 
 /// Exit codes of `coach`, one per class of failure (sysexits-style, documented in the README).

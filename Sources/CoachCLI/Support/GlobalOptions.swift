@@ -1,8 +1,6 @@
 import ArgumentParser
 import CoachApp
-import CoachCrypto
 import CoachKit
-import CoachStore
 import Foundation
 
 /// Options every command that touches a workspace accepts.
@@ -45,15 +43,18 @@ extension GlobalOptions {
         try AppSession.open(signIn, environment: try environment())
     }
 
-    /// Opens the workspace without signing in.
-    func openWorkspace() throws -> Workspace {
-        try AppSession.openWorkspace(signIn, environment: try environment())
+    /// The workspace these options name, for the use cases that need nobody signed in.
+    func workspaceEntry() throws -> AppWorkspace {
+        AppWorkspace(signIn, environment: try environment())
     }
 
-    /// The session-token store of the workspace this command names.
-    func tokens() throws -> SessionTokenStore {
-        let env = try environment()
-        return env.tokens(for: env.workspacePath(explicit: workspace))
+    /// Signs in when someone can be, else `nil` (see `AppSession.openIfSignedIn`).
+    func sessionIfSignedIn(
+        environment: AppEnvironment? = nil, ambiguousIsNobody: Bool = false
+    ) throws -> AppSession? {
+        try AppSession.openIfSignedIn(
+            signIn, environment: environment ?? self.environment(),
+            ambiguousIsNobody: ambiguousIsNobody)
     }
 
     /// The acting user's handle when it can be known without a session.
@@ -64,22 +65,4 @@ extension GlobalOptions {
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON for scripts instead of a table.")
     var json = false
-}
-
-/// The surroundings of a command that works on a workspace without signing in (init, unlock,
-/// lock, restore, demo): the application environment and the paths it names.
-struct CommandContext {
-    let options: GlobalOptions
-    let environment: AppEnvironment
-
-    init(_ options: GlobalOptions) throws {
-        self.options = options
-        environment = try options.environment()
-    }
-
-    var clock: any Clock { environment.clock }
-    var workspacePath: String { environment.workspacePath(explicit: options.workspace) }
-    var tokens: SessionTokenStore { environment.tokens(for: workspacePath) }
-    var explicitHandle: String? { options.signIn.explicitUser(environment)?.rawValue }
-    func openWorkspace() throws -> Workspace { try options.openWorkspace() }
 }

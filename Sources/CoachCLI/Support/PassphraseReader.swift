@@ -1,4 +1,4 @@
-import CoachCrypto
+import CoachApp
 import Foundation
 
 #if canImport(Glibc)
@@ -7,11 +7,11 @@ import Foundation
 
 /// Reads passphrases from a file, standard input or the terminal (without echo).
 ///
-/// Never from argv or the environment. The bytes go straight into a `SecretKey`; the
+/// Never from argv or the environment. The bytes go straight into a `Passphrase`; the
 /// temporary buffers are wiped.
 enum PassphraseReader {
     /// Reads the first line of `path` (or of stdin for `-`).
-    static func fromFile(_ path: String) throws -> SecretKey {
+    static func fromFile(_ path: String) throws -> Passphrase {
         var data: [UInt8]
         if path == "-" {
             data = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
@@ -22,15 +22,15 @@ enum PassphraseReader {
             }
             data = [UInt8](d)
         }
-        defer { Sodium.wipe(&data) }
+        defer { Passphrase.wipe(&data) }
         var line = Array(data.prefix { $0 != 10 })
         if line.last == 13 { line.removeLast() }
         guard !line.isEmpty else { throw CLIError.invalid("the passphrase file \(path) is empty") }
-        return try SecretKey(consuming: &line, guarded: true)
+        return try Passphrase(consuming: &line)
     }
 
     /// Prompts on the controlling terminal with echo off; `nil` when there is no terminal.
-    static func prompt(_ label: String) throws -> SecretKey? {
+    static func prompt(_ label: String) throws -> Passphrase? {
         let fd = Glibc.open("/dev/tty", O_RDWR)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -51,13 +51,13 @@ enum PassphraseReader {
         while read(fd, &c, 1) == 1, c != 10, c != 13 { bytes.append(c) }
         c = 0
         guard !bytes.isEmpty else {
-            Sodium.wipe(&bytes); throw CLIError.invalid("empty passphrase")
+            Passphrase.wipe(&bytes); throw CLIError.invalid("empty passphrase")
         }
-        return try SecretKey(consuming: &bytes, guarded: true)
+        return try Passphrase(consuming: &bytes)
     }
 
     /// A new passphrase: from `file` when given, else prompted twice on the terminal.
-    static func newPassphrase(file: String?, label: String) throws -> SecretKey {
+    static func newPassphrase(file: String?, label: String) throws -> Passphrase {
         if let file { return try fromFile(file) }
         guard let first = try prompt("\(label): ") else {
             throw CLIError.usage(
@@ -66,12 +66,9 @@ enum PassphraseReader {
         guard let second = try prompt("Repeat \(label.lowercased()): ") else {
             throw CLIError.usage("no terminal")
         }
-        let same = first.withBytes { a in
-            second.withBytes { b in
-                a.count == b.count && Sodium.constantTimeEqual(Array(a), Array(b))
-            }
+        guard first.matches(second) else {
+            throw CLIError.invalid("the two passphrases differ; try again")
         }
-        guard same else { throw CLIError.invalid("the two passphrases differ; try again") }
         return first
     }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
-import CoachPrompt
+import CoachApp
+import CoachKit
 
 /// The command line's wording of AI-coach errors: flag names and `coach …` fixes.
 enum PromptErrorText {
-    /// The line to print for `error` (its category gives the exit code).
-    static func text(_ error: PromptError) -> String {
-        switch error {
+    /// The message for a refused export or reply; `problem` is the failure's neutral text.
+    static func text(_ refusal: FailureDetail.PromptRefusal, problem: String) -> String {
+        switch refusal {
         case .consentMissing(let a):
             let fix = "'coach athlete edit \(a) --ai-consent yes'"
             return "athlete '\(a)' has not agreed to AI-coach exports; the athlete or the owner "
@@ -21,24 +22,21 @@ enum PromptErrorText {
             return "--max-tokens \(budget) is below the \(needed) tokens sections 1, 3 and 8 "
                 + "need; raise --max-tokens"
         case .replyObjectCount:
-            return error.localizedDescription
-                + "; save the assistant's answer with exactly one suggested plan"
+            return problem + "; save the assistant's answer with exactly one suggested plan"
         case .replyInvalid:
-            return error.localizedDescription
-                + "; the export's response schema says what is allowed"
+            return problem + "; the export's response schema says what is allowed"
         case .replyForAnotherAthlete:
             return "the reply was made from another athlete's export (athlete_ref does not "
                 + "match); nothing was applied"
         case .replyUnknownExport(let r):
             return "the reply names export \(r), which 'coach audit' does not show for this "
                 + "athlete; export with 'coach prompt export' and ask again"
-        case .replyPastDay, .replyOverwritesDone:
-            return error.localizedDescription + "; nothing was applied"
+        case .replyChangesThePast:
+            return problem + "; nothing was applied"
         }
     }
 }
 
-/// `guarded` for the AI-coach commands (their errors are failures like any other).
 func promptGuarded(_ body: () throws -> Void) throws {
     try guarded(body)
 }

@@ -1,5 +1,4 @@
 import CoachKit
-import CoachMetrics
 
 /// Renders `coach activity`: the steps dial, tiles, a 7-point graph, and the athlete against the walking bot.
 enum ActivityText {

@@ -1,6 +1,5 @@
 import CoachApp
 import CoachKit
-import CoachPlugins
 import Foundation
 
 /// Renders the plugin commands' output.
@@ -8,7 +7,7 @@ enum PluginText {
     /// `plugin list --json`.
     struct Listing: Encodable {
         var added: [PluginSummary]
-        var available: [PluginCandidate]
+        var available: [AvailablePlugin]
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {
@@ -20,12 +19,12 @@ enum PluginText {
     }
 
     /// What a plugin announces, shown before it is trusted.
-    static func manifest(_ i: PluginInspector.Inspection) -> String {
+    static func manifest(_ i: PluginReview) -> String {
         var out = [
-            Terminal.bold("\(i.manifest.plugin.name) (\(i.id) \(i.manifest.plugin.version))"),
+            Terminal.bold("\(i.name) (\(i.id) \(i.version))"),
             "executable  \(i.path)", "sha256      \(i.sha256)",
         ]
-        for m in i.manifest.providers {
+        for m in i.metrics {
             let inputs = m.inputs.map { r in
                 r.kind.rawValue + (r.days.map { " (\($0) days)" } ?? " (all history)")
             }

@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// One finished export: the context object after trimming, its rendered text and its size.

@@ -1,3 +1,4 @@
+import CoachKit
 import Foundation
 
 /// Turns a context object into the bytes of one format: Markdown, JSON or a chat messages array.

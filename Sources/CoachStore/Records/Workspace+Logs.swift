@@ -2,15 +2,6 @@ import CoachKit
 import Foundation
 import GRDB
 
-/// One logged entry as `coach log show` lists it.
-public struct LogEntry: Codable, Sendable {
-    public let id: String
-    public let kind: RecordKind
-    public let day: String
-    /// The entry in the interchange format.
-    public let entry: JSONValue
-}
-
 extension Workspace {
     /// Writes one log entry (new, or replacing the entry with the same id) for an athlete.
     ///

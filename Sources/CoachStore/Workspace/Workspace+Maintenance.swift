@@ -3,22 +3,6 @@ import CoachKit
 import Foundation
 import GRDB
 
-/// One line of `coach doctor`.
-public struct DoctorCheck: Codable, Sendable, Equatable {
-    public let name: String
-    public let ok: Bool
-    /// What was found, in neutral words.
-    public let detail: String
-    /// What would fix a failed check, for the front end to phrase; not part of the coded form.
-    public var remedy: Remedy? = nil
-
-    public init(name: String, ok: Bool, detail: String, remedy: Remedy? = nil) {
-        self.name = name; self.ok = ok; self.detail = detail; self.remedy = remedy
-    }
-
-    private enum CodingKeys: String, CodingKey { case name, ok, detail }
-}
-
 extension Workspace {
     /// Checks integrity, foreign keys, file modes, the audit chain and the key chains the actor holds.
     public func doctor(as actor: Principal?) throws -> [DoctorCheck] {

@@ -1,12 +1,13 @@
-import CoachApp
 import CoachCrypto
 import CoachKit
+import CoachMetrics
 import CoachStore
+import CoachViews
 import Foundation
 
 /// Builds the throw-away workspace `coach demo` shows: an owner, a coach and three athletes with
 /// four months of generated history each.
-public enum DemoWorkspace {
+enum DemoWorkspace {
     /// The three demo athletes, with realistic profiles.
     static func athletes() -> [AthleteProfile] {
         var jane = AthleteProfile(handle: "jane", name: "Jane Doe", timeZone: "Europe/Berlin")
@@ -39,13 +40,11 @@ public enum DemoWorkspace {
     /// - Parameters:
     ///   - passphrases: the owner's and the coach's passphrases (readable text, which the demo
     ///     writes to private files so the user can sign in again after the session ends).
-    public static func build(
+    static func build(
         at path: String, clock: any Clock, passphrases: (owner: String, coach: String)
     ) throws -> (Workspace, Principal, SessionToken) {
-        var ownerBytes = Array(passphrases.owner.utf8)
-        var coachBytes = Array(passphrases.coach.utf8)
-        let ownerPass = try SecretKey(consuming: &ownerBytes, guarded: true)
-        let coachPass = try SecretKey(consuming: &coachBytes, guarded: true)
+        let ownerPass = try Passphrase(text: passphrases.owner).key
+        let coachPass = try Passphrase(text: passphrases.coach).key
         let ws = try Workspace.create(
             at: path, owner: "owner", passphrase: ownerPass, preset: .interactive, clock: clock)
         let owner = try ws.authenticate(handle: "owner", passphrase: ownerPass)
@@ -71,5 +70,21 @@ public enum DemoWorkspace {
         let chars = random.bytes(20).map { alphabet[Int($0) % alphabet.count] }
         return stride(from: 0, to: 20, by: 5).map { String(chars[$0..<$0 + 5]) }
             .joined(separator: "-")
+    }
+
+    /// Writes each user's passphrase to `<workspace>.<user>.passphrase` (mode 0600).
+    ///
+    /// - Returns: the file of each user.
+    static func writePassphrases(_ passphrases: [String: String], next workspace: String) throws
+        -> [String: String]
+    {
+        var files: [String: String] = [:]
+        for (user, passphrase) in passphrases {
+            let file = "\(workspace).\(user).passphrase"
+            unlink(file)
+            try SecureFiles.writeNew(Array((passphrase + "\n").utf8), to: file)
+            files[user] = file
+        }
+        return files
     }
 }

@@ -1,13 +1,7 @@
+import CoachKit
 import Foundation
 
-/// The file formats this module reads.
-public enum ImportFormat: String, Sendable, CaseIterable, Codable {
-    case appleHealth = "apple-health"
-    case fit, tcx, gpx, csv
-    case json
-    /// A folder, or a zip of many activity files (a Strava or Garmin account export).
-    case bulk
-
+extension ImportFormat {
     /// Recognises the format of the file at `path` from its content (not its name).
     ///
     /// - Throws: `ImportError` (`unknownFormat` or `unreadable`).

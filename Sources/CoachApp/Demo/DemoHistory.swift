@@ -1,4 +1,3 @@
-import CoachApp
 import CoachKit
 import Foundation
 
