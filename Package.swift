@@ -66,10 +66,12 @@ let package = Package(
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         // Membership and key-history verification on values: no database, no secret key.
         .target(name: "CoachTrust", dependencies: ["CoachKit", "CoachCrypto"]),
+        // The snapshot and record codec: pure bytes, no database.
+        .target(name: "CoachCodec", dependencies: ["CoachKit", "CoachCrypto", "CZlib"]),
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachTrust", "CZlib", "CSQLiteGuard",
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CSQLiteGuard",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -125,6 +127,7 @@ let package = Package(
         // Reads the sources as text: import boundaries and front-end neutrality.
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
+        .testTarget(name: "CoachCodecTests", dependencies: ["CoachKit", "CoachCodec"]),
         .testTarget(
             name: "CoachImportTests",
             dependencies: ["CoachKit", "CoachImport", "CoachApp", "CoachStore"]
@@ -134,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "CoachStoreTests",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachTrust", "CoachStore",
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -11,6 +11,7 @@ import Testing
     static let neutralFolders = [
         "Sources/CoachKit", "Sources/CoachStore", "Sources/CoachProviders", "Sources/CoachApp",
         "Plugins", "Sources/CoachPlugins", "Sources/CoachPluginSDK", "Sources/CoachTrust",
+        "Sources/CoachCodec",
     ]
 
     /// Folders whose literals are prose for people (import skip reasons, the AI-coach prompt),

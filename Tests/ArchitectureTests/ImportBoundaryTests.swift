@@ -45,6 +45,21 @@ import Testing
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    /// Modules that hold no database: they import neither GRDB nor the SQLite hardening shim.
+    static let databaseModules: Set<String> = ["GRDB", "CSQLiteGuard", "SQLite3", "CSQLite"]
+
+    @Test("CoachCodec is pure bytes: no GRDB, no SQLite, no store, no machine-local files")
+    func pureCodec() throws {
+        let files = SourceTree.swiftFiles(under: "Sources/CoachCodec")
+        #expect(files.count >= 10)
+        let found = try Self.violations(
+            files, allowed: ["CoachKit", "CoachCrypto", "CZlib", "Foundation"])
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        let imported = try Set(files.flatMap(SourceTree.imports(of:)))
+        #expect(imported.isDisjoint(with: Self.databaseModules))
+        #expect(imported.isDisjoint(with: ["CoachStore", "CoachLocal"]))
+    }
+
     @Test("The boundary scan sees an import it must refuse")
     func scanSeesImports() throws {
         let file = FileManager.default.temporaryDirectory
