@@ -66,13 +66,15 @@ let package = Package(
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         // Membership and key-history verification on values: no database, no secret key.
         .target(name: "CoachTrust", dependencies: ["CoachKit", "CoachCrypto"]),
+        // Files kept on this machine beside a workspace: no database.
+        .target(name: "CoachLocal", dependencies: ["CoachKit", "CoachCrypto"]),
         // The snapshot and record codec: pure bytes, no database.
         .target(name: "CoachCodec", dependencies: ["CoachKit", "CoachCrypto", "CZlib"]),
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CSQLiteGuard",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal",
+                "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(name: "CoachPrompt", dependencies: ["CoachKit"]),
@@ -92,9 +94,9 @@ let package = Package(
         .target(
             name: "CoachApp",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "TrainingLoadProvider", "SelfAssessmentProvider", "CoachReport", "CoachPrompt",
-                "CoachPlugins", "CoachPluginProtocol", "CoachImport",
+                "CoachKit", "CoachCrypto", "CoachLocal", "CoachStore", "CoachProviders",
+                "AdherenceProvider", "TrainingLoadProvider", "SelfAssessmentProvider",
+                "CoachReport", "CoachPrompt", "CoachPlugins", "CoachPluginProtocol", "CoachImport",
             ]
         ),
         .target(
@@ -107,8 +109,9 @@ let package = Package(
         .target(
             name: "CoachCLI",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachProviders", "AdherenceProvider",
-                "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins", "CoachImport",
+                "CoachKit", "CoachCrypto", "CoachLocal", "CoachStore", "CoachProviders",
+                "AdherenceProvider", "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins",
+                "CoachImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -137,8 +140,8 @@ let package = Package(
         .testTarget(
             name: "CoachStoreTests",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachStore",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal",
+                "CoachStore", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

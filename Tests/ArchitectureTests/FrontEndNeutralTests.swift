@@ -11,7 +11,7 @@ import Testing
     static let neutralFolders = [
         "Sources/CoachKit", "Sources/CoachStore", "Sources/CoachProviders", "Sources/CoachApp",
         "Plugins", "Sources/CoachPlugins", "Sources/CoachPluginSDK", "Sources/CoachTrust",
-        "Sources/CoachCodec",
+        "Sources/CoachCodec", "Sources/CoachLocal",
     ]
 
     /// Folders whose literals are prose for people (import skip reasons, the AI-coach prompt),

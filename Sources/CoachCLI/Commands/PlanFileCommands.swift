@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
+import CoachLocal
 import CoachStore
 import Foundation
 
@@ -45,7 +46,9 @@ struct PlanExportCommand: ParsableCommand {
             }
             guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
             // A plan is athlete data: a new private file, never one that already exists.
-            do { try SecureFiles.writeNew(Array(text.utf8), to: out) } catch StoreError.unsafePath {
+            do {
+                try SecureFiles.writeNew(Array(text.utf8), to: out)
+            } catch LocalFileError.unsafePath {
                 throw CLIError.io(
                     "cannot write \(out); check that the folder exists and is writable")
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoachApp
 import CoachKit
+import CoachLocal
 import CoachStore
 import Foundation
 

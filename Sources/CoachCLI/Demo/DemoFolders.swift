@@ -1,3 +1,4 @@
+import CoachLocal
 import CoachStore
 import Foundation
 

@@ -1,6 +1,7 @@
 import CoachApp
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import CoachStore
 import Foundation
 

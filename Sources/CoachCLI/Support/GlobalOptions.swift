@@ -2,6 +2,7 @@ import ArgumentParser
 import CoachApp
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import CoachStore
 import Foundation
 
