@@ -90,7 +90,7 @@ extension Workspace {
     func membershipCheck(as actor: Principal) throws -> DoctorCheck {
         var failed: [String] = []
         let users = try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, handle FROM users ORDER BY handle")
+            try Row.fetchAll(db, sql: UsersTable.idsAndHandlesByHandle)
         }
         try read { db in
             for user in users {

@@ -76,7 +76,7 @@ public final class Workspace: Sendable {
                     throw StoreError.newerFormat("the workspace \(path)")
                 }
                 if !applied.contains(Schema.trustMigration),
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0 > 0
+                    try Int.fetchOne(db, sql: UsersTable.count) ?? 0 > 0
                 {
                     throw StoreError.unsignedMembership(path)
                 }
