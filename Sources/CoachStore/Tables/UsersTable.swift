@@ -1,10 +1,11 @@
 /// The SQL of the `users` table: one row per user, with their public keys and their secret
 /// keys sealed under their passphrase.
 ///
-/// Every statement that reads or writes `users` is here, so the table's uses are in one place;
-/// callers run them with their own arguments inside their own transactions. The columns are
-/// in `Schema.swift`; a user's certificate, which joins `certificates`, is read by
-/// `UserCertificate.fetch`.
+/// Every statement on `users` alone is here, so the table's uses are in one place; callers run
+/// them with their own arguments inside their own transactions. The columns are in
+/// `Schema.swift`. Two joins stay with the table they join: a user's certificate
+/// (`UserCertificate.fetch`, with `certificates`) and an athlete's access list
+/// (`Workspace+Access.swift`, with `grants`).
 enum UsersTable {
     /// The handle of the user with the id.
     static let handleOfId = "SELECT handle FROM users WHERE id = ?"
