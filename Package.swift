@@ -71,11 +71,15 @@ let package = Package(
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         // Membership and key-history verification on values: no database, no secret key.
         .target(name: "CoachTrust", dependencies: ["CoachKit", "CoachCrypto"]),
+        // Files kept on this machine beside a workspace: no database.
+        .target(name: "CoachLocal", dependencies: ["CoachKit", "CoachCrypto"]),
+        // The snapshot and record codec: pure bytes, no database.
+        .target(name: "CoachCodec", dependencies: ["CoachKit", "CoachCrypto", "CZlib"]),
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachTrust", "CZlib", "CSQLiteGuard",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal",
+                "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(name: "CoachPrompt", dependencies: ["CoachKit"]),
@@ -95,25 +99,22 @@ let package = Package(
         .target(
             name: "CoachApp",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachMetrics", "CoachViews",
+                "CoachKit", "CoachCrypto", "CoachLocal", "CoachStore", "CoachMetrics", "CoachViews",
                 "AdherencePlugin", "TrainingLoadPlugin", "SelfAssessmentPlugin", "CoachReport",
-                "CoachPrompt",
-                "CoachPlugins", "CoachPluginProtocol", "CoachImport",
+                "CoachPrompt", "CoachPlugins", "CoachPluginProtocol", "CoachImport",
             ]
         ),
         .target(
             name: "CoachMCP",
             dependencies: [
-                "CoachKit", "CoachPrompt", "CoachApp", "CoachStore",
+                "CoachKit", "CoachApp", "CoachViews",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .target(
             name: "CoachCLI",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachStore", "CoachMetrics", "CoachViews",
-                "AdherencePlugin",
-                "CoachApp", "CoachPrompt", "CoachMCP", "CoachPlugins", "CoachImport",
+                "CoachKit", "CoachApp", "CoachViews", "CoachMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,6 +133,7 @@ let package = Package(
         // Reads the sources as text: import boundaries and front-end neutrality.
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
+        .testTarget(name: "CoachCodecTests", dependencies: ["CoachKit", "CoachCodec"]),
         .testTarget(
             name: "CoachImportTests",
             dependencies: ["CoachKit", "CoachImport", "CoachApp", "CoachStore"]
@@ -141,8 +143,8 @@ let package = Package(
         .testTarget(
             name: "CoachStoreTests",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachTrust", "CoachStore",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal",
+                "CoachStore", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -52,6 +52,42 @@ import Testing
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    /// Modules that hold no database: they import neither GRDB nor the SQLite hardening shim.
+    static let databaseModules: Set<String> = ["GRDB", "CSQLiteGuard", "SQLite3", "CSQLite"]
+
+    @Test("CoachCodec is pure bytes: no GRDB, no SQLite, no store, no machine-local files")
+    func pureCodec() throws {
+        let files = SourceTree.swiftFiles(under: "Sources/CoachCodec")
+        #expect(files.count >= 10)
+        let found = try Self.violations(
+            files, allowed: ["CoachKit", "CoachCrypto", "CZlib", "Foundation"])
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        let imported = try Set(files.flatMap(SourceTree.imports(of:)))
+        #expect(imported.isDisjoint(with: Self.databaseModules))
+        #expect(imported.isDisjoint(with: ["CoachStore", "CoachLocal"]))
+    }
+
+    @Test("CoachLocal keeps files, not a database: no GRDB, no SQLite, no store, no codec")
+    func localFilesOnly() throws {
+        let files = SourceTree.swiftFiles(under: "Sources/CoachLocal")
+        #expect(files.count >= 8)
+        let found = try Self.violations(
+            files, allowed: ["CoachKit", "CoachCrypto", "Foundation", "Glibc", "Darwin"])
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        let imported = try Set(files.flatMap(SourceTree.imports(of:)))
+        #expect(imported.isDisjoint(with: Self.databaseModules))
+        #expect(imported.isDisjoint(with: ["CoachStore", "CoachCodec"]))
+    }
+
+    @Test("In CoachLocal only SecureFiles calls the C library")
+    func platformCallsFenced() throws {
+        let files = SourceTree.swiftFiles(under: "Sources/CoachLocal")
+        let platform = try files.filter { file in
+            try SourceTree.imports(of: file).contains { $0 == "Glibc" || $0 == "Darwin" }
+        }
+        #expect(platform.map(\.lastPathComponent) == ["SecureFiles.swift"])
+    }
+
     @Test("The boundary scan sees an import it must refuse")
     func scanSeesImports() throws {
         let file = FileManager.default.temporaryDirectory

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import CoachCodec
 @testable import CoachStore
 
 /// A dataset import seals records from their model values and writes the snapshot from them:
@@ -11,7 +12,7 @@ import Testing
     /// Every kind once, plus values whose JSON is not the obvious one (a fractional-second
     /// instant, a negative zero, text that is not ASCII).
     static var dataset: AthleteDataset {
-        var d = CompactCodingTests.dataset
+        var d = EveryFieldDataset.dataset
         var w = d.workouts[0]
         w.id = "w-odd"
         w.start = Instant(epochSeconds: 1_795_000_000.123_456_7, offsetSeconds: -34_200)
@@ -37,7 +38,7 @@ import Testing
 
     @Test("A value whose compact form does not read back equal is sealed from its JSON")
     func unequalValueFallsBack() throws {
-        var entry = CompactCodingTests.dataset.biometrics[0]
+        var entry = EveryFieldDataset.dataset.biometrics[0]
         entry.value = .nan
         #expect(RecordPayload.packed(entry) { $0.id = "" } == nil)
         #expect(throws: (any Error).self) {

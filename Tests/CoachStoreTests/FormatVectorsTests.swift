@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CoachCrypto
+@testable import CoachLocal
 @testable import CoachStore
 
 /// SECURITY.md test 1 against the real codecs: CoachStore's record, grant, epoch-wrap, user-key,

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import CoachLocal
 @testable import CoachStore
 
 /// A keeper that holds marks in memory: store tests reach the marks seam without a home folder.

@@ -4,6 +4,7 @@ import GRDB
 import Testing
 
 @testable import CoachCrypto
+@testable import CoachLocal
 @testable import CoachStore
 
 /// SECURITY.md test 9: expired, locked or pre-passphrase-change session tokens fail and their rows

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import CoachMetrics
 import CoachStore
 import CoachViews

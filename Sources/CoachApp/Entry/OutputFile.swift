@@ -1,4 +1,5 @@
 import CoachKit
+import CoachLocal
 import CoachStore
 import Foundation
 
@@ -19,7 +20,7 @@ public enum OutputFile {
     public static func writeNew(_ text: String, to path: String) throws {
         do {
             try SecureFiles.writeNew(Array(text.utf8), to: path)
-        } catch StoreError.unsafePath(_, let reason, _) {
+        } catch LocalFileError.unsafePath(_, let reason, _) {
             throw AppError.outputUnwritable(path, reason: reason)
         }
     }

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachLocal
 import CoachStore
 import Foundation
 

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import CoachPlugins
 import CoachStore
 import Foundation
@@ -61,7 +62,8 @@ public final class AppSession {
             return AppSession(
                 workspace: workspace, principal: me, environment: environment, token: nil)
         }
-        if let token = try tokens.load(handle: signIn.user?.rawValue) {
+        // A token that is ambiguous or unsafe is reported as the store's error, as before.
+        if let token = try StoreError.local({ try tokens.load(handle: signIn.user?.rawValue) }) {
             do {
                 let me = try workspace.resume(token)
                 return AppSession(

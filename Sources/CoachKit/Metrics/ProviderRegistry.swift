@@ -2,7 +2,7 @@ import Foundation
 
 /// A list of metric providers, looked up by id.
 ///
-/// A value type: build it from the built-ins (`CoachProviders`) and add plugin adapters to a copy.
+/// A value type: build it from the built-ins (`CoachMetrics`) and add plugin adapters to a copy.
 /// Ids are unique; registering a second provider with an id already present is refused.
 public struct ProviderRegistry: Sendable {
     /// Why a provider could not be registered.

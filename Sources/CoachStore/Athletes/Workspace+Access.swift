@@ -169,7 +169,7 @@ extension Workspace {
         if try Int.fetchOne(
             db, sql: "SELECT COUNT(*) FROM grants WHERE user_id = ?", arguments: [userId]) == 0
         {
-            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [userId])
+            try db.execute(sql: SessionsTable.deleteOfUser, arguments: [userId])
         }
         try appendAudit(
             db, actor: actor, action: "access.revoke", athleteId: athleteId, target: userId)

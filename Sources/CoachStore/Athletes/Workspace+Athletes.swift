@@ -262,10 +262,10 @@ extension Workspace {
             for cert in bound { try disableCertificate(db, cert, as: actor) }
             try db.execute(sql: "DELETE FROM athletes WHERE id = ?", arguments: [athleteId])
             try db.execute(
-                sql: "UPDATE users SET disabled = 1 WHERE athlete_id = ?", arguments: [athleteId])
+                sql: UsersTable.disableOfAthlete, arguments: [athleteId])
             try db.execute(
                 sql:
-                    "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE athlete_id = ?)",
+                    SessionsTable.deleteOfAthleteUsers,
                 arguments: [athleteId])
             try appendAudit(
                 db, actor: actor, action: "athlete.remove", athleteId: athleteId, target: athleteId)

@@ -89,7 +89,7 @@ extension Workspace {
         let scope = actor.role == .athlete ? actor.athleteId?.rawValue : athleteId
         return try read { db in
             let handles = Dictionary(
-                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, handle FROM users")
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: UsersTable.idsAndHandles)
                     .map { ($0["id"] as String, $0["handle"] as String) })
             let rows =
                 scope == nil
@@ -114,7 +114,7 @@ extension Workspace {
     private func retiredKeys(_ db: Database) throws -> [String: [RetiredKey]] {
         guard
             let owner = try Data.fetchOne(
-                db, sql: "SELECT sign_pk FROM users WHERE role = 'owner' LIMIT 1"),
+                db, sql: UsersTable.ownerSigningKey),
             let workspaceId = try String.fetchOne(
                 db, sql: "SELECT value FROM meta WHERE key = 'workspace_id'")
         else { return [:] }
@@ -138,11 +138,11 @@ extension Workspace {
     public func verifyAudit() throws -> AuditVerification {
         try read { db in
             let keys = Dictionary(
-                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, sign_pk FROM users")
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: UsersTable.signingKeys)
                     .map { ($0["id"] as String, [UInt8]($0["sign_pk"] as Data)) })
             let retired = try retiredKeys(db)
             let roles = Dictionary(
-                try Row.fetchAll(db, sql: "SELECT id, role FROM users").map {
+                try Row.fetchAll(db, sql: UsersTable.roles).map {
                     ($0["id"] as String, $0["role"] as String)
                 }, uniquingKeysWith: { a, _ in a })
             var hashes: [[UInt8]] = []

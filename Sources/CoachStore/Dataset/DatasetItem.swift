@@ -1,3 +1,4 @@
+import CoachCodec
 import CoachKit
 
 /// One record of a dataset as its model value, so a bulk write handles JSON once per record.

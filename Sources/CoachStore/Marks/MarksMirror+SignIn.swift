@@ -84,7 +84,7 @@ extension MarksMirror {
             for (userId, version) in kept.certificates
             where (versions[userId] ?? 0) < Int64(version) {
                 let name = try String.fetchOne(
-                    db, sql: "SELECT handle FROM users WHERE id = ?", arguments: [userId])
+                    db, sql: UsersTable.handleOfId, arguments: [userId])
                 throw rolledBack(
                     "the membership certificate of user '\(name ?? userId)'",
                     "version \(versions[userId] ?? 0) is older than version \(version), which "

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import Foundation
 import GRDB
 
@@ -47,9 +48,11 @@ final class MarksMirror: Sendable {
     /// Replaces the kept marks with `next`.
     func save(_ next: LocalMarks) throws {
         held.withLock { $0.marks = next }
-        try keeper.save(
-            try next.sealed(workspaceId: workspaceId, userId: userId, key: key, random: random),
-            workspaceId: workspaceId, userId: userId)
+        let sealed = try next.sealed(
+            workspaceId: workspaceId, userId: userId, key: key, random: random)
+        try StoreError.local {
+            try keeper.save(sealed, workspaceId: workspaceId, userId: userId)
+        }
     }
 
     /// Records what the sign-in found rolled back; nothing is written afterwards, so the

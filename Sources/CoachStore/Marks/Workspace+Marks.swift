@@ -1,4 +1,5 @@
 import CoachCrypto
+import CoachLocal
 import Foundation
 import GRDB
 
@@ -25,7 +26,9 @@ extension Workspace {
             } ?? ""
         return KeptMarks(
             keeper: marks, workspaceId: workspaceId,
-            sealed: try marks.load(workspaceId: workspaceId, userId: userId), random: random)
+            sealed: try StoreError.local {
+                try marks.load(workspaceId: workspaceId, userId: userId)
+            }, random: random)
     }
 }
 

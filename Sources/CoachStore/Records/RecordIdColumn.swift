@@ -1,3 +1,4 @@
+import CoachCodec
 import Foundation
 import GRDB
 

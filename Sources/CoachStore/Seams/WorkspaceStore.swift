@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import Foundation
 
 // The storage seam: what the application layer needs from a workspace, in words that say

@@ -1,3 +1,4 @@
+import CoachCodec
 import CoachCrypto
 import CoachKit
 import Foundation

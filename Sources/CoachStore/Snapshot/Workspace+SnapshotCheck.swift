@@ -1,3 +1,4 @@
+import CoachCodec
 import CoachKit
 import GRDB
 

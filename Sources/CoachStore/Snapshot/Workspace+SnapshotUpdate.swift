@@ -1,3 +1,4 @@
+import CoachCodec
 import CoachKit
 import Foundation
 import GRDB

@@ -10,7 +10,7 @@ struct DatabaseRows: PublicRows {
 
     func handle(ofUser id: String) throws -> String? {
         try String.fetchOne(
-            db.cachedStatement(sql: "SELECT handle FROM users WHERE id = ?"), arguments: [id])
+            db.cachedStatement(sql: UsersTable.handleOfId), arguments: [id])
     }
 
     func certificate(ofUser id: String) throws -> UserCertificate? {
@@ -19,10 +19,10 @@ struct DatabaseRows: PublicRows {
 
     func user(withSigningKey key: [UInt8]) throws -> String? {
         try String.fetchOne(
-            db, sql: "SELECT id FROM users WHERE sign_pk = ?", arguments: [Data(key)])
+            db, sql: UsersTable.idOfSigningKey, arguments: [Data(key)])
     }
 
-    func userIds() throws -> [String] { try String.fetchAll(db, sql: "SELECT id FROM users") }
+    func userIds() throws -> [String] { try String.fetchAll(db, sql: UsersTable.ids) }
 
     func athleteIds() throws -> [String] {
         try String.fetchAll(db, sql: "SELECT id FROM athletes")

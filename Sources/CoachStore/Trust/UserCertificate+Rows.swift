@@ -23,7 +23,7 @@ extension UserCertificate {
                 enrolledFrom.map { Data($0.signature) },
             ])
         try db.execute(
-            sql: "UPDATE users SET disabled = ? WHERE id = ?", arguments: [disabled, userId])
+            sql: UsersTable.setDisabled, arguments: [disabled, userId])
     }
 
     /// The certificate of `userId` as the file holds it (unverified); nil when there is none.

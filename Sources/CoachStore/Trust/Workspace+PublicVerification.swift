@@ -44,7 +44,7 @@ extension Workspace {
         try read { db in
             let rows = DatabaseRows(db: db)
             var users: [String: PublicRowSet.User] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, handle, sign_pk FROM users") {
+            for row in try Row.fetchAll(db, sql: UsersTable.idsHandlesAndSigningKeys) {
                 users[row["id"]] = PublicRowSet.User(
                     handle: row["handle"], signPK: [UInt8](row["sign_pk"] as Data))
             }

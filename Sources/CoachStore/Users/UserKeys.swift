@@ -53,11 +53,7 @@ struct UserRow {
 
     func insert(_ db: Database) throws {
         try db.execute(
-            sql: """
-                INSERT INTO users (id, handle, role, athlete_id, disabled, box_pk, sign_pk, kdf_alg, kdf_ops, kdf_mem,
-                                   kdf_salt, key_nonce, key_ciphertext, index_key_sealed)
-                VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+            sql: UsersTable.insert,
             arguments: [
                 id, handle, role.rawValue, athleteId, Data(boxPK), Data(signPK), kdf.algorithm,
                 Int64(kdf.opsLimit), Int64(kdf.memLimit), Data(kdf.salt), Data(keyNonce),
@@ -66,12 +62,12 @@ struct UserRow {
     }
 
     static func fetch(_ db: Database, handle: String) throws -> UserRow? {
-        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE handle = ?", arguments: [handle]).map(
+        try Row.fetchOne(db, sql: UsersTable.byHandle, arguments: [handle]).map(
             UserRow.init)
     }
 
     static func fetch(_ db: Database, id: String) throws -> UserRow? {
-        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(
+        try Row.fetchOne(db, sql: UsersTable.byId, arguments: [id]).map(
             UserRow.init)
     }
 

@@ -25,7 +25,7 @@ extension Workspace {
         try next.store(db)
         actor.certificates.forget(cert.userId)
         try UserState.update(db, of: actor) { $0.certificates[cert.userId] = next.version }
-        try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [cert.userId])
+        try db.execute(sql: SessionsTable.deleteOfUser, arguments: [cert.userId])
     }
 
     /// The certified athlete users bound to `athleteId` who are not disabled yet.
@@ -35,7 +35,7 @@ extension Workspace {
     func activeAthleteUsers(_ db: Database, of athleteId: String, as actor: Principal) throws
         -> [UserCertificate]
     {
-        try String.fetchAll(db, sql: "SELECT id FROM users WHERE role = 'athlete'")
+        try String.fetchAll(db, sql: UsersTable.athleteUserIds)
             .map { try actor.certificate(db, $0) }
             .filter { $0.role == .athlete && $0.athleteId == athleteId && !$0.disabled }
     }

@@ -64,7 +64,7 @@ extension Workspace {
                 try insertGrant(
                     db, keyring: keyring, toUser: old.id, toBoxPK: made.box.publicKey, by: actor)
             }
-            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [old.id])
+            try db.execute(sql: SessionsTable.deleteOfUser, arguments: [old.id])
             try appendAudit(db, actor: actor, action: "user.reset", target: old.id)
         }
         return code
@@ -138,7 +138,7 @@ extension Workspace {
             try recopyGrants(db, userId: row.id, from: oldBox, to: made.box)
             state.certificates[row.id] = cert.version
             try state.store(db, userId: row.id, key: try UserState.key(box: made.box))
-            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
+            try db.execute(sql: SessionsTable.deleteOfUser, arguments: [row.id])
             var secret = made.box.secretKey.exportBytes() + made.sign.secretKey.exportBytes()
             let principal = try made.row.principal(
                 secret: try SecretKey(consuming: &secret), db)
@@ -189,11 +189,7 @@ extension UserRow {
     /// Replaces the row's keys, Argon2id parameters and sealed index key (same id and handle).
     func replaceKeys(_ db: Database) throws {
         try db.execute(
-            sql: """
-                UPDATE users SET box_pk = ?, sign_pk = ?, kdf_alg = ?, kdf_ops = ?, kdf_mem = ?,
-                    kdf_salt = ?, key_nonce = ?, key_ciphertext = ?, index_key_sealed = ?
-                WHERE id = ?
-                """,
+            sql: UsersTable.replaceKeys,
             arguments: [
                 Data(boxPK), Data(signPK), kdf.algorithm, Int64(kdf.opsLimit), Int64(kdf.memLimit),
                 Data(kdf.salt), Data(keyNonce), Data(keyCiphertext), Data(indexKeySealed), id,

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import CoachTrust
 import Foundation
 import GRDB
@@ -37,10 +38,10 @@ extension Workspace {
             secret, ad: Self.sessionAD(id: id, userId: principal.userId.rawValue, expires: expires),
             key: key, random: random)
         try write { db in
-            try db.execute(sql: "DELETE FROM sessions WHERE expires_at <= ?", arguments: [now])
+            try db.execute(sql: SessionsTable.deleteExpired, arguments: [now])
             try db.execute(
                 sql:
-                    "INSERT INTO sessions (id, user_id, expires_at, nonce, ciphertext) VALUES (?, ?, ?, ?, ?)",
+                    SessionsTable.insert,
                 arguments: [
                     id, principal.userId.rawValue, expires, Data(sealed.nonce),
                     Data(sealed.ciphertext),
@@ -58,7 +59,7 @@ extension Workspace {
         let found = try read { db -> (Row, UserRow)? in
             guard
                 let s = try Row.fetchOne(
-                    db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [token.id]),
+                    db, sql: SessionsTable.byId, arguments: [token.id]),
                 let u = try UserRow.fetch(db, id: s["user_id"])
             else { return nil }
             return (s, u)
@@ -70,7 +71,7 @@ extension Workspace {
         guard expires > now else {
             _ = try? write { db in
                 try db.execute(
-                    sql: "DELETE FROM sessions WHERE id = ? OR expires_at <= ?",
+                    sql: SessionsTable.deleteIdOrExpired,
                     arguments: [token.id, now])
             }
             throw StoreError.sessionExpired
@@ -97,7 +98,7 @@ extension Workspace {
         }
         guard now < Self.deadline(bytes[keyBytes..<(keyBytes + 8)]) else {
             _ = try? write { db in
-                try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [token.id])
+                try db.execute(sql: SessionsTable.delete, arguments: [token.id])
             }
             throw StoreError.sessionExpired
         }
@@ -112,7 +113,7 @@ extension Workspace {
     /// Ends a session (its row is deleted).
     public func lock(_ token: SessionToken) throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [token.id])
+            try db.execute(sql: SessionsTable.delete, arguments: [token.id])
         }
     }
 
@@ -124,7 +125,7 @@ extension Workspace {
     public func sessionExpiry(_ token: SessionToken) throws -> Date? {
         let row = try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT user_id, expires_at, nonce, ciphertext FROM sessions WHERE id = ?",
+                db, sql: SessionsTable.expiryOfId,
                 arguments: [token.id])
         }
         guard let row else { return nil }

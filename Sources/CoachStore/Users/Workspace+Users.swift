@@ -72,7 +72,7 @@ extension Workspace {
         let handle = handle.rawValue
         let (row, decoy) = try read { db -> (UserRow?, KDFParameters?) in
             if let row = try UserRow.fetch(db, handle: handle) { return (row, nil) }
-            let any = try Row.fetchOne(db, sql: "SELECT * FROM users ORDER BY rowid LIMIT 1").map(
+            let any = try Row.fetchOne(db, sql: UsersTable.first).map(
                 UserRow.init)
             return (nil, any?.kdf ?? KDFParameters.new(.moderate, random: random))
         }
@@ -154,7 +154,7 @@ extension Workspace {
     /// Every user of the workspace (handles and roles are visible to all users).
     public func listUsers(as actor: Principal) throws -> [UserSummary] {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY handle").map(
+            let rows = try Row.fetchAll(db, sql: UsersTable.allByHandle).map(
                 UserRow.init)
             return try rows.map { row in
                 let cert = try actor.certificate(db, row.id)
@@ -193,16 +193,13 @@ extension Workspace {
             try row.seal(
                 box: actor.boxKeys, sign: actor.signKeys, passphrase: newPassphrase, random: random)
             try db.execute(
-                sql: """
-                    UPDATE users SET kdf_alg = ?, kdf_ops = ?, kdf_mem = ?, kdf_salt = ?, key_nonce = ?, key_ciphertext = ?
-                    WHERE id = ?
-                    """,
+                sql: UsersTable.rewrapKeys,
                 arguments: [
                     row.kdf.algorithm, Int64(row.kdf.opsLimit), Int64(row.kdf.memLimit),
                     Data(row.kdf.salt),
                     Data(row.keyNonce), Data(row.keyCiphertext), row.id,
                 ])
-            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [row.id])
+            try db.execute(sql: SessionsTable.deleteOfUser, arguments: [row.id])
             try appendAudit(db, actor: actor, action: "user.passwd", target: row.id)
         }
     }

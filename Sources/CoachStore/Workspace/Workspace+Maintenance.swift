@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import Foundation
 import GRDB
 
@@ -73,7 +74,7 @@ extension Workspace {
     func membershipCheck(as actor: Principal) throws -> DoctorCheck {
         var failed: [String] = []
         let users = try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, handle FROM users ORDER BY handle")
+            try Row.fetchAll(db, sql: UsersTable.idsAndHandlesByHandle)
         }
         try read { db in
             for user in users {
@@ -143,12 +144,14 @@ extension Workspace {
             throw mapOpenError(error, path: source)
         }
         if !FileManager.default.fileExists(atPath: path) {
-            try SecureFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+            try StoreError.local {
+                try SecureFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+            }
             let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
             guard fd >= 0 else { throw StoreError.unsafePath(path, reason: "cannot create it") }
             close(fd)
         } else {
-            try SecureFiles.checkWorkspace(path, allowShared: false)
+            try StoreError.local { try SecureFiles.checkWorkspace(path, allowShared: false) }
         }
         let pool = try DatabasePool(path: path, configuration: configuration())
         try backup.backup(to: pool)

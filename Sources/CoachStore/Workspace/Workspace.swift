@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachLocal
 import Foundation
 import GRDB
 
@@ -60,7 +61,7 @@ public final class Workspace: Sendable {
         random: any RandomSource = SystemRandom(), marks: (any MarksKeeper)? = nil
     ) throws -> Workspace {
         try Sodium.initialize()
-        try SecureFiles.checkWorkspace(path, allowShared: allowShared)
+        try StoreError.local { try SecureFiles.checkWorkspace(path, allowShared: allowShared) }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration())
@@ -75,7 +76,7 @@ public final class Workspace: Sendable {
                     throw StoreError.newerFormat("the workspace \(path)")
                 }
                 if !applied.contains(Schema.trustMigration),
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0 > 0
+                    try Int.fetchOne(db, sql: UsersTable.count) ?? 0 > 0
                 {
                     throw StoreError.unsignedMembership(path)
                 }
@@ -98,7 +99,9 @@ public final class Workspace: Sendable {
     {
         try Sodium.initialize()
         if FileManager.default.fileExists(atPath: path) { throw StoreError.workspaceExists(path) }
-        try SecureFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+        try StoreError.local {
+            try SecureFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+        }
         let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw StoreError.unsafePath(path, reason: "cannot create it") }
         close(fd)

@@ -6,20 +6,23 @@ import CoachKit
 /// (one per athlete, the shape that changes most often), or a count and the records of the kind.
 /// A section of another layout version is treated as absent, and the snapshot is rebuilt from
 /// the records.
-enum SnapshotCoding {
+public enum SnapshotCoding {
     static let magic: [UInt8] = Array("coach-snapshot/4".utf8)
 
     /// The sections, one per record kind, in a fixed order.
-    static let sections = RecordKind.allCases
+    public static let sections = RecordKind.allCases
 
-    static func encode(_ kind: RecordKind, of d: AthleteDataset) throws -> [UInt8] {
+    /// The section of `kind` of `d`.
+    ///
+    /// - Throws: `PayloadJSON`'s error when the profile does not encode.
+    public static func encode(_ kind: RecordKind, of d: AthleteDataset) throws -> [UInt8] {
         var w = CompactWriter(capacity: 4096 + 64 * d.count(of: kind))
         w.raw(magic)
         func section<T: CompactCodable>(_ items: [T]) {
             w.array(items) { w, item in item.write(to: &w) }
         }
         switch kind {
-        case .profile: w.raw(try JSONCoding.encode(d.athlete))
+        case .profile: w.raw(try PayloadJSON.encode(d.athlete))
         case .week: section(d.weeks)
         case .wellness: section(d.wellness)
         case .workout: section(d.workouts)
@@ -35,17 +38,17 @@ enum SnapshotCoding {
     /// Reads one section into `d`.
     ///
     /// - Returns: false when the bytes are of another layout version (nothing is read).
-    /// - Throws: `CompactReader.Malformed` (or a JSON error) when the bytes are damaged.
-    static func decode(_ kind: RecordKind, from bytes: [UInt8], into d: inout AthleteDataset) throws
-        -> Bool
-    {
+    /// - Throws: `CompactReader.Malformed` when the bytes are damaged.
+    public static func decode(
+        _ kind: RecordKind, from bytes: [UInt8], into d: inout AthleteDataset
+    ) throws -> Bool {
         var r = CompactReader(bytes)
         guard try r.raw() == magic else { return false }
         func section<T: CompactCodable>(_: T.Type) throws -> [T] {
             try r.array { try T(compact: &$0) }
         }
         switch kind {
-        case .profile: d.athlete = try JSONCoding.decode(AthleteProfile.self, from: try r.raw())
+        case .profile: d.athlete = try PayloadJSON.decode(AthleteProfile.self, from: try r.raw())
         case .week: d.weeks = try section(ProgramWeek.self)
         case .wellness: d.wellness = try section(WellnessEntry.self)
         case .workout: d.workouts = try section(Workout.self)
@@ -62,8 +65,8 @@ enum SnapshotCoding {
     /// Reads one section (a chunk) and appends its records to `d` (the profile replaces).
     ///
     /// - Returns: false when the bytes are of another layout version (nothing is read).
-    /// - Throws: `CompactReader.Malformed` (or a JSON error) when the bytes are damaged.
-    static func decode(
+    /// - Throws: `CompactReader.Malformed` when the bytes are damaged.
+    public static func decode(
         _ kind: RecordKind, appendingFrom bytes: [UInt8], into d: inout AthleteDataset
     )
         throws -> Bool
@@ -91,12 +94,14 @@ enum SnapshotCoding {
     }
 
     /// The whole dataset as its sections (tests and tools).
-    static func encode(_ d: AthleteDataset) throws -> [RecordKind: [UInt8]] {
+    public static func encode(_ d: AthleteDataset) throws -> [RecordKind: [UInt8]] {
         try Dictionary(uniqueKeysWithValues: sections.map { ($0, try encode($0, of: d)) })
     }
 
     /// A dataset from all its sections, or nil when one is missing or of another layout.
-    static func decode(_ parts: [RecordKind: [UInt8]]) throws -> AthleteDataset? {
+    ///
+    /// - Throws: `CompactReader.Malformed` when a section is damaged.
+    public static func decode(_ parts: [RecordKind: [UInt8]]) throws -> AthleteDataset? {
         var d = AthleteDataset(athlete: AthleteProfile(handle: "", name: ""))
         for kind in sections {
             guard let bytes = parts[kind], try decode(kind, from: bytes, into: &d) else {
@@ -109,7 +114,7 @@ enum SnapshotCoding {
 
 extension AthleteDataset {
     /// How many records of `kind` the dataset holds (1 for the profile).
-    func count(of kind: RecordKind) -> Int {
+    public func count(of kind: RecordKind) -> Int {
         switch kind {
         case .profile: 1
         case .week: weeks.count

@@ -7,11 +7,14 @@ import CZlib
 /// the sealed row is then padded as before, so only the compressed length (in 256-byte steps)
 /// shows. Only holders of the athlete's key write into a chunk, and they can read all of it
 /// anyway, so the compressed length tells nobody anything they could not read.
-enum ChunkCompression {
+public enum ChunkCompression {
     /// The largest plaintext a chunk may claim to hold (far above a month of any kind).
-    static let maxPlainLength = 64 << 20
+    public static let maxPlainLength = 64 << 20
 
-    static func compress(_ plain: [UInt8]) throws -> [UInt8] {
+    /// The length of `plain` as a varint, then its zlib stream (level 6).
+    ///
+    /// - Throws: `CompactReader.Malformed` when zlib refuses the input.
+    public static func compress(_ plain: [UInt8]) throws -> [UInt8] {
         var w = CompactWriter(capacity: 16)
         w.int(plain.count)
         var out = [UInt8](repeating: 0, count: Int(compressBound(uLong(plain.count))))
@@ -25,8 +28,10 @@ enum ChunkCompression {
         return w.bytes + out.prefix(Int(length))
     }
 
+    /// The plaintext of bytes `compress` made.
+    ///
     /// - Throws: `CompactReader.Malformed` when the bytes do not inflate to the length they claim.
-    static func decompress(_ bytes: [UInt8]) throws -> [UInt8] {
+    public static func decompress(_ bytes: [UInt8]) throws -> [UInt8] {
         var r = CompactReader(bytes)
         let count = try r.int()
         guard count > 0, count <= maxPlainLength else { throw CompactReader.Malformed() }

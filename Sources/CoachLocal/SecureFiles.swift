@@ -2,9 +2,12 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
-/// Creates and checks files and folders that hold workspace data or session tokens.
+/// Creates and checks files and folders that hold workspace data or session tokens: the one
+/// file of CoachLocal that calls the C library (open, fchmod, lstat, link, unlink, …).
 ///
 /// Modes are set explicitly (0700 folders, 0600 files) whatever the process umask is.
 public enum SecureFiles {
@@ -15,7 +18,7 @@ public enum SecureFiles {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) { return }
         try makeDirectory((path as NSString).deletingLastPathComponent)
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw StoreError.unsafePath(
+            throw LocalFileError.unsafePath(
                 path, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
         }
         _ = chmod(path, 0o700)
@@ -31,23 +34,24 @@ public enum SecureFiles {
     /// - Parameter allowShared: skip the world/group-writable check (an explicit user choice).
     public static func checkWorkspace(_ path: String, allowShared: Bool) throws {
         var st = stat()
-        guard lstat(path, &st) == 0 else { throw StoreError.workspaceMissing(path) }
+        guard lstat(path, &st) == 0 else { throw LocalFileError.workspaceMissing(path) }
         if (st.st_mode & S_IFMT) == S_IFLNK {
-            throw StoreError.unsafePath(path, reason: "it is a symbolic link; pass the real path")
+            throw LocalFileError.unsafePath(
+                path, reason: "it is a symbolic link; pass the real path")
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw StoreError.notAWorkspace(path)
+            throw LocalFileError.notAWorkspace(path)
         }
         if !allowShared {
             if st.st_mode & 0o022 != 0 {
-                throw StoreError.unsafePath(
+                throw LocalFileError.unsafePath(
                     path, reason: "others can write to it",
                     remedy: .makePrivateOrAllowShared(path: path))
             }
             let dir = (path as NSString).deletingLastPathComponent
             var dst = stat()
             if lstat(dir, &dst) == 0, dst.st_mode & 0o002 != 0, dst.st_mode & S_ISVTX == 0 {
-                throw StoreError.unsafePath(
+                throw LocalFileError.unsafePath(
                     path, reason: "its folder is writable by everyone",
                     remedy: .moveOrAllowShared)
             }
@@ -64,7 +68,7 @@ public enum SecureFiles {
         let tmp = path + ".tmp-\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
-            throw StoreError.unsafePath(
+            throw LocalFileError.unsafePath(
                 path, reason: "cannot write it (\(String(cString: strerror(errno))))")
         }
         var ok = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) == $0.count }
@@ -72,7 +76,7 @@ public enum SecureFiles {
         close(fd)
         guard ok, rename(tmp, path) == 0 else {
             unlink(tmp)
-            throw StoreError.unsafePath(path, reason: "cannot write it")
+            throw LocalFileError.unsafePath(path, reason: "cannot write it")
         }
     }
 
@@ -80,9 +84,10 @@ public enum SecureFiles {
     /// an existing file: the bytes go to a hidden temporary file in the same folder, are synced,
     /// then linked into place (which fails if `path` appeared meanwhile); the temporary file is
     /// always removed. Readers see either no file or the whole file.
-    /// - Throws: `StoreError.fileExists` when `path` exists, `.unsafePath` when it cannot be written.
+    /// - Throws: `LocalFileError.fileExists` when `path` exists, `.unsafePath` when it cannot be
+    ///   written.
     public static func writeNew(_ bytes: [UInt8], to path: String) throws {
-        if FileManager.default.fileExists(atPath: path) { throw StoreError.fileExists(path) }
+        if FileManager.default.fileExists(atPath: path) { throw LocalFileError.fileExists(path) }
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         let tmp =
@@ -90,7 +95,7 @@ public enum SecureFiles {
             + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw StoreError.unsafePath(
+            throw LocalFileError.unsafePath(
                 path, reason: "cannot write it (\(String(cString: strerror(errno))))")
         }
         defer { unlink(tmp) }
@@ -110,14 +115,14 @@ public enum SecureFiles {
         ok = ok && fsync(fd) == 0
         close(fd)
         guard ok else {
-            throw StoreError.unsafePath(
+            throw LocalFileError.unsafePath(
                 path, reason: "cannot write it (disk full or not writable?)")
         }
         if link(tmp, path) != 0 {
-            if errno == EEXIST { throw StoreError.fileExists(path) }
+            if errno == EEXIST { throw LocalFileError.fileExists(path) }
             // File systems without hard links: check again and rename (not race-free, but never partial).
             guard !FileManager.default.fileExists(atPath: path), rename(tmp, path) == 0 else {
-                throw StoreError.unsafePath(
+                throw LocalFileError.unsafePath(
                     path, reason: "cannot write it (\(String(cString: strerror(errno))))")
             }
         }
@@ -131,20 +136,20 @@ public enum SecureFiles {
     /// - Parameters:
     ///   - what: how messages name the file ("the session file").
     ///   - limit: the most bytes read.
-    /// - Throws: `StoreError.unsafePath` for a link, another owner or a wider mode.
+    /// - Throws: `LocalFileError.unsafePath` for a link, another owner or a wider mode.
     static func readPrivate(_ file: String, what: String, limit: Int) throws -> [UInt8]? {
-        let fd = Glibc.open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw StoreError.unsafePath(file, reason: "\(what) is a link or unreadable")
+            throw LocalFileError.unsafePath(file, reason: "\(what) is a link or unreadable")
         }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError.unsafePath(file, reason: "\(what) is not a regular file")
+            throw LocalFileError.unsafePath(file, reason: "\(what) is not a regular file")
         }
         guard st.st_uid == geteuid(), st.st_mode & 0o077 == 0 else {
-            throw StoreError.unsafePath(
+            throw LocalFileError.unsafePath(
                 file, reason: "\(what) belongs to another user or others can open it")
         }
         var bytes = [UInt8](repeating: 0, count: Int(min(Int(st.st_size), limit)))
@@ -159,5 +164,16 @@ public enum SecureFiles {
         }
         bytes.removeLast(bytes.count - done)
         return bytes
+    }
+
+    /// Removes the file `path`, if there is one.
+    static func remove(_ path: String) { unlink(path) }
+
+    /// Removes every file in the folder `path`, then the folder, if it is there.
+    static func removeFolder(_ path: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            unlink(path + "/" + name)
+        }
+        rmdir(path)
     }
 }

@@ -3,11 +3,14 @@
 /// Most ids are UUIDs in lowercase text (36 bytes, about 18 once a chunk is compressed); their
 /// 16 bytes are marked by a length of −1, which no string has. Only an id that prints back
 /// exactly as it was given takes the short form, so every id reads back unchanged.
-enum CompactIdentifier {
+public enum CompactIdentifier {
     static let uuidMark = -1
 
     /// The 16 bytes of a lowercase UUID text, or nil for any other id.
-    static func uuidBytes(_ id: String) -> [UInt8]? {
+    ///
+    /// - Parameter id: a record id.
+    /// - Returns: the bytes, when `id` prints back from them exactly.
+    public static func uuidBytes(_ id: String) -> [UInt8]? {
         var id = id
         return id.withUTF8 { utf8 -> [UInt8]? in
             guard utf8.count == 36 else { return nil }
@@ -33,7 +36,9 @@ enum CompactIdentifier {
     }
 
     /// The lowercase UUID text of 16 bytes.
-    static func text(_ bytes: [UInt8]) -> String {
+    ///
+    /// - Parameter bytes: exactly 16 bytes (the caller checks the count).
+    public static func text(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { text($0) }
     }
 

@@ -2,7 +2,7 @@ import CoachKit
 import Foundation
 import Testing
 
-@testable import CoachStore
+@testable import CoachCodec
 
 /// The snapshot's compact form must carry every field of every record type, bit for bit.
 @Suite struct CompactCodingTests {

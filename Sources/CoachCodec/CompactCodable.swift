@@ -3,31 +3,36 @@ import CoachKit
 /// A value the snapshot stores in compact binary form.
 ///
 /// `write(to:)` and `init(compact:)` must handle the same fields in the same order.
-/// `CompactCodingTests` round-trips a value of every type with every field set, and fails when
+/// `CompactCodingTests` (CoachCodecTests) round-trips a value of every type with every field set, and fails when
 /// a type gains a field its fixture leaves empty, so a new model field cannot be dropped silently.
-protocol CompactCodable {
+public protocol CompactCodable {
+    /// Appends the value's fields to `w`, in the order `init(compact:)` reads them.
     func write(to w: inout CompactWriter)
+
+    /// Reads a value written by `write(to:)`.
+    ///
+    /// - Throws: `CompactReader.Malformed` when the bytes end early or hold an unknown name.
     init(compact r: inout CompactReader) throws
 }
 
 extension LocalDay: CompactCodable {
-    func write(to w: inout CompactWriter) { w.int(ordinal) }
-    init(compact r: inout CompactReader) throws { self.init(ordinal: try r.int()) }
+    public func write(to w: inout CompactWriter) { w.int(ordinal) }
+    public init(compact r: inout CompactReader) throws { self.init(ordinal: try r.int()) }
 }
 
 extension Instant: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.double(epochSeconds)
         w.int(offsetSeconds)
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(epochSeconds: try r.double(), offsetSeconds: try r.int())
     }
 }
 
 extension WellnessEntry: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.id(id)
         day.write(to: &w)
         w.int(mood)
@@ -37,7 +42,7 @@ extension WellnessEntry: CompactCodable {
         w.string(notes)
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(id: try r.id(), day: try LocalDay(compact: &r), mood: try r.optionalInt())
         let levels = try r.array { r in
             (try r.enumeration(MuscleGroup.compactNames), try r.int())
@@ -48,12 +53,12 @@ extension WellnessEntry: CompactCodable {
 }
 
 extension Workout.Samples: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.double(intervalS)
         for stream in [powerW, hrBpm, speedMS] { w.array(stream) { $0.double($1) } }
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         let interval = try r.double()
         let streams = try (0..<3).map { _ in try r.array { try $0.optionalDouble() } }
         self.init(intervalS: interval, powerW: streams[0], hrBpm: streams[1], speedMS: streams[2])
@@ -61,7 +66,7 @@ extension Workout.Samples: CompactCodable {
 }
 
 extension Workout: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.id(id)
         start.write(to: &w)
         w.string(sport.rawValue)
@@ -73,7 +78,7 @@ extension Workout: CompactCodable {
         w.optional(samples) { w, s in s.write(to: &w) }
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(
             id: try r.id(), start: try Instant(compact: &r),
             sport: try r.enumeration(Sport.compactNames))
@@ -91,7 +96,7 @@ extension Workout: CompactCodable {
 }
 
 extension BiometricSample: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.id(id)
         time.write(to: &w)
         w.string(type.rawValue)
@@ -99,7 +104,7 @@ extension BiometricSample: CompactCodable {
         w.string(source)
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(
             id: try r.id(), time: try Instant(compact: &r),
             type: try r.enumeration(Kind.compactNames), value: try r.double(),
@@ -108,14 +113,14 @@ extension BiometricSample: CompactCodable {
 }
 
 extension SleepRecord: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.id(id)
         start.write(to: &w)
         end.write(to: &w)
         w.string(stage.rawValue)
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(
             id: try r.id(), start: try Instant(compact: &r), end: try Instant(compact: &r),
             stage: try r.enumeration(Stage.compactNames))
@@ -123,7 +128,7 @@ extension SleepRecord: CompactCodable {
 }
 
 extension FoodEntry: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.id(id)
         time.write(to: &w)
         w.double(kcal)
@@ -132,7 +137,7 @@ extension FoodEntry: CompactCodable {
         w.string(note)
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(id: try r.id(), time: try Instant(compact: &r), kcal: try r.double())
         proteinG = try r.optionalDouble(); carbsG = try r.optionalDouble();
         fatG = try r.optionalDouble()
@@ -142,14 +147,14 @@ extension FoodEntry: CompactCodable {
 }
 
 extension StepsDay: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         day.write(to: &w)
         w.int(steps)
         w.double(distanceM)
         w.double(activeKcal)
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(
             day: try LocalDay(compact: &r), steps: try r.int(), distanceM: try r.optionalDouble(),
             activeKcal: try r.optionalDouble())
@@ -157,14 +162,14 @@ extension StepsDay: CompactCodable {
 }
 
 extension WeightEntry: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.id(id)
         time.write(to: &w)
         w.double(kg)
         w.double(bodyFatPct)
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(
             id: try r.id(), time: try Instant(compact: &r), kg: try r.double(),
             bodyFatPct: try r.optionalDouble())
@@ -172,7 +177,7 @@ extension WeightEntry: CompactCodable {
 }
 
 extension PlannedSession: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.id(id)
         date.write(to: &w)
         w.int(order)
@@ -189,7 +194,7 @@ extension PlannedSession: CompactCodable {
         w.string(time)
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         let id = try r.id(), date = try LocalDay(compact: &r), order = try r.int(),
             title = try r.string()
         let detail = try r.optionalString(), notes = try r.optionalString()
@@ -207,7 +212,7 @@ extension PlannedSession: CompactCodable {
 }
 
 extension ProgramWeek: CompactCodable {
-    func write(to w: inout CompactWriter) {
+    public func write(to w: inout CompactWriter) {
         w.id(id)
         start.write(to: &w)
         w.string(title)
@@ -215,7 +220,7 @@ extension ProgramWeek: CompactCodable {
         w.array(sessions) { w, s in s.write(to: &w) }
     }
 
-    init(compact r: inout CompactReader) throws {
+    public init(compact r: inout CompactReader) throws {
         self.init(
             id: try r.id(), start: try LocalDay(compact: &r), title: try r.optionalString(),
             notes: try r.optionalString(),

@@ -1,6 +1,5 @@
 import CoachCrypto
 import CoachKit
-import CoachStore
 import Foundation
 
 /// Where a staff user's current athlete is kept: one 0600 file per workspace and user in the
@@ -29,11 +28,13 @@ public struct CurrentAthleteStore: Sendable {
     }
 
     /// Stores `handle` (atomically, mode 0600).
+    ///
+    /// - Throws: `LocalFileError.unsafePath` when the folder or the file cannot be written.
     public func save(_ handle: Handle) throws {
         try SecureFiles.makeDirectory(directory)
         try SecureFiles.writeAtomically(Array((handle.rawValue + "\n").utf8), to: path)
     }
 
     /// Forgets the stored handle.
-    public func clear() { unlink(path) }
+    public func clear() { SecureFiles.remove(path) }
 }

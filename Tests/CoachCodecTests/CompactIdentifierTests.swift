@@ -2,7 +2,7 @@ import CoachKit
 import Foundation
 import Testing
 
-@testable import CoachStore
+@testable import CoachCodec
 
 /// Ids in the compact form: lowercase UUIDs as 16 bytes, everything else as written.
 @Suite struct CompactIdentifierTests {

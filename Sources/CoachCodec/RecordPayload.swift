@@ -13,12 +13,12 @@ import CoachKit
 /// Layout of the sealed plaintext (before padding): `packedTag` then the compact model, or
 /// `verbatimTag` then the payload, or the payload itself when its first byte is neither tag.
 /// Neither tag can begin UTF-8 text, so a JSON payload is never mistaken for either.
-enum RecordPayload {
+public enum RecordPayload {
     static let packedTag: UInt8 = 0xC0
     static let verbatimTag: UInt8 = 0xC1
 
     /// The plaintext to seal for `payload`, a record of `kind` with `id`.
-    static func pack(_ payload: [UInt8], kind: RecordKind, id: String) -> [UInt8] {
+    public static func pack(_ payload: [UInt8], kind: RecordKind, id: String) -> [UInt8] {
         if let body = try? compact(payload, kind: kind),
             (try? json(body, kind: kind, id: id)) == payload
         {
@@ -36,7 +36,7 @@ enum RecordPayload {
     /// Equal to what `pack` gives for the value's JSON payload: the body reads back as a value
     /// equal to the one written, field by field and with doubles bit for bit, so `unpack` encodes
     /// the same JSON as the value does. Saves decoding the payload that `pack` starts from.
-    static func packed<T: CompactCodable & Equatable>(_ value: T, clear: (inout T) -> Void)
+    public static func packed<T: CompactCodable & Equatable>(_ value: T, clear: (inout T) -> Void)
         -> [UInt8]?
     {
         var cleared = value
@@ -51,8 +51,8 @@ enum RecordPayload {
 
     /// The JSON payload from an opened plaintext.
     ///
-    /// - Throws: `CompactReader.Malformed` (or a JSON error) when a compact body does not decode.
-    static func unpack(_ plain: [UInt8], kind: RecordKind, id: String) throws -> [UInt8] {
+    /// - Throws: `CompactReader.Malformed` when a compact body does not decode.
+    public static func unpack(_ plain: [UInt8], kind: RecordKind, id: String) throws -> [UInt8] {
         switch plain.first {
         case packedTag: try json(Array(plain.dropFirst()), kind: kind, id: id)
         case verbatimTag: Array(plain.dropFirst())
@@ -65,7 +65,7 @@ enum RecordPayload {
         func body<T: CompactCodable & Decodable>(_: T.Type, clear: (inout T) -> Void) throws
             -> [UInt8]
         {
-            var value = try JSONCoding.decode(T.self, from: payload)
+            var value = try PayloadJSON.decode(T.self, from: payload)
             clear(&value)
             var w = CompactWriter(capacity: 64)
             value.write(to: &w)
@@ -93,7 +93,12 @@ enum RecordPayload {
             var value = try T(compact: &r)
             guard r.isAtEnd else { throw CompactReader.Malformed() }
             set(&value)
-            return try JSONCoding.encode(value)
+            // A body that decodes to a value JSON cannot hold (a non-finite double) is damage too.
+            do {
+                return try PayloadJSON.encode(value)
+            } catch {
+                throw CompactReader.Malformed()
+            }
         }
         switch kind {
         case .profile: throw CompactReader.Malformed()

@@ -1,15 +1,33 @@
-import CoachCrypto
 import CoachKit
-import Foundation
-import GRDB
 import Testing
 
-@testable import CoachStore
+@testable import CoachCodec
 
 /// Record rows seal the compact form of their payload only when it gives the same JSON back.
 @Suite struct RecordPayloadTests {
-    static var records: [PlainRecord] {
-        get throws { try DatasetRecords.records(of: CompactCodingTests.dataset) }
+    /// One record of the fixture: what a record row holds before it is sealed.
+    struct Record {
+        let id: String
+        let kind: RecordKind
+        let json: [UInt8]
+
+        func payload() throws -> [UInt8] { json }
+    }
+
+    /// Every record of the every-field dataset (not the profile), as JSON payloads.
+    static var records: [Record] {
+        get throws {
+            let d = CompactCodingTests.dataset
+            func of<T: Encodable>(_ kind: RecordKind, _ items: [T], _ id: (T) -> String) throws
+                -> [Record]
+            {
+                try items.map { Record(id: id($0), kind: kind, json: try PayloadJSON.encode($0)) }
+            }
+            return try of(.week, d.weeks, \.id) + of(.wellness, d.wellness, \.id)
+                + of(.workout, d.workouts, \.id) + of(.biometric, d.biometrics, \.id)
+                + of(.sleep, d.sleep, \.id) + of(.food, d.food, \.id)
+                + of(.steps, d.steps, \.id) + of(.weight, d.weight, \.id)
+        }
     }
 
     @Test("Every kind's payload seals in compact form and reads back byte for byte")
@@ -55,35 +73,6 @@ import Testing
         #expect(try RecordPayload.unpack(plain, kind: r.kind, id: "other") != payload)
         #expect(throws: (any Error).self) {
             try RecordPayload.unpack(plain + [0], kind: r.kind, id: r.id)
-        }
-    }
-
-    @Test("Sealed rows of compact payloads are smaller and still padded to 64-byte blocks")
-    func sealedSizes() throws {
-        let f = try Fixture()
-        let a = try f.athlete("anna")
-        for r in try Self.records {
-            try f.put(
-                a, id: r.id, kind: r.kind, day: r.day,
-                payload: String(decoding: try r.payload(), as: UTF8.self))
-        }
-        let sizes = try f.ws.read { db in
-            try Row.fetchAll(
-                db,
-                sql:
-                    "SELECT id, length(ciphertext) AS n FROM records WHERE \(ofAthlete)",
-                arguments: [a]
-            ).map { (RecordIdColumn.id($0["id"]), $0["n"] as Int) }
-        }
-        for r in try Self.records {
-            let n = try #require(sizes.first { $0.0 == r.id }?.1)
-            #expect((n - 16) % RecordCodec.padBlock == 0)
-            let padded = Padding.pad(try r.payload(), blockSize: RecordCodec.padBlock)
-            #expect(n - 16 < padded.count)
-        }
-        let back = try f.records(a)
-        for r in try Self.records {
-            #expect(back[r.id] == String(decoding: try r.payload(), as: UTF8.self))
         }
     }
 }

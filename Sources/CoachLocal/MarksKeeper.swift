@@ -8,13 +8,13 @@
 public protocol MarksKeeper: Sendable {
     /// The sealed marks of `userId` in workspace `workspaceId`, or nil when there are none.
     ///
-    /// - Throws: `StoreError.unsafePath` when the file is a link, another user's, or readable
+    /// - Throws: `LocalFileError.unsafePath` when the file is a link, another user's, or readable
     ///   by others.
     func load(workspaceId: String, userId: String) throws -> [UInt8]?
 
     /// Replaces the sealed marks of `userId` in workspace `workspaceId` (atomically).
     ///
-    /// - Throws: `StoreError.unsafePath` when they cannot be written.
+    /// - Throws: `LocalFileError.unsafePath` when they cannot be written.
     func save(_ sealed: [UInt8], workspaceId: String, userId: String) throws
 
     /// Forgets every user's marks of workspace `workspaceId` (after a deliberate restore).

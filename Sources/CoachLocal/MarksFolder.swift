@@ -1,10 +1,6 @@
 import CoachCrypto
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Keeps marks as files `<directory>/<workspace id>-<path tag>/<user id>`: folders 0700,
 /// files 0600, written atomically, read without following links and only when owned by this
 /// user and private to them.
@@ -54,10 +50,6 @@ public struct MarksFolder: MarksKeeper {
 
     public func forget(workspaceId: String) {
         guard Self.safe(workspaceId) else { return }
-        let folder = folder(workspaceId)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            unlink(folder + "/" + name)
-        }
-        rmdir(folder)
+        SecureFiles.removeFolder(folder(workspaceId))
     }
 }
