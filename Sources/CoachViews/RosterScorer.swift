@@ -7,14 +7,15 @@ import Foundation
 /// `add` hands one athlete's dataset to a worker and returns; at most `parallelism` datasets are
 /// in flight, so memory stays bounded by a few athletes however large the roster is. What a row
 /// is (a team-table row, a report entry) is the caller's `score` function.
-public final class RosterScorer<Row: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `rows` and `failure` are read and written only while holding `lock`;
-    // the queue, group and semaphore are thread-safe, and the other properties are immutable
-    // (`score` is a @Sendable function).
-    private let lock = NSLock()
-    private var rows: [Row] = []
-    private var failure: (any Error)?
-    private var windowsTooShort: [AthleteID] = []
+public final class RosterScorer<Row: Sendable>: Sendable {
+    /// What the workers add to, in one checked lock.
+    private struct Results {
+        var rows: [Row] = []
+        var failure: (any Error)?
+        var windowsTooShort: [AthleteID] = []
+    }
+
+    private let results = LockedValue(Results())
     private let queue = DispatchQueue(label: "coach.roster", attributes: .concurrent)
     private let group = DispatchGroup()
     private let slots: DispatchSemaphore
@@ -65,28 +66,28 @@ public final class RosterScorer<Row: Sendable>: @unchecked Sendable {
                 let evaluation = MetricEvaluation(
                     dataset, registry: registry, athleteRef: ref, carried: carried)
                 if carried != nil, let id, !evaluation.isExact(on: moment.day) {
-                    lock.withLock { windowsTooShort.append(id) }
+                    results.withLock { $0.windowsTooShort.append(id) }
                     return
                 }
                 let row = try score(evaluation, moment)
-                lock.withLock { rows.append(row) }
+                results.withLock { $0.rows.append(row) }
             } catch {
-                lock.withLock { if failure == nil { failure = error } }
+                results.withLock { if $0.failure == nil { $0.failure = error } }
             }
         }
     }
 
     /// The athletes whose window could not answer exactly; call after `finish()`.
-    public var needWholeHistory: [AthleteID] { lock.withLock { windowsTooShort } }
+    public var needWholeHistory: [AthleteID] { results.withLock { $0.windowsTooShort } }
 
     /// Waits for every queued athlete and returns the rows in the order they finished.
     ///
     /// - Throws: the first error any athlete raised (e.g. a day in the future).
     public func finish() throws -> [Row] {
         group.wait()
-        return try lock.withLock {
-            if let failure { throw failure }
-            return rows
+        return try results.withLock {
+            if let failure = $0.failure { throw failure }
+            return $0.rows
         }
     }
 }

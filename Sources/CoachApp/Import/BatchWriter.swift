@@ -1,3 +1,4 @@
+import CoachKit
 import CoachStore
 import Dispatch
 
@@ -21,12 +22,11 @@ final class BatchWriter {
         let actor: Principal
     }
 
-    /// The batch in flight and, once written, its outcome. `@unchecked Sendable` because the
-    /// writing thread sets `result` before it leaves the dispatch group and the importing thread
-    /// reads it only after waiting on that group.
-    private final class Flight: @unchecked Sendable {
+    /// The batch in flight and, once written, its outcome (set by the writing thread before
+    /// it leaves the dispatch group, read by the importing thread after waiting on it).
+    private final class Flight: Sendable {
         let records: [DeviceRecord]
-        var result: Result<[DeviceWriteOutcome], any Error>?
+        let result = LockedValue<Result<[DeviceWriteOutcome], any Error>?>(nil)
         init(_ records: [DeviceRecord]) { self.records = records }
     }
 
@@ -48,10 +48,11 @@ final class BatchWriter {
         let next = Flight(records)
         let target = target
         queue.async(group: group) {
-            next.result = Result {
+            let outcome = Result {
                 try target.workspace.writeDeviceBatch(
                     next.records, for: target.athlete, as: target.actor)
             }
+            next.result.withLock { $0 = outcome }
         }
         flight = next
         return previous
@@ -65,7 +66,7 @@ final class BatchWriter {
         guard let done = flight else { return nil }
         group.wait()
         flight = nil
-        guard let result = done.result else { return nil }
+        guard let result = done.result.withLock({ $0 }) else { return nil }
         return (done.records, try result.get())
     }
 }
