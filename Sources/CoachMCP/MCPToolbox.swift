@@ -116,7 +116,7 @@ public actor MCPToolbox {
             if let days = a["days"]?.intValue { o.days = days }
             o.question = a["question"]?.stringValue
             o.maxTokens = a["max_tokens"]?.intValue
-            return try session.exportPrompt(try athlete(a), options: o, via: "mcp").text
+            return try session.exportPrompt(for: try athlete(a), options: o, via: "mcp").text
         case "get_metrics":
             return try section(.today, a, date: a["date"]?.stringValue)
         case "get_plan_weeks":
@@ -127,7 +127,7 @@ public actor MCPToolbox {
             }
             let text = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
             return PlanDiffText.render(
-                try session.proposeSuggestedPlan(text, athlete: try athlete(a)))
+                try session.proposeSuggestedPlan(text, for: try athlete(a)))
         default:
             throw MCPToolError.unknownTool(name)
         }
@@ -139,26 +139,24 @@ public actor MCPToolbox {
         o.format = .json
         o.days = 1
         o.sections = [s]
-        let export = try session.exportPrompt(try athlete(a), options: o, date: date, via: "mcp")
+        let export = try session.exportPrompt(
+            for: try athlete(a), options: o, date: date, via: "mcp")
         guard let body = export.document.body(s) else {
             throw MCPToolError.argument("athlete_ref", "an athlete")
         }
         return try Self.json(body)
     }
 
-    /// The handle of the athlete `athlete_ref` names, among those the user holds.
-    func athlete(_ a: [String: Value]) throws -> Handle {
+    /// The athlete `athlete_ref` names, among those the user holds, opened once for the tool
+    /// call (no other athlete's profile is decrypted to find it).
+    func athlete(_ a: [String: Value]) throws -> AthleteAccess {
         guard let ref = a["athlete_ref"]?.stringValue else {
             throw MCPToolError.argument("athlete_ref", "a string")
         }
-        guard
-            let match = try session.listAthletes().first(where: {
-                PromptReference.athlete($0.id) == ref
-            })
-        else {
+        guard let athlete = try session.athlete(ref: ref) else {
             throw MCPToolError.unknownAthlete(ref)
         }
-        return Handle(match.profile.handle)
+        return athlete
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

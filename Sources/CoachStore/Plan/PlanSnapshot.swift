@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Workouts come along so compliance can be computed against the sessions they fulfil.
 public struct PlanSnapshot: Sendable {
-    public let athleteId: String
+    public let athleteId: AthleteID
     public let profile: AthleteProfile
     /// Weeks sorted by start, sessions by day and order.
     public let weeks: [ProgramWeek]
