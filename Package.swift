@@ -158,7 +158,10 @@ let package = Package(
             name: "CoachReportTests", dependencies: ["CoachKit", "CoachProviders", "CoachReport"]),
         .testTarget(
             name: "CoachAppTests",
-            dependencies: ["CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachProviders"]
+            dependencies: [
+                "CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachProviders", "CoachMCP",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
         .testTarget(
             name: "CoachPromptTests",
