@@ -30,6 +30,11 @@ public final class AthleteAccess {
     public var handle: Handle { Handle(profile.handle) }
 }
 
+extension AthleteKeyring {
+    /// The athlete's id, typed.
+    var id: AthleteID { AthleteID(athleteId) }
+}
+
 extension Workspace {
     /// The keys of `athlete` for a write in the open transaction: refused when the athlete's key
     /// was rotated since the athlete was opened (a revocation in between), so nothing is written

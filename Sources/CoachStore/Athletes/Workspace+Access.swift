@@ -226,7 +226,7 @@ extension Workspace {
         try requireStaffHolder(actor)
         let count = try write { db -> Int in
             let keyring = try writingKeyring(db, athlete)
-            let num = try athleteNum(db, athleteId: athleteId)
+            let num = try athleteNum(db, athleteId: athlete.id)
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM records WHERE athlete_num = ? AND epoch < ?",
                 arguments: [num, keyring.currentEpoch])

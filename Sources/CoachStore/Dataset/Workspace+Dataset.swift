@@ -146,7 +146,9 @@ extension Workspace {
                 summary.added += 1
             }
             if summary.added + summary.updated == 1 { try dropSnapshot(db, athleteId: athleteId) }
-            try writeRecordRow(db, keyring: keyring, id: r.id, kind: r.kind, day: r.day) {
+            try writeRecordRow(
+                db, keyring: keyring, id: RecordID(r.id), kind: r.kind, day: r.day
+            ) {
                 try item.sealedPlaintext(id: r.id)
             }
             written.append((r.id, r.day, item))

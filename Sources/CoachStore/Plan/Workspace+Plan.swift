@@ -59,7 +59,8 @@ extension Workspace {
                 throw StoreError.weekNotFound(monday.description)
             }
             try deleteRecord(
-                db, keyring: keyring, id: week.id, actor: actor, action: "plan.week.remove")
+                db, keyring: keyring, id: RecordID(week.id), actor: actor,
+                action: "plan.week.remove")
         }
     }
 
@@ -182,7 +183,7 @@ extension Workspace {
             ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id)
         }
         try putRecord(
-            db, keyring: keyring, id: week.id, kind: .week, day: week.start.description,
+            db, keyring: keyring, id: RecordID(week.id), kind: .week, day: week.start.description,
             payload: try JSONCoding.encode(week), actor: actor, action: action)
     }
 

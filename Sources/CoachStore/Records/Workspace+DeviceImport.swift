@@ -42,7 +42,7 @@ extension Workspace {
             try db.execute(sql: "PRAGMA cache_size = -40000; PRAGMA wal_autocheckpoint = 8000")
             _ = try writingKeyring(db, athlete)
             let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
-            let num = try athleteNum(db, athleteId: athleteId)
+            let num = try athleteNum(db, athleteId: athlete.id)
             // A few queries find which ids of the batch exist already (a B-tree probe each, in
             // SQLite); a fresh import then inserts without a lookup per record.
             let existing = try existingRows(db, athleteNum: num, ids: records.map(\.id))
@@ -63,7 +63,8 @@ extension Workspace {
                     guard row.kind == r.kind.rawValue else {
                         throw StoreError.recordKindClash(id: r.id, existingKind: row.kind)
                     }
-                    guard r.replaces, let old = try fetchRecord(db, keyring: keyring, id: r.id),
+                    guard r.replaces,
+                        let old = try fetchRecord(db, keyring: keyring, id: RecordID(r.id)),
                         old.payload != r.payload || old.day != r.day.description
                     else {
                         continue
@@ -126,7 +127,7 @@ extension Workspace {
         guard !ids.isEmpty else { return }
         let athleteId = athlete.keyring.athleteId, actor = athlete.actor
         try write { db in
-            let num = try athleteNum(db, athleteId: athleteId)
+            let num = try athleteNum(db, athleteId: athlete.id)
             let delete = try db.cachedStatement(
                 sql: "DELETE FROM records WHERE athlete_num = ? AND id = ?")
             for id in ids {

@@ -22,13 +22,13 @@ extension Workspace {
     public func editLog(id: RecordID, of athlete: AthleteAccess, patch: LogPatch, now: Date)
         throws -> LogEntry
     {
-        let actor = athlete.actor, id = id.rawValue
+        let actor = athlete.actor
         return try write { db in
             let keyring = try writingKeyring(db, athlete)
             guard let record = try fetchRecord(db, keyring: keyring, id: id),
                 record.kind != .profile, record.kind != .week
             else {
-                throw StoreError.recordNotFound(id)
+                throw StoreError.recordNotFound(id.rawValue)
             }
             let profile = try loadProfile(db, keyring: keyring)
             let ctx = LogPatchContext(
@@ -40,7 +40,7 @@ extension Workspace {
                 payload: payload,
                 actor: actor, action: "log.edit")
             return LogEntry(
-                id: id, kind: record.kind, day: day.description,
+                id: id.rawValue, kind: record.kind, day: day.description,
                 entry: try JSONCoding.decode(JSONValue.self, from: payload))
         }
     }

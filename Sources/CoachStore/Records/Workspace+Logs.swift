@@ -26,7 +26,7 @@ extension Workspace {
         let payload = try JSONCoding.encode(value)
         _ = try write { db in
             try putRecord(
-                db, keyring: try writingKeyring(db, athlete), id: id.rawValue, kind: kind,
+                db, keyring: try writingKeyring(db, athlete), id: id, kind: kind,
                 day: day.description, payload: payload, actor: athlete.actor,
                 action: "log.\(kind.rawValue)")
         }
@@ -59,13 +59,13 @@ extension Workspace {
     public func removeLog(id: RecordID, of athlete: AthleteAccess) throws {
         try write { db in
             let keyring = try writingKeyring(db, athlete)
-            guard let record = try fetchRecord(db, keyring: keyring, id: id.rawValue),
+            guard let record = try fetchRecord(db, keyring: keyring, id: id),
                 record.kind != .profile, record.kind != .week
             else {
                 throw StoreError.recordNotFound(id.rawValue)
             }
             try deleteRecord(
-                db, keyring: keyring, id: id.rawValue, actor: athlete.actor, action: "log.remove")
+                db, keyring: keyring, id: id, actor: athlete.actor, action: "log.remove")
         }
     }
 }
