@@ -170,6 +170,7 @@ let package = Package(
             name: "CoachAppTests",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachMetrics", "CoachViews",
+                "CoachMCP", .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .testTarget(

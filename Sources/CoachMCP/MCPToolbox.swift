@@ -114,7 +114,10 @@ public actor MCPToolbox {
             if let days = a["days"]?.intValue { o.days = days }
             o.question = a["question"]?.stringValue
             o.maxTokens = a["max_tokens"]?.intValue
-            return try session.exportPrompt(try athlete(a), options: o, via: "mcp").text
+            guard let athlete = try session.athlete(ref: try Self.ref(a)) else {
+                throw MCPToolError.unknownAthlete(try Self.ref(a))
+            }
+            return try session.exportPrompt(for: athlete, options: o, via: "mcp").text
         case "get_metrics":
             return try section(.today, a, date: a["date"]?.stringValue)
         case "get_plan_weeks":
@@ -124,8 +127,10 @@ public actor MCPToolbox {
                 throw MCPToolError.argument("plan", "an object")
             }
             let text = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
-            return PlanDiffText.render(
-                try session.proposeSuggestedPlan(text, athlete: try athlete(a)))
+            guard let athlete = try session.athlete(ref: try Self.ref(a)) else {
+                throw MCPToolError.unknownAthlete(try Self.ref(a))
+            }
+            return PlanDiffText.render(try session.proposeSuggestedPlan(text, for: athlete))
         default:
             throw MCPToolError.unknownTool(name)
         }
@@ -137,26 +142,24 @@ public actor MCPToolbox {
         o.format = .json
         o.days = 1
         o.sections = [s]
-        let export = try session.exportPrompt(try athlete(a), options: o, date: date, via: "mcp")
+        guard let athlete = try session.athlete(ref: try Self.ref(a)) else {
+            throw MCPToolError.unknownAthlete(try Self.ref(a))
+        }
+        let export = try session.exportPrompt(for: athlete, options: o, date: date, via: "mcp")
         guard let body = export.document.body(s) else {
             throw MCPToolError.argument("athlete_ref", "an athlete")
         }
         return try Self.json(body)
     }
 
-    /// The handle of the athlete `athlete_ref` names, among those the user holds.
-    func athlete(_ a: [String: Value]) throws -> Handle {
+    /// The `athlete_ref` argument. A tool call opens the athlete it names once, among those
+    /// the user holds (`AppSession.athlete(ref:)`: no other athlete's profile is decrypted to
+    /// find it), and throws `unknownAthlete` when there is none.
+    static func ref(_ a: [String: Value]) throws -> String {
         guard let ref = a["athlete_ref"]?.stringValue else {
             throw MCPToolError.argument("athlete_ref", "a string")
         }
-        guard
-            let match = try session.listAthletes().first(where: {
-                PromptReference.athlete($0.id) == ref
-            })
-        else {
-            throw MCPToolError.unknownAthlete(ref)
-        }
-        return Handle(match.profile.handle)
+        return ref
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

@@ -115,19 +115,29 @@ struct HistoryGenerator {
             switch int(0, 4) {
             case 0:
                 let w = workout(on: past)
-                try ws.putLog(w, id: w.id, kind: .workout, day: past, athleteId: a, as: owner)
+                try ws.putLog(
+                    w, id: RecordID(w.id), kind: .workout, day: past,
+                    for: try ws.openAthlete(id: a, as: owner))
             case 1:
                 let s = StepsDay(day: past, steps: int(0, 20000))
-                try ws.putLog(s, id: s.id, kind: .steps, day: past, athleteId: a, as: owner)
+                try ws.putLog(
+                    s, id: RecordID(s.id), kind: .steps, day: past,
+                    for: try ws.openAthlete(id: a, as: owner))
             case 2:
                 let h = hrv(on: past)
-                try ws.putLog(h, id: h.id, kind: .biometric, day: past, athleteId: a, as: owner)
+                try ws.putLog(
+                    h, id: RecordID(h.id), kind: .biometric, day: past,
+                    for: try ws.openAthlete(id: a, as: owner))
             case 3:
                 let k = weight(on: past)
-                try ws.putLog(k, id: k.id, kind: .weight, day: past, athleteId: a, as: owner)
+                try ws.putLog(
+                    k, id: RecordID(k.id), kind: .weight, day: past,
+                    for: try ws.openAthlete(id: a, as: owner))
             default:
                 let m = WellnessEntry(id: id("m"), day: past, mood: int(1, 5))
-                try ws.putLog(m, id: m.id, kind: .wellness, day: past, athleteId: a, as: owner)
+                try ws.putLog(
+                    m, id: RecordID(m.id), kind: .wellness, day: past,
+                    for: try ws.openAthlete(id: a, as: owner))
             }
         case 1:
             counts["edit", default: 0] += 1
@@ -138,14 +148,14 @@ struct HistoryGenerator {
                 w.elapsedS = Double(int(20, 180) * 60)
                 if int(0, 1) == 0 { w.start = at(past, 9 * 3600) }
                 try ws.putLog(
-                    w, id: w.id, kind: .workout, day: w.start.day(in: zone), athleteId: a,
-                    as: owner)
+                    w, id: RecordID(w.id), kind: .workout, day: w.start.day(in: zone),
+                    for: try ws.openAthlete(id: a, as: owner))
             } else if !d.biometrics.isEmpty {
                 var b = d.biometrics[int(0, d.biometrics.count - 1)]
                 b.value = b.type == .resting_hr ? Double(int(40, 60)) : Double(int(30, 90))
                 try ws.putLog(
-                    b, id: b.id, kind: .biometric, day: b.time.day(in: zone), athleteId: a,
-                    as: owner)
+                    b, id: RecordID(b.id), kind: .biometric, day: b.time.day(in: zone),
+                    for: try ws.openAthlete(id: a, as: owner))
             }
         case 2:
             counts["remove", default: 0] += 1
@@ -154,11 +164,13 @@ struct HistoryGenerator {
                 d.workouts.map(\.id) + d.weight.map(\.id) + d.steps.map(\.id)
                 + d.biometrics.map(\.id)
             if !ids.isEmpty {
-                try ws.removeLog(id: RecordID(ids[int(0, ids.count - 1)]), athleteId: a, as: owner)
+                try ws.removeLog(
+                    id: RecordID(ids[int(0, ids.count - 1)]),
+                    of: try ws.openAthlete(id: a, as: owner))
             }
         case 3:
             counts["threshold", default: 0] += 1
-            _ = try ws.updateProfile(athleteId: a, as: owner) { p in
+            _ = try ws.updateProfile(try ws.openAthlete(id: a, as: owner)) { p in
                 switch self.int(0, 2) {
                 case 0: p.thresholds.ftpW = Double(self.int(180, 320))
                 case 1: p.thresholds.thresholdPaceSPerKm = Double(self.int(230, 330))
@@ -169,7 +181,7 @@ struct HistoryGenerator {
             counts["goal", default: 0] += 1
             let from = past
             let steps = int(5000, 14000)
-            _ = try ws.updateProfile(athleteId: a, as: owner) { p in
+            _ = try ws.updateProfile(try ws.openAthlete(id: a, as: owner)) { p in
                 p.activity.stepGoals.removeAll { $0.from == from }
                 p.activity.stepGoals.append(.init(from: from, steps: steps))
             }

@@ -21,7 +21,7 @@ import Testing
         _ = try f.user("carl", role: .coach)
         try f.put(jane, id: "w1", payload: "{}")
         try f.put(jane, id: "w2", payload: "{}")
-        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), to: "carl")
         return f
     }
 

@@ -36,7 +36,7 @@ import Testing
     func whileOpen() throws {
         let f = try Fixture()
         let jane = try f.athlete("canary-jane", goals: Self.canary)
-        _ = try f.ws.updateProfile(athleteId: AthleteID(jane), as: f.owner) {
+        _ = try f.ws.updateProfile(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner)) {
             $0.name = "Canarella Secretname"; $0.notes.schedule = Self.canary
         }
         try f.put(jane, id: "w1", payload: #"{"notes":"\#(Self.canary)"}"#)
@@ -53,12 +53,12 @@ import Testing
     func afterCheckpointAndRemoval() throws {
         let f = try Fixture()
         let jane = try f.athlete("canary-jane", goals: Self.canary)
-        _ = try f.ws.updateProfile(athleteId: AthleteID(jane), as: f.owner) {
+        _ = try f.ws.updateProfile(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner)) {
             $0.notes.goals = "replaced"
         }
         f.ws.checkpointForTests()
         try Self.assertAbsent(f, [Self.canary, "canary-jane"])
-        try f.ws.removeAthlete(athleteId: AthleteID(jane), as: f.owner)
+        try f.ws.removeAthlete(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner))
         try Self.assertAbsent(f, [Self.canary, "canary-jane"])
     }
 

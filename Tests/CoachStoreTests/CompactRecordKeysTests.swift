@@ -23,7 +23,8 @@ import Testing
                 let day = LocalDay("2026-11-17")!.adding(days: i)
                 let e = WellnessEntry(id: id, day: day, mood: i + 2, notes: "\(name) \(i)")
                 try f.ws.putLog(
-                    e, id: id, kind: .wellness, day: day, athleteId: AthleteID(who), as: f.owner)
+                    e, id: RecordID(id), kind: .wellness, day: day,
+                    for: try f.ws.openAthlete(id: AthleteID(who), as: f.owner))
             }
         }
         return (f, anna, bert)

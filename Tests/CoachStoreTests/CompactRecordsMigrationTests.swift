@@ -64,7 +64,8 @@ import Testing
                 id: "m\(i)", day: start.adding(days: i), mood: i % 5 + 1,
                 doms: [.quads: i % 7], notes: "felt fine after the long ride")
             try f.ws.putLog(
-                e, id: e.id, kind: .wellness, day: e.day, athleteId: AthleteID(a), as: f.owner)
+                e, id: RecordID(e.id), kind: .wellness, day: e.day,
+                for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         }
         let payloads = try f.records(a)
         let dataset = try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner)
@@ -96,7 +97,8 @@ import Testing
             id: "m0", day: start, mood: 5, doms: [.quads: 1], notes: "felt fine after the long ride"
         )
         try ws.putLog(
-            fresh, id: "m0", kind: .wellness, day: start, athleteId: AthleteID(a), as: owner)
+            fresh, id: RecordID("m0"), kind: .wellness, day: start,
+            for: try ws.openAthlete(id: AthleteID(a), as: owner))
         let sizes = try ws.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT id, length(ciphertext) AS n FROM records WHERE id IN ('m0', 'm1')"
@@ -109,9 +111,8 @@ import Testing
         expected.wellness[0] = fresh
         #expect(try ws.exportDataset(athleteId: AthleteID(a), as: owner) == expected)
         let entries = try ws.logEntries(
-            athleteId: AthleteID(a), kinds: [.wellness], from: start,
-            through: start.adding(days: 1),
-            as: owner)
+            of: try ws.openAthlete(id: AthleteID(a), as: owner), kinds: [.wellness], from: start,
+            through: start.adding(days: 1))
         #expect(entries.map(\.id) == ["m0", "m1"])
     }
 }

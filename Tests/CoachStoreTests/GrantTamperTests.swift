@@ -48,8 +48,8 @@ import Testing
         let carl = try f.user("carl", role: .coach)
         let dave = try f.user("dave", role: .coach)
         let mallory = try f.user("mallory", role: .coach)
-        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
-        try f.ws.grantAccess(athleteId: AthleteID(bert), to: "carl", as: f.owner)
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), to: "carl")
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(bert), as: f.owner), to: "carl")
         _ = try f.records(jane, as: carl)  // control: carl's genuine grant opens
         let attackerKey = try SecretKey.random()
         var victim = (athlete: jane, user: carl)

@@ -38,14 +38,14 @@ import Testing
             try ws.profile(athleteId: AthleteID(p.a), as: p.athleteB)
         }
         #expect(throws: StoreError.self) {
-            _ = try ws.updateProfile(athleteId: AthleteID(p.a), as: p.athleteB) {
+            _ = try ws.updateProfile(try ws.openAthlete(id: AthleteID(p.a), as: p.athleteB)) {
                 $0.notes.goals = "x"
             }
         }
         #expect(try ws.listAthletes(as: p.athleteB).map(\.profile.handle) == ["bert"])
         #expect(try ws.targetAthlete(nil, as: p.athleteB) == AthleteID(p.b))
         #expect(throws: StoreError.self) {
-            try ws.grantAccess(athleteId: AthleteID(p.b), to: "carl", as: p.athleteB)
+            try ws.grantAccess(try ws.openAthlete(id: AthleteID(p.b), as: p.athleteB), to: "carl")
         }
         #expect(throws: StoreError.self) {
             try ws.addAthlete(.init(handle: "evil", name: "Evil"), as: p.athleteB)
@@ -133,7 +133,8 @@ import Testing
         #expect(
             throws: StoreError.permissionDenied("an athlete user can only hold their own athlete")
         ) {
-            try p.f.ws.grantAccess(athleteId: AthleteID(p.a), to: "bert-user", as: p.f.owner)
+            try p.f.ws.grantAccess(
+                try p.f.ws.openAthlete(id: AthleteID(p.a), as: p.f.owner), to: "bert-user")
         }
         #expect(try p.f.ws.profile(athleteId: AthleteID(p.b), as: p.athleteB).handle == "bert")
     }

@@ -13,7 +13,9 @@ import Testing
         let start = LocalDay("2026-08-01")!
         for i in 0..<90 {
             let e = WellnessEntry(id: "m\(i)", day: start.adding(days: i), mood: i % 5 + 1)
-            try f.ws.putLog(e, id: e.id, kind: .wellness, day: e.day, athleteId: a, as: f.owner)
+            try f.ws.putLog(
+                e, id: RecordID(e.id), kind: .wellness, day: e.day,
+                for: try f.ws.openAthlete(id: a, as: f.owner))
         }
         return (f, a)
     }

@@ -18,7 +18,7 @@ import Testing
         let f = try Fixture()
         let jane = try f.athlete("jane", goals: "some goal")
         _ = try f.user("carl", role: .coach)
-        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), to: "carl")
         _ = try f.ws.unlock(
             handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 600)
         let live = try f.ws.read { db -> [String: [String]] in

@@ -16,9 +16,9 @@ import Testing
         let carl = try f.user("carl", role: .coach)
         let dana = try f.user("dana", role: .coach)
         let jane = try f.athlete("jane", as: carl)
-        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "dana", as: carl)
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(jane), as: carl), to: "dana")
         _ = try f.user("jane-u", role: .athlete, athlete: "jane", as: carl)
-        try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "carl", as: f.owner)
+        try f.ws.revokeAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), from: "carl")
         _ = try f.athlete("bert", as: dana)
         let (id, key) = try f.raw { db in
             (

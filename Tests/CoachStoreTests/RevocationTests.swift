@@ -20,12 +20,12 @@ import Testing
         let f = try Fixture()
         let jane = try f.athlete("jane")
         let carl = try f.user("carl", role: .coach), dana = try f.user("dana", role: .coach)
-        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
-        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "dana", as: f.owner)
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), to: "carl")
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), to: "dana")
         try f.put(jane, id: "before", payload: "written-before-revocation")
         let oldKey = try f.keyring(jane, carl).currentDataKey.exportBytes()
         _ = try f.ws.unlock(handle: "carl", passphrase: secret(Fixture.coachPass), ttlSeconds: 600)
-        try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "carl", as: f.owner)
+        try f.ws.revokeAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), from: "carl")
         try f.put(jane, id: "after", payload: "written-after-revocation", as: dana)
         return Scene(f: f, jane: jane, carl: carl, dana: dana, oldDataKey: oldKey)
     }
@@ -96,7 +96,7 @@ import Testing
         #expect(result["after"] == false)
         #expect(result["profile"] == true)
         // The profile edited after the revocation is under the new epoch too.
-        _ = try s.f.ws.updateProfile(athleteId: AthleteID(s.jane), as: s.f.owner) {
+        _ = try s.f.ws.updateProfile(try s.f.ws.openAthlete(id: AthleteID(s.jane), as: s.f.owner)) {
             $0.notes.goals = "new plan"
         }
         let copy2 = s.f.dir.file("fresh-copy-2.sqlite")
@@ -115,7 +115,8 @@ import Testing
             #expect(r["before"] == expected["before"] && r["after"] == expected["after"])
         }
         let erin = try s.f.user("erin", role: .coach)
-        try s.f.ws.grantAccess(athleteId: AthleteID(s.jane), to: "erin", as: s.dana)
+        try s.f.ws.grantAccess(
+            try s.f.ws.openAthlete(id: AthleteID(s.jane), as: s.dana), to: "erin")
         let r = try s.f.records(s.jane, as: erin)
         #expect(r["before"] == expected["before"] && r["after"] == expected["after"])
         #expect(try s.f.keyring(s.jane, erin).currentEpoch == 2)
@@ -126,9 +127,9 @@ import Testing
         let f = try Fixture()
         let jane = try f.athlete("jane")
         _ = try f.user("carl", role: .coach)
-        try f.ws.grantAccess(athleteId: AthleteID(jane), to: "carl", as: f.owner)
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), to: "carl")
         let stale = try f.keyring(jane, f.owner)
-        try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "carl", as: f.owner)
+        try f.ws.revokeAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), from: "carl")
         #expect(throws: StoreError.retiredEpoch) {
             try f.ws.write { db in
                 try f.ws.putRecord(
@@ -148,7 +149,7 @@ import Testing
                     ($0["id"] as String, $0["version"] as Int)
                 })
         }
-        let n = try s.f.ws.rekey(athleteId: AthleteID(s.jane), as: s.dana)
+        let n = try s.f.ws.rekey(try s.f.ws.openAthlete(id: AthleteID(s.jane), as: s.dana))
         #expect(n == 2, "profile and 'before' were under epoch 1")
         let epochs = try s.f.ws.read { db in
             try Int.fetchAll(
@@ -170,7 +171,7 @@ import Testing
         #expect(try s.f.records(s.jane, as: s.dana)["before"] == "written-before-revocation")
         #expect(try s.f.ws.verifyAudit().ok)
         #expect(
-            try s.f.ws.rekey(athleteId: AthleteID(s.jane), as: s.dana) == 0,
+            try s.f.ws.rekey(try s.f.ws.openAthlete(id: AthleteID(s.jane), as: s.dana)) == 0,
             "a second rekey has nothing left to do")
     }
 
@@ -181,13 +182,16 @@ import Testing
         _ = try f.user("carl", role: .coach)
         let audit = try f.auditCount()
         #expect(throws: StoreError.self) {
-            try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "olivia", as: f.owner)
+            try f.ws.revokeAccess(
+                try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), from: "olivia")
         }
         #expect(throws: StoreError.self) {
-            try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "carl", as: f.owner)
+            try f.ws.revokeAccess(
+                try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), from: "carl")
         }
         #expect(throws: StoreError.userNotFound("zed")) {
-            try f.ws.revokeAccess(athleteId: AthleteID(jane), from: "zed", as: f.owner)
+            try f.ws.revokeAccess(
+                try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), from: "zed")
         }
         #expect(try f.auditCount() == audit)
         #expect(try f.keyring(jane, f.owner).currentEpoch == 1)

@@ -53,13 +53,14 @@ import Testing
         for step in 0..<60 {
             let i = Int.random(in: 0..<15, using: &rng)
             if live.contains(i), Bool.random(using: &rng) {
-                try f.ws.removeLog(id: RecordID("m\(i)"), athleteId: AthleteID(a), as: f.owner)
+                try f.ws.removeLog(
+                    id: RecordID("m\(i)"), of: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
                 live.remove(i)
             } else {
                 try f.ws.putLog(
-                    Self.mood(i, day: i, version: step), id: "m\(i)", kind: .wellness,
+                    Self.mood(i, day: i, version: step), id: RecordID("m\(i)"), kind: .wellness,
                     day: Self.mood(i, day: i).day,
-                    athleteId: AthleteID(a), as: f.owner)
+                    for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
                 live.insert(i)
             }
         }
@@ -74,13 +75,13 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         try f.ws.putLog(
-            Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day,
-            athleteId: AthleteID(a), as: f.owner)
+            Self.mood(1, day: 0), id: RecordID("m1"), kind: .wellness,
+            day: Self.mood(1, day: 0).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         let before = try Self.sectionCiphertexts(f, a)
         #expect(before.count == RecordKind.allCases.count)
         try f.ws.putLog(
-            Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day,
-            athleteId: AthleteID(a), as: f.owner)
+            Self.mood(2, day: 1), id: RecordID("m2"), kind: .wellness,
+            day: Self.mood(2, day: 1).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         let after = try Self.sectionCiphertexts(f, a)
         #expect(after.filter { before[$0.key] != $0.value }.map(\.key) == ["wellness"])
     }
@@ -92,8 +93,8 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         try f.ws.putLog(
-            Self.mood(1, day: 0), id: "other", kind: .wellness, day: Self.mood(1, day: 0).day,
-            athleteId: AthleteID(a), as: f.owner)
+            Self.mood(1, day: 0), id: RecordID("other"), kind: .wellness,
+            day: Self.mood(1, day: 0).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         #expect(try Self.snapshotEpoch(f, a) == nil)
     }
 
@@ -102,8 +103,8 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         try f.ws.putLog(
-            Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day,
-            athleteId: AthleteID(a), as: f.owner)
+            Self.mood(1, day: 0), id: RecordID("m1"), kind: .wellness,
+            day: Self.mood(1, day: 0).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         let before = try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner)
         try f.raw { db in try db.execute(sql: "DELETE FROM snapshots") }
         #expect(try Self.snapshotEpoch(f, a) == nil)
@@ -120,8 +121,8 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna"), b = try f.athlete("bert")
         try f.ws.putLog(
-            Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day,
-            athleteId: AthleteID(a), as: f.owner)
+            Self.mood(1, day: 0), id: RecordID("m1"), kind: .wellness,
+            day: Self.mood(1, day: 0).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         var victim = a
         try f.raw { db in
             switch tamper {
@@ -201,14 +202,14 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         _ = try f.user("carl", role: .coach)
-        try f.ws.grantAccess(athleteId: AthleteID(a), to: "carl", as: f.owner)
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(a), as: f.owner), to: "carl")
         try f.ws.putLog(
-            Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day,
-            athleteId: AthleteID(a), as: f.owner)
-        try f.ws.revokeAccess(athleteId: AthleteID(a), from: "carl", as: f.owner)
+            Self.mood(1, day: 0), id: RecordID("m1"), kind: .wellness,
+            day: Self.mood(1, day: 0).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
+        try f.ws.revokeAccess(try f.ws.openAthlete(id: AthleteID(a), as: f.owner), from: "carl")
         try f.ws.putLog(
-            Self.mood(2, day: 1), id: "m2", kind: .wellness, day: Self.mood(2, day: 1).day,
-            athleteId: AthleteID(a), as: f.owner)
+            Self.mood(2, day: 1), id: RecordID("m2"), kind: .wellness,
+            day: Self.mood(2, day: 1).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         #expect(try Self.snapshotEpoch(f, a, section: "wellness") == 2)
         #expect(
             try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner).wellness.map(\.id) == [
@@ -221,13 +222,13 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         _ = try f.user("carl", role: .coach)
-        try f.ws.grantAccess(athleteId: AthleteID(a), to: "carl", as: f.owner)
+        try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(a), as: f.owner), to: "carl")
         try f.ws.putLog(
-            Self.mood(1, day: 0), id: "m1", kind: .wellness, day: Self.mood(1, day: 0).day,
-            athleteId: AthleteID(a), as: f.owner)
-        try f.ws.revokeAccess(athleteId: AthleteID(a), from: "carl", as: f.owner)
+            Self.mood(1, day: 0), id: RecordID("m1"), kind: .wellness,
+            day: Self.mood(1, day: 0).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
+        try f.ws.revokeAccess(try f.ws.openAthlete(id: AthleteID(a), as: f.owner), from: "carl")
         #expect(try Self.snapshotEpoch(f, a) == 1)
-        try f.ws.rekey(athleteId: AthleteID(a), as: f.owner)
+        try f.ws.rekey(try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         #expect(try Self.snapshotEpoch(f, a) == 2)
         #expect(
             try f.ws.exportDataset(athleteId: AthleteID(a), as: f.owner)
@@ -239,7 +240,7 @@ import Testing
         let f = try Fixture()
         let a = try f.athlete("anna")
         #expect(try Self.snapshotEpoch(f, a) == 1)
-        try f.ws.removeAthlete(athleteId: AthleteID(a), as: f.owner)
+        try f.ws.removeAthlete(try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         #expect(
             try f.ws.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM snapshots") } == 0
         )

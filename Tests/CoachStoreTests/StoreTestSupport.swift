@@ -80,7 +80,8 @@ struct Fixture {
         try ws.write { db in
             let k = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             try ws.putRecord(
-                db, keyring: k, id: id, kind: kind, day: day, payload: Array(payload.utf8),
+                db, keyring: k, id: RecordID(id), kind: kind, day: day,
+                payload: Array(payload.utf8),
                 actor: actor,
                 action: "test.put")
         }

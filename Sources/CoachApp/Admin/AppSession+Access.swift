@@ -5,7 +5,7 @@ import Foundation
 extension AppSession {
     /// Grants a user the athlete's key.
     public func grantAccess(athlete handle: Handle, to user: Handle) throws {
-        try workspace.grantAccess(athleteId: try athlete(handle).id, to: user, as: principal)
+        try workspace.grantAccess(try athlete(handle), to: user)
     }
 
     /// Grants every user of `users` every athlete of `athletes`.
@@ -22,7 +22,7 @@ extension AppSession {
         var out: [AccessPair] = []
         for user in users {
             for a in opened {
-                try workspace.grantAccess(athleteId: a.id, to: user, as: principal)
+                try workspace.grantAccess(a, to: user)
                 out.append(AccessPair(athlete: a.handle, user: user))
             }
         }
@@ -38,7 +38,7 @@ extension AppSession {
         var out: [AccessPair] = []
         for user in users {
             for a in opened {
-                try workspace.revokeAccess(athleteId: a.id, from: user, as: principal)
+                try workspace.revokeAccess(a, from: user)
                 out.append(AccessPair(athlete: a.handle, user: user))
             }
         }
@@ -55,17 +55,17 @@ extension AppSession {
 
     /// Revokes a user's access and rotates the athlete's key so later data is out of their reach.
     public func revokeAccess(athlete handle: Handle, from user: Handle) throws {
-        try workspace.revokeAccess(athleteId: try athlete(handle).id, from: user, as: principal)
+        try workspace.revokeAccess(try athlete(handle), from: user)
     }
 
     /// Holders of the newest key of every athlete the user holds, or of one athlete.
     public func listAccess(athlete handle: Handle?) throws -> [AccessEntry] {
-        try workspace.listAccess(athleteId: try handle.map { try athlete($0).id }, as: principal)
+        try workspace.listAccess(of: try handle.map { try athlete($0) }, as: principal)
     }
 
     /// Rotates an athlete's key; returns the new epoch.
     public func rekey(athlete handle: Handle) throws -> Int {
-        try workspace.rekey(athleteId: try athlete(handle).id, as: principal)
+        try workspace.rekey(try athlete(handle))
     }
 }
 

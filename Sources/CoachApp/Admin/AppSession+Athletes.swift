@@ -34,9 +34,7 @@ extension AppSession {
         _ handle: Handle?, action: String = "athlete.edit",
         _ change: (inout AthleteProfile) throws -> Void
     ) throws -> AthleteProfile {
-        try workspace.updateProfile(
-            athleteId: try athlete(handle).id, as: principal, action: action
-        ) { p in
+        try workspace.updateProfile(try athlete(handle), action: action) { p in
             let consent = p.aiConsent
             try change(&p)
             // AI consent is the athlete's to give; the owner may set it for them, a coach may not.
@@ -69,6 +67,6 @@ extension AppSession {
 
     /// Deletes an athlete with every key, grant and record (crypto-shredding).
     public func removeAthlete(_ handle: Handle) throws {
-        try workspace.removeAthlete(athleteId: try athlete(handle).id, as: principal)
+        try workspace.removeAthlete(try athlete(handle))
     }
 }

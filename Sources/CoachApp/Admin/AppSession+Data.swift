@@ -26,8 +26,7 @@ extension AppSession {
         let athlete = try athlete(handle)
         let today = LocalDay(date: now, timeZone: athlete.profile.zone)
         let entries = try workspace.logEntries(
-            athleteId: athlete.id, kinds: kinds,
-            from: today.adding(days: 1 - days), through: today, as: principal)
+            of: athlete, kinds: kinds, from: today.adding(days: 1 - days), through: today)
         return (athlete, entries)
     }
 
@@ -36,8 +35,7 @@ extension AppSession {
     {
         let athlete = try athlete(handle)
         return try workspace.editLog(
-            id: try resolveRecord(id, of: athlete), athleteId: athlete.id, patch: patch, now: now,
-            as: principal)
+            id: try resolveRecord(id, of: athlete), of: athlete, patch: patch, now: now)
     }
 
     /// Deletes one log entry, named by its id or a unique prefix of it.
@@ -47,7 +45,7 @@ extension AppSession {
     public func removeLog(_ id: RecordID, athlete handle: Handle?) throws -> RecordID {
         let athlete = try athlete(handle)
         let full = try resolveRecord(id, of: athlete)
-        try workspace.removeLog(id: full, athleteId: athlete.id, as: principal)
+        try workspace.removeLog(id: full, of: athlete)
         return full
     }
 }

@@ -46,8 +46,7 @@ extension AppSession {
         let today = LocalDay(date: now, timeZone: athlete.profile.zone)
         let last = try date.map { try DayExpression.parse($0, today: today) } ?? today
         let entries = try workspace.logEntries(
-            athleteId: athlete.id, kinds: kinds, from: last.adding(days: 1 - days),
-            through: last, as: principal)
+            of: athlete, kinds: kinds, from: last.adding(days: 1 - days), through: last)
         let ids = try workspace.dataset(of: athlete).recordIDs
         return LogListing(athlete: athlete, entries: entries, prefixes: IDPrefix.shortest(ids))
     }

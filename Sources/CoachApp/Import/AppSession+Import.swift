@@ -61,7 +61,7 @@ extension AppSession {
     ) throws -> [String: ImportReport.TypeCounts] {
         if unit.format == .json { return try importJSONUnit(unit, athlete: athlete, request) }
         let sink = StoreSink(
-            workspace: workspace, athlete: athlete, actor: principal, ids: ids,
+            workspace: workspace, athlete: athlete, ids: ids,
             skipBad: request.skipBad, file: unit.name, batchSize: max(1, request.batchSize))
         sink.dryRun = request.dryRun
         sink.since = request.since
@@ -107,8 +107,7 @@ extension AppSession {
                 + dataset.sleep.count + dataset.food.count + dataset.steps.count
                 + dataset.weight.count + dataset.wellness.count + dataset.weeks.count
         } else {
-            let summary = try workspace.importDataset(
-                dataset, handle: athlete.handle, create: false, as: principal)
+            let summary = try workspace.importDataset(dataset, into: athlete)
             counts.imported = summary.added
             counts.updated = summary.updated
             counts.duplicate = summary.unchanged

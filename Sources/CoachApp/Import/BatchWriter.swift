@@ -19,7 +19,6 @@ final class BatchWriter {
     private struct Target: @unchecked Sendable {
         let workspace: any WorkspaceStore
         let athlete: AthleteAccess
-        let actor: Principal
     }
 
     /// The batch in flight and, once written, its outcome (set by the writing thread before
@@ -35,8 +34,8 @@ final class BatchWriter {
     private let group = DispatchGroup()
     private var flight: Flight?
 
-    init(workspace: any WorkspaceStore, athlete: AthleteAccess, actor: Principal) {
-        target = Target(workspace: workspace, athlete: athlete, actor: actor)
+    init(workspace: any WorkspaceStore, athlete: AthleteAccess) {
+        target = Target(workspace: workspace, athlete: athlete)
     }
 
     /// Starts writing `records` as one transaction once the batch in flight is written.
@@ -49,8 +48,7 @@ final class BatchWriter {
         let target = target
         queue.async(group: group) {
             let outcome = Result {
-                try target.workspace.writeDeviceBatch(
-                    next.records, for: target.athlete, as: target.actor)
+                try target.workspace.writeDeviceBatch(next.records, for: target.athlete)
             }
             next.result.withLock { $0 = outcome }
         }

@@ -13,7 +13,6 @@ import Foundation
 final class StoreSink: ImportSink {
     let workspace: any WorkspaceStore
     let athlete: AthleteAccess
-    let actor: Principal
     let ids: ImportIdMaker?
     let zone: TimeZone
     let skipBad: Bool
@@ -39,10 +38,10 @@ final class StoreSink: ImportSink {
     var records = 0
 
     init(
-        workspace: any WorkspaceStore, athlete: AthleteAccess, actor: Principal,
-        ids: ImportIdMaker?, skipBad: Bool, file: String, batchSize: Int = 16000
+        workspace: any WorkspaceStore, athlete: AthleteAccess, ids: ImportIdMaker?,
+        skipBad: Bool, file: String, batchSize: Int = 16000
     ) {
-        self.workspace = workspace; self.athlete = athlete; self.actor = actor; self.ids = ids
+        self.workspace = workspace; self.athlete = athlete; self.ids = ids
         self.zone = athlete.profile.zone; self.skipBad = skipBad; self.file = file
         self.batchSize = batchSize
         encoder = JSONEncoder()
@@ -135,8 +134,7 @@ final class StoreSink: ImportSink {
             tally((batch, Array(repeating: .added, count: batch.count)), labels: labels)
             return
         }
-        let writer =
-            self.writer ?? BatchWriter(workspace: workspace, athlete: athlete, actor: actor)
+        let writer = self.writer ?? BatchWriter(workspace: workspace, athlete: athlete)
         self.writer = writer
         if let written = try writer.submit(batch) { tally(written, labels: flightLabels) }
         flightLabels = labels
@@ -165,10 +163,12 @@ final class StoreSink: ImportSink {
         flightLabels = []
         guard !addedEnds.isEmpty else { return }
         let ids = addedEnds.indices.map { i in
-            String(
-                decoding: addedIds[(i == 0 ? 0 : addedEnds[i - 1])..<addedEnds[i]], as: UTF8.self)
+            RecordID(
+                String(
+                    decoding: addedIds[(i == 0 ? 0 : addedEnds[i - 1])..<addedEnds[i]],
+                    as: UTF8.self))
         }
-        try workspace.removeDeviceRecords(ids: ids, for: athlete, as: actor)
+        try workspace.removeDeviceRecords(ids: ids, for: athlete)
         addedIds = []
         addedEnds = []
     }

@@ -38,8 +38,7 @@ public struct LogBook {
     /// - Returns: what was stored, for the front end to confirm.
     @discardableResult
     public func save<T: Encodable>(_ value: T, id: String, kind: RecordKind) throws -> LogReceipt {
-        try session.workspace.putLog(
-            value, id: id, kind: kind, day: day, for: athlete, as: session.principal)
+        try session.workspace.putLog(value, id: RecordID(id), kind: kind, day: day, for: athlete)
         let entry = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
         return LogReceipt(
             id: RecordID(id), kind: kind, day: day, athlete: athlete.handle, entry: entry)

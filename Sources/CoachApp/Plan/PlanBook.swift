@@ -23,19 +23,24 @@ public struct PlanBook {
         try WeekSelector.monday(text, today: today)
     }
 
-    /// The athlete's weeks, sessions and workouts.
+    /// The athlete's weeks, sessions and workouts, through the keys opened for the command.
     public func snapshot() throws -> PlanSnapshot {
-        try session.workspace.planSnapshot(athleteId: athlete.id, as: session.principal)
+        try session.workspace.planSnapshot(of: athlete)
     }
 
     /// The plan report around today.
     public func report() throws -> PlanReport { PlanReport(try snapshot(), today: today) }
 
-    /// Resolves athlete handles (lists like `b,c` allowed) into ids the user holds.
-    public func athletes(_ handles: [String]) throws -> [AthleteID] {
-        try handles.flatMap { $0.split(separator: ",") }.map {
+    /// Opens the athletes `handles` name (lists like `b,c` allowed), each once; the book's own
+    /// athlete is not opened again.
+    public func athletes(_ handles: [String]) throws -> [AthleteAccess] {
+        var opened: [Handle: AthleteAccess] = [athlete.handle: athlete]
+        return try handles.flatMap { $0.split(separator: ",") }.map {
             let handle = Handle(String($0).trimmingCharacters(in: .whitespaces))
-            return try session.workspace.resolveAthlete(handle, as: session.principal)
+            if let known = opened[handle] { return known }
+            let access = try session.workspace.openAthlete(handle, as: session.principal)
+            opened[handle] = access
+            return access
         }
     }
 }
@@ -43,8 +48,12 @@ public struct PlanBook {
 extension AppSession {
     /// Opens the athlete whose plan a command is about (an athlete user's own when nil).
     public func planBook(_ handle: Handle?) throws -> PlanBook {
-        let athlete = try athlete(handle)
-        return PlanBook(
+        planBook(of: try athlete(handle))
+    }
+
+    /// The plan book of an athlete the command opened already.
+    public func planBook(of athlete: AthleteAccess) -> PlanBook {
+        PlanBook(
             session: self, athlete: athlete,
             today: LocalDay(date: now, timeZone: athlete.profile.zone))
     }

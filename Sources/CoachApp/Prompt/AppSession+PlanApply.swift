@@ -24,7 +24,13 @@ extension AppSession {
         _ text: String, athlete handle: Handle?, dryRun: Bool
     ) throws -> PlanApplyResult {
         let plan = try SuggestedPlan.parse(text)
-        let book = try planBook(handle)
+        return try applySuggestedPlan(plan, book: try planBook(handle), dryRun: dryRun)
+    }
+
+    /// `applySuggestedPlan` of a parsed reply, in a book whose athlete is opened already.
+    private func applySuggestedPlan(_ plan: SuggestedPlan, book: PlanBook, dryRun: Bool) throws
+        -> PlanApplyResult
+    {
         guard plan.athleteRef == PromptReference.athlete(book.athleteID) else {
             throw PromptError.replyForAnotherAthlete
         }
@@ -64,10 +70,9 @@ extension AppSession {
         if !dryRun {
             let count = changes.map(\.added.count).reduce(0, +)
             stored = try workspace.applyPlan(
-                weeks.keys.sorted().map { weeks[$0]! }, athleteId: book.athleteID,
+                weeks.keys.sorted().map { weeks[$0]! }, to: book.athlete,
                 action: Self.planApplyAction,
-                target: "export=\(plan.exportRef) days=\(changes.count) sessions=\(count)",
-                as: principal)
+                target: "export=\(plan.exportRef) days=\(changes.count) sessions=\(count)")
         }
         return PlanApplyResult(
             athlete: book.handle, exportRef: plan.exportRef, summary: plan.summary,
@@ -82,10 +87,25 @@ extension AppSession {
     public func proposeSuggestedPlan(
         _ text: String, athlete handle: Handle?
     ) throws -> PlanApplyResult {
-        let result = try applySuggestedPlan(text, athlete: handle, dryRun: true)
+        let plan = try SuggestedPlan.parse(text)
+        return try proposeSuggestedPlan(plan, book: try planBook(handle))
+    }
+
+    /// `proposeSuggestedPlan` for an athlete the command opened already.
+    public func proposeSuggestedPlan(_ text: String, for athlete: AthleteAccess) throws
+        -> PlanApplyResult
+    {
+        let plan = try SuggestedPlan.parse(text)
+        return try proposeSuggestedPlan(plan, book: planBook(of: athlete))
+    }
+
+    private func proposeSuggestedPlan(_ plan: SuggestedPlan, book: PlanBook) throws
+        -> PlanApplyResult
+    {
+        let result = try applySuggestedPlan(plan, book: book, dryRun: true)
         try workspace.recordEvent(
-            action: "plan.propose", athleteId: try athlete(handle).id,
-            target: "export=\(result.exportRef) days=\(result.days.count)", as: principal)
+            action: "plan.propose", for: book.athlete,
+            target: "export=\(result.exportRef) days=\(result.days.count)")
         return result
     }
 }

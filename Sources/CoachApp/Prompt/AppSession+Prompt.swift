@@ -27,11 +27,21 @@ extension AppSession {
         via: String? = nil
     ) throws -> PromptExport {
         try options.validate()
-        let view = try athleteView(handle, date: date, registry: .builtins)
+        return try exportPrompt(for: try athlete(handle), options: options, date: date, via: via)
+    }
+
+    /// `exportPrompt` for an athlete the command opened already: the dataset, the plan and the
+    /// audit entry all go through the keys opened then.
+    public func exportPrompt(
+        for athlete: AthleteAccess, options: PromptOptions, date: String? = nil,
+        via: String? = nil
+    ) throws -> PromptExport {
+        try options.validate()
+        let view = try athleteView(of: athlete, date: date, registry: .builtins)
         guard view.athlete.profile.aiConsent else {
             throw PromptError.consentMissing(athlete: view.athlete.profile.handle)
         }
-        let plan = try workspace.planSnapshot(athleteId: view.athlete.id, as: principal)
+        let plan = try workspace.planSnapshot(of: athlete)
         let athleteRef = PromptReference.athlete(view.athlete.id)
         let exportRef = PromptReference.export(
             athleteRef: athleteRef, day: view.moment.day, options: options)
@@ -47,9 +57,22 @@ extension AppSession {
             + " redacted=\(options.redact ? "yes" : "no") format=\(options.format.rawValue)"
             + " tokens=\(export.tokens)"
             + (via.map { " via=\($0)" } ?? "")
-        try workspace.recordEvent(
-            action: Self.promptExportAction, athleteId: view.athlete.id, target: target,
-            as: principal)
+        try workspace.recordEvent(action: Self.promptExportAction, for: athlete, target: target)
         return export
+    }
+
+    /// Opens the athlete whose reference (`PromptReference.athlete`) is `ref`, among those the
+    /// user holds: the references are computed from the held ids, and only the athlete found is
+    /// opened (no other profile is decrypted).
+    ///
+    /// - Returns: the athlete, or nil when no athlete the user holds has that reference.
+    /// - Throws: `StoreError` when the grant of the athlete found was tampered with.
+    public func athlete(ref: String) throws -> AthleteAccess? {
+        guard
+            let id = try workspace.heldAthleteIds(as: principal).first(where: {
+                PromptReference.athlete($0) == ref
+            })
+        else { return nil }
+        return try workspace.openAthlete(id: id, as: principal)
     }
 }

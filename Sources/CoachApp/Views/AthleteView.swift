@@ -29,7 +29,13 @@ extension AppSession {
     ) throws
         -> AthleteView
     {
-        let athlete = try athlete(handle)
+        try athleteView(of: try athlete(handle), date: date, registry: registry)
+    }
+
+    /// `athleteView` of an athlete the command opened already, through the same keys.
+    public func athleteView(
+        of athlete: AthleteAccess, date: String?, registry: ProviderRegistry? = nil
+    ) throws -> AthleteView {
         let dataset = try workspace.dataset(of: athlete)
         let moment = try ViewMoment.resolve(date, now: now, zone: dataset.athlete.zone)
         let evaluation = MetricEvaluation(
@@ -47,10 +53,18 @@ extension AppSession {
         _ handle: Handle?, date: String?, back: Int = 0, registry: ProviderRegistry? = nil
     ) throws -> AthleteView {
         let registry = try registry ?? self.registry()
+        return try windowedView(
+            of: try athlete(handle), date: date, back: back, registry: registry)
+    }
+
+    /// `windowedView` of an athlete the command opened already: the window and, when it cannot
+    /// answer exactly, the whole history, both through the same keys.
+    public func windowedView(
+        of athlete: AthleteAccess, date: String?, back: Int = 0, registry: ProviderRegistry
+    ) throws -> AthleteView {
         guard MetricEvaluation.canCarry(registry) else {
-            return try athleteView(handle, date: date, registry: registry)
+            return try athleteView(of: athlete, date: date, registry: registry)
         }
-        let athlete = try athlete(handle)
         let moment = try ViewMoment.resolve(date, now: now, zone: athlete.profile.zone)
         let first = moment.day.adding(days: -back)
         let window = try workspace.window(
@@ -61,7 +75,7 @@ extension AppSession {
         if evaluation.isExact(on: first) && evaluation.isExact(on: moment.day) {
             return AthleteView(athlete: athlete, evaluation: evaluation, moment: moment)
         }
-        return try athleteView(handle, date: date, registry: registry)
+        return try athleteView(of: athlete, date: date, registry: registry)
     }
 
     /// Every metric (or those of `providers`) of one athlete on one day.

@@ -121,7 +121,7 @@ struct PlanWeekCommand: ParsableCommand {
                 let source = try ctx.monday(from)
                 let dest = try to.map(ctx.monday) ?? source
                 let copies = try ctx.book.copyWeek(
-                    from: source, to: dest, targets: try ctx.athletes(toAthletes),
+                    from: source, to: dest, toAthletes: toAthletes,
                     replace: replace)
                 let who = toAthletes.isEmpty ? ctx.handle : toAthletes.joined(separator: ",")
                 try ctx.emit(copies, json: output.json) {

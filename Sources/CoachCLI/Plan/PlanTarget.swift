@@ -28,7 +28,6 @@ struct PlanContext {
 
     func monday(_ text: String) throws -> LocalDay { try book.monday(text) }
     func snapshot() throws -> PlanSnapshot { try book.snapshot() }
-    func athletes(_ handles: [String]) throws -> [AthleteID] { try book.athletes(handles) }
 
     /// Prints `value` as JSON or `text()` as text.
     func emit<T: Encodable>(_ value: T, json: Bool, text: () -> String) throws {

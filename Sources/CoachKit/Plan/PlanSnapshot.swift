@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Workouts come along so compliance can be computed against the sessions they fulfil.
 public struct PlanSnapshot: Sendable {
-    public let athleteId: String
+    public let athleteId: AthleteID
     public let profile: AthleteProfile
     /// Weeks sorted by start, sessions by day and order.
     public let weeks: [ProgramWeek]
@@ -18,7 +18,7 @@ public struct PlanSnapshot: Sendable {
 
     /// A snapshot of `profile`'s program and the workouts it is compared with.
     public init(
-        athleteId: String, profile: AthleteProfile, weeks: [ProgramWeek], workouts: [Workout]
+        athleteId: AthleteID, profile: AthleteProfile, weeks: [ProgramWeek], workouts: [Workout]
     ) {
         self.athleteId = athleteId
         self.profile = profile

@@ -165,6 +165,7 @@ final class AthleteKeyring {
     static func open(_ db: Database, athleteId: String, principal: Principal) throws
         -> AthleteKeyring
     {
+        principal.keyringOpenCount.withLock { $0 += 1 }
         let grant = try Row.fetchOne(
             db.cachedStatement(
                 sql: """

@@ -56,44 +56,48 @@ extension Workspace {
         }
     }
 
-    /// Gives `userHandle` access to the athlete (all history, through the key chain).
-    public func grantAccess(athleteId: AthleteID, to userHandle: Handle, as actor: Principal) throws
-    {
-        let athleteId = athleteId.rawValue, userHandle = userHandle.rawValue
+    /// Gives `userHandle` access to the athlete (all history, through the key chain), sealing
+    /// the newest key of the access.
+    ///
+    /// - Throws: `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
+    public func grantAccess(_ athlete: AthleteAccess, to userHandle: Handle) throws {
+        let actor = athlete.actor, athleteId = athlete.id, userHandle = userHandle.rawValue
         try requireStaffHolder(actor)
         try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             guard let row = try UserRow.fetch(db, handle: userHandle) else {
                 throw StoreError.userNotFound(userHandle)
             }
             // Role, athlete, status and public key only as the owner certified them.
             let user = try actor.certificate(db, row.id)
             guard !user.disabled else { throw StoreError.userDisabled(userHandle) }
-            if user.role == .athlete && user.athleteId != athleteId {
+            if user.role == .athlete && user.athleteId != athleteId.rawValue {
                 throw StoreError.permissionDenied("an athlete user can only hold their own athlete")
             }
             try insertGrant(
                 db, keyring: keyring, toUser: user.userId, toBoxPK: user.boxPK, by: actor)
             try appendAudit(
-                db, actor: actor, action: "access.grant", athleteId: athleteId, target: user.userId)
+                db, actor: actor, action: "access.grant", athleteId: athleteId.rawValue,
+                target: user.userId)
         }
     }
 
     /// Revokes `userHandle`: a new epoch key goes to everyone else, the user's grants and
     /// (if they hold nothing else) sessions are deleted, all in one transaction.
-    public func revokeAccess(athleteId: AthleteID, from userHandle: Handle, as actor: Principal)
-        throws
-    {
-        let athleteId = athleteId.rawValue, userHandle = userHandle.rawValue
+    ///
+    /// - Throws: `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
+    public func revokeAccess(_ athlete: AthleteAccess, from userHandle: Handle) throws {
+        let actor = athlete.actor, userHandle = userHandle.rawValue
         try requireStaffHolder(actor)
         try write { db in
+            let keyring = try writingKeyring(db, athlete)
             guard let user = try UserRow.fetch(db, handle: userHandle) else {
                 throw StoreError.userNotFound(userHandle)
             }
             guard try actor.certificate(db, user.id).role != .owner else {
                 throw StoreError.invalidInput("the owner always holds every athlete")
             }
-            guard try revoke(db, athleteId: athleteId, userId: user.id, as: actor) else {
+            guard try revoke(db, keyring: keyring, userId: UserID(user.id), as: actor) else {
                 throw StoreError.invalidInput("'\(userHandle)' holds no access to this athlete")
             }
         }
@@ -101,35 +105,33 @@ extension Workspace {
 
     /// Revokes `userId` from every athlete they hold a current grant of (the actor must hold
     /// each), rotating each athlete's key, inside the caller's transaction.
-    func revokeEverywhere(_ db: Database, userId: String, as actor: Principal) throws {
+    func revokeEverywhere(_ db: Database, userId: UserID, as actor: Principal) throws {
         let held = try String.fetchAll(
             db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
             arguments: [userId])
         for athleteId in held {
-            _ = try revoke(db, athleteId: athleteId, userId: userId, as: actor)
+            try requireRevoker(actor)
+            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            _ = try revoke(db, keyring: keyring, userId: userId, as: actor)
         }
         try db.execute(sql: "DELETE FROM grants WHERE user_id = ?", arguments: [userId])
     }
 
-    /// Rotates the athlete's key away from `userId`: a new epoch goes to every other certified,
-    /// active holder, and every grant of older epochs is deleted; false when `userId` holds no
-    /// grant of the newest epoch.
-    func revoke(_ db: Database, athleteId: String, userId: String, as actor: Principal) throws
-        -> Bool
+    /// Rotates the athlete's key (opened as `keyring`, of the newest epoch) away from `userId`:
+    /// a new epoch goes to every other certified, active holder, and every grant of older epochs
+    /// is deleted; false when `userId` holds no grant of the newest epoch.
+    func revoke(_ db: Database, keyring: AthleteKeyring, userId: UserID, as actor: Principal)
+        throws -> Bool
     {
-        // A rotation is signed by the owner, so nobody else can pass off a key of their own
-        // as an athlete's newest (see MembershipVerifier).
-        guard actor.role == .owner else {
-            throw StoreError.permissionDenied("only the owner revokes access")
-        }
-        let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-        let current = try String.fetchAll(
+        try requireRevoker(actor)
+        let athleteId = keyring.athleteId
+        let current = try UserID.fetchAll(
             db, sql: "SELECT user_id FROM grants WHERE athlete_id = ? AND epoch = ?",
             arguments: [athleteId, keyring.currentEpoch])
         guard current.contains(userId) else { return false }
         var holders: [UserCertificate] = []
         for id in current where id != userId {
-            let cert = try actor.certificate(db, id)
+            let cert = try actor.certificate(db, id.rawValue)
             // A user who has not enrolled holds keys their creator made: they get the new
             // epoch only once enrolled, through a new grant.
             if !cert.disabled && !cert.pending { holders.append(cert) }
@@ -172,13 +174,27 @@ extension Workspace {
             try db.execute(sql: SessionsTable.deleteOfUser, arguments: [userId])
         }
         try appendAudit(
-            db, actor: actor, action: "access.revoke", athleteId: athleteId, target: userId)
+            db, actor: actor, action: "access.revoke", athleteId: athleteId,
+            target: userId.rawValue)
         return true
     }
 
-    /// Holders of the newest key of each athlete the actor holds (or of one athlete).
-    public func listAccess(athleteId: AthleteID?, as actor: Principal) throws -> [AccessEntry] {
-        let athletes = try listAthletes(as: actor).filter { athleteId == nil || $0.id == athleteId }
+    /// Refuses anyone but the owner: a rotation is signed by the owner, so nobody else can pass
+    /// off a key of their own as an athlete's newest (see MembershipVerifier).
+    func requireRevoker(_ actor: Principal) throws {
+        guard actor.role == .owner else {
+            throw StoreError.permissionDenied("only the owner revokes access")
+        }
+    }
+
+    /// Holders of the newest key of each athlete the actor holds, or of the one athlete opened
+    /// (whose profile is not decrypted again).
+    public func listAccess(of athlete: AthleteAccess?, as actor: Principal) throws
+        -> [AccessEntry]
+    {
+        let athletes =
+            try athlete.map { [AthleteSummary(id: $0.id, profile: $0.profile)] }
+            ?? listAthletes(as: actor)
         return try read { db in
             try athletes.flatMap { a in
                 try Row.fetchAll(
@@ -203,13 +219,14 @@ extension Workspace {
     /// vacuums so old ciphertext does not linger in free pages or the WAL.
     ///
     /// - Returns: how many records were re-encrypted.
+    /// - Throws: `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
     @discardableResult
-    public func rekey(athleteId: AthleteID, as actor: Principal) throws -> Int {
-        let athleteId = athleteId.rawValue
+    public func rekey(_ athlete: AthleteAccess) throws -> Int {
+        let actor = athlete.actor, athleteId = athlete.id.rawValue
         try requireStaffHolder(actor)
         let count = try write { db -> Int in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            let num = try athleteNum(db, athleteId: athleteId)
+            let keyring = try writingKeyring(db, athlete)
+            let num = try athleteNum(db, athleteId: athlete.id)
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM records WHERE athlete_num = ? AND epoch < ?",
                 arguments: [num, keyring.currentEpoch])
@@ -242,5 +259,22 @@ extension Workspace {
         _ = try? pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
         try checkpoint(after: done)
         return count
+    }
+
+    /// The ids of the athletes the actor holds a grant of the newest epoch for, without opening
+    /// any key or decrypting any profile (for a front end that names athletes by a reference
+    /// derived from the id, and then opens the one it needs).
+    ///
+    /// A grant that was tampered with is not detected here but by opening the athlete.
+    public func heldAthleteIds(as actor: Principal) throws -> [AthleteID] {
+        try read { db in
+            try AthleteID.fetchAll(
+                db,
+                sql: """
+                    SELECT g.athlete_id FROM grants g WHERE g.user_id = ?
+                    AND g.epoch = (SELECT MAX(epoch) FROM epochs e WHERE e.athlete_id = g.athlete_id)
+                    ORDER BY g.athlete_id
+                    """, arguments: [actor.userId])
+        }
     }
 }

@@ -23,13 +23,13 @@ extension Workspace {
                 throw StoreError.duplicateHandle(profile.handle)
             }
         }
-        let ids = profiles.map { _ in Self.uuidText(random.bytes(16)) }
+        let ids = profiles.map { _ in AthleteID(Self.uuidText(random.bytes(16))) }
         try write { db in
             for (id, profile) in zip(ids, profiles) {
                 try insertAthlete(db, id: id, profile: profile, actor: actor)
             }
         }
-        return ids.map(AthleteID.init)
+        return ids
     }
 
     /// 16 random bytes as a lower-case UUID text (version 4 bits set).

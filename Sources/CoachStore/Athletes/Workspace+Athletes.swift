@@ -28,16 +28,21 @@ extension Workspace {
         }
         try Handle.validate(profile.handle)
         try AthleteValidation.check(profile)
-        let id = UUID().uuidString.lowercased()
+        let id = AthleteID(UUID().uuidString.lowercased())
         try write { db in
-            try insertAthlete(db, id: id, profile: profile, actor: actor)
+            _ = try insertAthlete(db, id: id, profile: profile, actor: actor)
         }
-        return AthleteID(id)
+        return id
     }
 
     /// The insert behind `addAthlete`, reusable inside a larger transaction (imports).
-    func insertAthlete(_ db: Database, id: String, profile: AthleteProfile, actor: Principal) throws
+    ///
+    /// - Returns: the new athlete's keyring, opened for `actor`.
+    @discardableResult
+    func insertAthlete(_ db: Database, id: AthleteID, profile: AthleteProfile, actor: Principal)
+        throws -> AthleteKeyring
     {
+        let id = id.rawValue
         let tag = handleTag(profile.handle, actor)
         if try Bool.fetchOne(
             db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]) == true
@@ -68,6 +73,7 @@ extension Workspace {
             db, keyring: keyring, id: "profile", kind: .profile, day: "",
             payload: JSONCoding.encode(profile), actor: actor, action: "athlete.profile")
         try saveSnapshot(db, keyring: keyring, profile: profile, records: [])
+        return keyring
     }
 
     /// Finds the athlete `handle` among those the actor can open.
@@ -97,10 +103,10 @@ extension Workspace {
     public func openAthlete(_ handle: Handle?, as actor: Principal) throws -> AthleteAccess {
         let tag = handle.map { handleTag($0.rawValue, actor) }
         let access = try read { db -> AthleteAccess in
-            let id: String
+            let id: AthleteID
             if let tag, let handle {
                 guard
-                    let found = try String.fetchOne(
+                    let found = try AthleteID.fetchOne(
                         db, sql: "SELECT id FROM athletes WHERE handle_tag = ?",
                         arguments: [Data(tag)])
                 else {
@@ -108,7 +114,7 @@ extension Workspace {
                 }
                 id = found
             } else if actor.role == .athlete, let own = actor.athleteId {
-                id = own.rawValue
+                id = own
             } else {
                 throw StoreError.athleteRequired
             }
@@ -124,7 +130,7 @@ extension Workspace {
     /// Opens the athlete with `id` for the actor (for callers that hold an id, not a handle).
     public func openAthlete(id: AthleteID, as actor: Principal) throws -> AthleteAccess {
         let access = try read { db in
-            guard let access = try openGranted(db, athleteId: id.rawValue, as: actor) else {
+            guard let access = try openGranted(db, athleteId: id, as: actor) else {
                 throw StoreError.permissionDenied("no access to this athlete")
             }
             return access
@@ -135,24 +141,25 @@ extension Workspace {
 
     /// Opens an athlete's keyring and profile; `nil` when the actor holds no grant for the
     /// newest epoch (never granted, or revoked). Tampering is thrown, never mapped to `nil`.
-    func openGranted(_ db: Database, athleteId: String, as actor: Principal) throws
+    func openGranted(_ db: Database, athleteId: AthleteID, as actor: Principal) throws
         -> AthleteAccess?
     {
         let keyring: AthleteKeyring
         do {
-            keyring = try AthleteKeyring.openLabelled(db, athleteId: athleteId, principal: actor)
+            keyring = try AthleteKeyring.openLabelled(
+                db, athleteId: athleteId.rawValue, principal: actor)
         } catch StoreError.permissionDenied {
             return nil
         }
         let profile = try loadProfile(db, keyring: keyring)
         try keyring.noteHandle(profile.handle, random: random)
-        return AthleteAccess(id: AthleteID(athleteId), profile: profile, keyring: keyring)
+        return AthleteAccess(id: athleteId, profile: profile, actor: actor, keyring: keyring)
     }
 
-    func loadProfile(_ db: Database, athleteId: String, as actor: Principal) throws
+    func loadProfile(_ db: Database, athleteId: AthleteID, as actor: Principal) throws
         -> AthleteProfile
     {
-        let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+        let keyring = try AthleteKeyring.open(db, athleteId: athleteId.rawValue, principal: actor)
         return try loadProfile(db, keyring: keyring)
     }
 
@@ -165,8 +172,7 @@ extension Workspace {
 
     /// The athlete's profile.
     public func profile(athleteId: AthleteID, as actor: Principal) throws -> AthleteProfile {
-        let athleteId = athleteId.rawValue
-        return try read { db in try loadProfile(db, athleteId: athleteId, as: actor) }
+        try read { db in try loadProfile(db, athleteId: athleteId, as: actor) }
     }
 
     /// Every athlete the actor holds, sorted by handle.
@@ -176,9 +182,9 @@ extension Workspace {
     public func listAthletes(as actor: Principal) throws -> [AthleteSummary] {
         var opened: [AthleteKeyring] = []
         let list = try read { db in
-            let ids = try String.fetchAll(
+            let ids = try AthleteID.fetchAll(
                 db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
-                arguments: [actor.userId.rawValue])
+                arguments: [actor.userId])
             return try ids.compactMap { id -> AthleteSummary? in
                 guard let access = try openGranted(db, athleteId: id, as: actor) else { return nil }
                 opened.append(access.keyring)
@@ -203,14 +209,17 @@ extension Workspace {
         }
     }
 
-    /// Replaces the athlete's profile with `change(profile)`; athletes may edit their own.
+    /// Replaces the athlete's profile with `change(profile)`, read again inside the write;
+    /// athletes may edit their own.
+    ///
+    /// - Throws: `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
     public func updateProfile(
-        athleteId: AthleteID, as actor: Principal, action: String = "athlete.edit",
+        _ athlete: AthleteAccess, action: String = "athlete.edit",
         _ change: (inout AthleteProfile) throws -> Void
     ) throws -> AthleteProfile {
-        let athleteId = athleteId.rawValue
+        let actor = athlete.actor
         return try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             var profile = try loadProfile(db, keyring: keyring)
             let oldHandle = profile.handle
             try change(&profile)
@@ -226,7 +235,7 @@ extension Workspace {
                 }
                 try db.execute(
                     sql: "UPDATE athletes SET handle_tag = ? WHERE id = ?",
-                    arguments: [Data(tag), athleteId])
+                    arguments: [Data(tag), athlete.id])
             }
             try putRecord(
                 db, keyring: keyring, id: "profile", kind: .profile, day: "",
@@ -242,14 +251,15 @@ extension Workspace {
     /// certificates re-signed by the owner), so they can no longer sign in.
     ///
     /// - Throws: `StoreError.permissionDenied` for an athlete user, or for a coach when the
-    ///   athlete has an active user account (only the owner can disable it).
-    public func removeAthlete(athleteId: AthleteID, as actor: Principal) throws {
-        let athleteId = athleteId.rawValue
+    ///   athlete has an active user account (only the owner can disable it);
+    ///   `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
+    public func removeAthlete(_ athlete: AthleteAccess) throws {
+        let actor = athlete.actor, athleteId = athlete.id
         guard actor.isStaff else {
             throw StoreError.permissionDenied("athletes cannot remove athletes")
         }
         try write { db in
-            _ = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            _ = try writingKeyring(db, athlete)
             // The athlete's own user accounts end with the athlete: the owner re-signs their
             // certificates as disabled in this transaction (a coach cannot, so must ask her).
             let bound = try activeAthleteUsers(db, of: athleteId, as: actor)
@@ -268,7 +278,8 @@ extension Workspace {
                     SessionsTable.deleteOfAthleteUsers,
                 arguments: [athleteId])
             try appendAudit(
-                db, actor: actor, action: "athlete.remove", athleteId: athleteId, target: athleteId)
+                db, actor: actor, action: "athlete.remove", athleteId: athleteId.rawValue,
+                target: athleteId.rawValue)
         }
         try checkpoint(after: "the athlete was removed")
     }

@@ -9,15 +9,14 @@ extension Workspace {
     /// - Parameters:
     ///   - action: what was done (`prompt.export`).
     ///   - target: a short, non-secret description (sections, redaction, the export's reference).
-    /// - Throws: `StoreError` when the athlete is not granted to the user or the grant was
-    ///   tampered with.
-    public func recordEvent(
-        action: String, athleteId: AthleteID, target: String, as actor: Principal
-    ) throws {
+    /// - Throws: `StoreError.retiredEpoch` when the athlete's key was rotated since the athlete
+    ///   was opened (the user may no longer hold it).
+    public func recordEvent(action: String, for athlete: AthleteAccess, target: String) throws {
         try write { db in
-            _ = try AthleteKeyring.open(db, athleteId: athleteId.rawValue, principal: actor)
+            _ = try writingKeyring(db, athlete)
             try appendAudit(
-                db, actor: actor, action: action, athleteId: athleteId.rawValue, target: target)
+                db, actor: athlete.actor, action: action, athleteId: athlete.id.rawValue,
+                target: target)
         }
     }
 }

@@ -61,7 +61,6 @@ extension Workspace {
         }
         let plain = try DatasetRecords.records(of: dataset)
         var summary = ImportSummary()
-        var athleteId: String
         if create {
             guard actor.isStaff else {
                 throw StoreError.permissionDenied("athletes cannot create athletes")
@@ -70,23 +69,45 @@ extension Workspace {
             if let handle { profile.handle = handle.rawValue }
             try Handle.validate(profile.handle)
             try AthleteValidation.check(profile)
-            athleteId = UUID().uuidString.lowercased()
+            let athleteId = AthleteID(UUID().uuidString.lowercased())
             try write { db in
-                try insertAthlete(db, id: athleteId, profile: profile, actor: actor)
+                let keyring = try insertAthlete(db, id: athleteId, profile: profile, actor: actor)
                 summary = try importRecords(
-                    db, athleteId: athleteId, profile: nil, plain: plain, actor: actor)
+                    db, keyring: keyring, profile: nil, plain: plain, actor: actor)
             }
             summary.createdAthlete = true
             return summary
         }
-        athleteId = try targetAthlete(handle, as: actor).rawValue
-        guard actor.isStaff || actor.athleteId?.rawValue == athleteId else {
+        return try importRecords(plain, dataset, into: try openAthlete(handle, as: actor))
+    }
+
+    /// Imports a dataset into an athlete the command opened already, all or nothing, as
+    /// `importDataset` does for an athlete named by handle.
+    ///
+    /// - Throws: `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
+    public func importDataset(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
+        -> ImportSummary
+    {
+        guard dataset.format == AthleteDataset.formatTag else {
+            throw StoreError.unsupportedFormat(
+                found: dataset.format, supported: AthleteDataset.formatTag)
+        }
+        return try importRecords(try DatasetRecords.records(of: dataset), dataset, into: athlete)
+    }
+
+    /// Writes the records of `dataset` (`plain`) into an opened athlete, in one transaction.
+    private func importRecords(
+        _ plain: [PlainRecord], _ dataset: AthleteDataset, into athlete: AthleteAccess
+    ) throws -> ImportSummary {
+        let actor = athlete.actor
+        guard actor.isStaff || actor.athleteId == athlete.id else {
             throw StoreError.permissionDenied("not your athlete")
         }
         try AthleteValidation.check(dataset.athlete)
         return try write { db in
             try importRecords(
-                db, athleteId: athleteId, profile: dataset.athlete, plain: plain, actor: actor)
+                db, keyring: try writingKeyring(db, athlete), profile: dataset.athlete,
+                plain: plain, actor: actor)
         }
     }
 
@@ -97,10 +118,10 @@ extension Workspace {
     /// the values at hand (the records kept and the records written) rather than decrypted back
     /// from the rows.
     func importRecords(
-        _ db: Database, athleteId: String, profile: AthleteProfile?, plain: [PlainRecord],
+        _ db: Database, keyring: AthleteKeyring, profile: AthleteProfile?, plain: [PlainRecord],
         actor: Principal
     ) throws -> ImportSummary {
-        let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+        let athleteId = keyring.athleteId
         var summary = ImportSummary()
         var existing: [String: StoredRecord] = [:]
         for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
@@ -125,7 +146,9 @@ extension Workspace {
                 summary.added += 1
             }
             if summary.added + summary.updated == 1 { try dropSnapshot(db, athleteId: athleteId) }
-            try writeRecordRow(db, keyring: keyring, id: r.id, kind: r.kind, day: r.day) {
+            try writeRecordRow(
+                db, keyring: keyring, id: RecordID(r.id), kind: r.kind, day: r.day
+            ) {
                 try item.sealedPlaintext(id: r.id)
             }
             written.append((r.id, r.day, item))

@@ -29,13 +29,31 @@ extension Workspace {
             summary.createdAthlete = true
             return summary
         }
-        let athleteId = try targetAthlete(handle, as: actor).rawValue
-        guard actor.isStaff || actor.athleteId?.rawValue == athleteId else {
+        return try preview(plain, dataset, into: try openAthlete(handle, as: actor))
+    }
+
+    /// What `importDataset(_:into:)` would do, without writing anything.
+    public func previewImport(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
+        -> ImportSummary
+    {
+        guard dataset.format == AthleteDataset.formatTag else {
+            throw StoreError.unsupportedFormat(
+                found: dataset.format, supported: AthleteDataset.formatTag)
+        }
+        return try preview(try DatasetRecords.records(of: dataset), dataset, into: athlete)
+    }
+
+    /// Counts what writing `plain` (the records of `dataset`) into an opened athlete would do.
+    private func preview(
+        _ plain: [PlainRecord], _ dataset: AthleteDataset, into athlete: AthleteAccess
+    ) throws -> ImportSummary {
+        let actor = athlete.actor, keyring = athlete.keyring
+        guard actor.isStaff || actor.athleteId == athlete.id else {
             throw StoreError.permissionDenied("not your athlete")
         }
         try AthleteValidation.check(dataset.athlete)
+        var summary = ImportSummary()
         return try read { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             var existing: [String: StoredRecord] = [:]
             for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
             for r in plain {

@@ -4,14 +4,13 @@ import Foundation
 import GRDB
 
 extension Workspace {
-    /// An athlete's program weeks and workouts, from one keyring open.
+    /// An athlete's program weeks and workouts, through the keys the athlete was opened with.
     ///
-    /// Athletes read their own plan; coaches and the owner read the athletes they hold.
-    public func planSnapshot(athleteId: AthleteID, as actor: Principal) throws -> PlanSnapshot {
-        let athleteId = athleteId.rawValue
+    /// Athletes read their own plan; coaches and the owner read the athletes they hold. The
+    /// profile is the one decrypted when the athlete was opened.
+    public func planSnapshot(of athlete: AthleteAccess) throws -> PlanSnapshot {
+        let keyring = athlete.keyring
         return try read { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            let profile = try loadProfile(db, keyring: keyring)
             var weeks: [ProgramWeek] = [], workouts: [Workout] = []
             for r in try fetchRecords(db, keyring: keyring, kinds: [.week, .workout]) {
                 if r.kind == .week {
@@ -21,7 +20,7 @@ extension Workspace {
                 }
             }
             return PlanSnapshot(
-                athleteId: athleteId, profile: profile, weeks: Self.sorted(weeks),
+                athleteId: athlete.id, profile: athlete.profile, weeks: Self.sorted(weeks),
                 workouts: workouts)
         }
     }
@@ -31,13 +30,12 @@ extension Workspace {
     /// - Returns: the week as stored.
     /// - Throws: `StoreError.permissionDenied` for athlete users.
     public func saveWeek(
-        athleteId: AthleteID, monday: LocalDay, title: String?, notes: String?,
-        as actor: Principal
+        for athlete: AthleteAccess, monday: LocalDay, title: String?, notes: String?
     ) throws -> ProgramWeek {
-        let athleteId = athleteId.rawValue
+        let actor = athlete.actor
         try requirePlanner(actor)
         return try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             let weeks = try loadWeeks(db, keyring: keyring)
             var week =
                 weeks.first { $0.start == monday.monday }
@@ -50,31 +48,32 @@ extension Workspace {
     }
 
     /// Removes the week starting on `monday` with all its sessions.
-    public func removeWeek(athleteId: AthleteID, monday: LocalDay, as actor: Principal) throws {
-        let athleteId = athleteId.rawValue
+    public func removeWeek(for athlete: AthleteAccess, monday: LocalDay) throws {
+        let actor = athlete.actor
         try requirePlanner(actor)
         try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             guard
                 let week = try loadWeeks(db, keyring: keyring).first(where: { $0.start == monday })
             else {
                 throw StoreError.weekNotFound(monday.description)
             }
             try deleteRecord(
-                db, keyring: keyring, id: week.id, actor: actor, action: "plan.week.remove")
+                db, keyring: keyring, id: RecordID(week.id), actor: actor,
+                action: "plan.week.remove")
         }
     }
 
     /// Moves a week to start on another Monday; every session keeps its weekday.
     ///
     /// - Throws: `StoreError.conflict` when a week already starts on the target Monday.
-    public func moveWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, as actor: Principal)
-        throws -> ProgramWeek
+    public func moveWeek(for athlete: AthleteAccess, from: LocalDay, to: LocalDay) throws
+        -> ProgramWeek
     {
-        let athleteId = athleteId.rawValue
+        let actor = athlete.actor
         try requirePlanner(actor)
         return try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             let weeks = try loadWeeks(db, keyring: keyring)
             guard var week = weeks.first(where: { $0.start == from }) else {
                 throw StoreError.weekNotFound(from.description)
@@ -99,20 +98,26 @@ extension Workspace {
     /// Copies get new ids, dates shifted by whole weeks, no adherence and no linked workouts, and
     /// origin `coach`. A target week that already has sessions is a conflict unless `replace`.
     /// - Parameters:
-    ///   - targets: athlete ids to copy to (the source athlete when empty).
+    ///   - targets: the athletes to copy to, each opened by the same user for this command
+    ///     (the source athlete when empty).
     /// - Returns: the new weeks, one per target athlete.
+    /// - Throws: `StoreError.permissionDenied` for athlete users or a target opened by another
+    ///   user; `StoreError.retiredEpoch` when an athlete's key was rotated since it was opened.
     public func copyWeek(
-        athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool,
-        as actor: Principal
+        for athlete: AthleteAccess, from: LocalDay, to: LocalDay, targets: [AthleteAccess],
+        replace: Bool
     ) throws -> [ProgramWeek] {
-        let athleteId = athleteId.rawValue
+        let actor = athlete.actor
         try requirePlanner(actor)
-        let targets = targets.isEmpty ? [athleteId] : targets.map(\.rawValue)
-        if from == to, targets.contains(athleteId) {
+        guard targets.allSatisfy({ $0.actor.userId == actor.userId }) else {
+            throw StoreError.permissionDenied("every athlete must be opened by the same user")
+        }
+        let targets = targets.isEmpty ? [athlete] : targets
+        if from == to, targets.contains(where: { $0.id == athlete.id }) {
             throw StoreError.weekCopiedOntoItself
         }
         return try write { db in
-            let sourceRing = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let sourceRing = try writingKeyring(db, athlete)
             guard
                 let source = try loadWeeks(db, keyring: sourceRing).first(where: {
                     $0.start == from
@@ -122,7 +127,8 @@ extension Workspace {
             }
             var out: [ProgramWeek] = []
             for target in targets {
-                let keyring = try AthleteKeyring.open(db, athleteId: target, principal: actor)
+                let keyring =
+                    target.id == athlete.id ? sourceRing : try writingKeyring(db, target)
                 let weeks = try loadWeeks(db, keyring: keyring)
                 let existing = weeks.first { $0.start == to }
                 if let existing, !existing.sessions.isEmpty, !replace {
@@ -177,7 +183,7 @@ extension Workspace {
             ($0.date, $0.order, $0.id) < ($1.date, $1.order, $1.id)
         }
         try putRecord(
-            db, keyring: keyring, id: week.id, kind: .week, day: week.start.description,
+            db, keyring: keyring, id: RecordID(week.id), kind: .week, day: week.start.description,
             payload: try JSONCoding.encode(week), actor: actor, action: action)
     }
 

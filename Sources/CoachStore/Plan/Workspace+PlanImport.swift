@@ -17,15 +17,16 @@ extension Workspace {
     /// - Parameters:
     ///   - weeks: validated weeks from `PlanCSV.parse` or `PlanDocument.parse`.
     /// - Returns: what changed, or would change.
-    /// - Throws: `StoreError.permissionDenied` for athlete users, `StoreError.invalidData` for a bad week.
+    /// - Throws: `StoreError.permissionDenied` for athlete users, `StoreError.invalidData` for a
+    ///   bad week, `StoreError.retiredEpoch` when the athlete's key was rotated since it was
+    ///   opened.
     public func importPlan(
-        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool, replace: Bool,
-        as actor: Principal
+        _ weeks: [ProgramWeek], into athlete: AthleteAccess, dryRun: Bool, replace: Bool
     ) throws -> PlanImportSummary {
-        let athleteId = athleteId.rawValue
+        let actor = athlete.actor, athleteId = athlete.id.rawValue
         try requirePlanner(actor)
         let body = { (db: Database) throws -> PlanImportSummary in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = dryRun ? athlete.keyring : try self.writingKeyring(db, athlete)
             let stored = try self.loadWeeks(db, keyring: keyring)
             let (changed, summary) = self.merge(
                 weeks, into: stored, dryRun: dryRun, replace: replace)

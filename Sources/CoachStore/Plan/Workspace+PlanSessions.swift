@@ -14,10 +14,9 @@ extension Workspace {
     /// - Throws: `StoreError.invalidData` for a date outside the named week or a bad value,
     ///   `StoreError.permissionDenied` for athlete users.
     public func addSession(
-        _ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: AthleteID,
-        as actor: Principal
+        _ session: PlannedSession, week: LocalDay?, order: Int?, for athlete: AthleteAccess
     ) throws -> PlannedSession {
-        let athleteId = athleteId.rawValue
+        let actor = athlete.actor
         try requirePlanner(actor)
         if let week {
             do { try PlanRules.validate(session, inWeekOf: week.monday) } catch let e
@@ -25,7 +24,7 @@ extension Workspace {
             { throw StoreError.invalidData(e.localizedDescription) }
         }
         return try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             let weeks = try loadWeeks(db, keyring: keyring)
             var s = session
             s.id = newSessionId(weeks)
@@ -42,14 +41,14 @@ extension Workspace {
     ///
     /// - Throws: `StoreError.sessionNotFound`, `StoreError.permissionDenied`, `StoreError.invalidData`.
     public func editSession(
-        id: PlannedSessionID, patch: SessionPatch, athleteId: AthleteID, as actor: Principal
+        id: PlannedSessionID, patch: SessionPatch, for athlete: AthleteAccess
     ) throws -> PlannedSession {
-        let athleteId = athleteId.rawValue, id = id.rawValue
+        let actor = athlete.actor
         if !actor.isStaff && !patch.onlyAdherence {
             throw StoreError.adherenceOnly
         }
         return try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             var (weeks, w, i) = try locate(db, keyring: keyring, session: id)
             let updated: PlannedSession
             do { updated = try patch.applied(to: weeks[w].sessions[i]) } catch let e
@@ -64,13 +63,11 @@ extension Workspace {
     }
 
     /// Removes a session from its week (the week stays, possibly empty).
-    public func removeSession(id: PlannedSessionID, athleteId: AthleteID, as actor: Principal)
-        throws
-    {
-        let athleteId = athleteId.rawValue, id = id.rawValue
+    public func removeSession(id: PlannedSessionID, for athlete: AthleteAccess) throws {
+        let actor = athlete.actor
         try requirePlanner(actor)
         try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             var (weeks, w, i) = try locate(db, keyring: keyring, session: id)
             weeks[w].sessions.remove(at: i)
             try storeWeek(
@@ -81,13 +78,12 @@ extension Workspace {
     /// Moves a session to another day (any week; the target week is created when needed) and/or
     /// to another position within the day.
     public func moveSession(
-        id: PlannedSessionID, to date: LocalDay, order: Int?, athleteId: AthleteID,
-        as actor: Principal
+        id: PlannedSessionID, to date: LocalDay, order: Int?, for athlete: AthleteAccess
     ) throws -> PlannedSession {
-        let athleteId = athleteId.rawValue, id = id.rawValue
+        let actor = athlete.actor
         try requirePlanner(actor)
         return try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             var (weeks, w, i) = try locate(db, keyring: keyring, session: id)
             var s = weeks[w].sessions.remove(at: i)
             s.date = date
@@ -109,14 +105,16 @@ extension Workspace {
     }
 
     /// The weeks and the position of session `id`.
-    func locate(_ db: Database, keyring: AthleteKeyring, session id: String) throws -> (
-        [ProgramWeek], Int, Int
-    ) {
+    func locate(_ db: Database, keyring: AthleteKeyring, session id: PlannedSessionID) throws
+        -> ([ProgramWeek], Int, Int)
+    {
         let weeks = try loadWeeks(db, keyring: keyring)
         for (w, week) in weeks.enumerated() {
-            if let i = week.sessions.firstIndex(where: { $0.id == id }) { return (weeks, w, i) }
+            if let i = week.sessions.firstIndex(where: { $0.id == id.rawValue }) {
+                return (weeks, w, i)
+            }
         }
-        throw StoreError.sessionNotFound(id)
+        throw StoreError.sessionNotFound(id.rawValue)
     }
 
     /// Puts `s` into `week` at `order` on its day (last when `nil`), renumbering that day 0, 1, 2….

@@ -30,23 +30,19 @@ extension Workspace {
     /// - Returns: one outcome per record, in order.
     /// - Throws: `StoreError` when the athlete's key was rotated since it was opened, or an id
     ///   already belongs to a record of another kind.
-    public func writeDeviceBatch(
-        _ records: [DeviceRecord], for athlete: AthleteAccess, as actor: Principal
-    ) throws -> [DeviceWriteOutcome] {
-        let keyring = athlete.keyring
+    public func writeDeviceBatch(_ records: [DeviceRecord], for athlete: AthleteAccess) throws
+        -> [DeviceWriteOutcome]
+    {
+        let keyring = athlete.keyring, actor = athlete.actor
         let athleteId = keyring.athleteId
         // Ids are keyed hashes, so index inserts land all over the B-trees: a larger page cache
         // for the writing connection keeps them from being read back from the file each time.
         let order = records.indices.sorted { records[$0].id < records[$1].id }
         return try write { db in
             try db.execute(sql: "PRAGMA cache_size = -40000; PRAGMA wal_autocheckpoint = 8000")
-            let current = try Int.fetchOne(
-                db, sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?",
-                arguments: [athleteId])
-            guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
-            try keyring.storeSelfSeal(db)
+            _ = try writingKeyring(db, athlete)
             let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
-            let num = try athleteNum(db, athleteId: athleteId)
+            let num = try athleteNum(db, athleteId: athlete.id)
             // A few queries find which ids of the batch exist already (a B-tree probe each, in
             // SQLite); a fresh import then inserts without a lookup per record.
             let existing = try existingRows(db, athleteNum: num, ids: records.map(\.id))
@@ -67,7 +63,8 @@ extension Workspace {
                     guard row.kind == r.kind.rawValue else {
                         throw StoreError.recordKindClash(id: r.id, existingKind: row.kind)
                     }
-                    guard r.replaces, let old = try fetchRecord(db, keyring: keyring, id: r.id),
+                    guard r.replaces,
+                        let old = try fetchRecord(db, keyring: keyring, id: RecordID(r.id)),
                         old.payload != r.payload || old.day != r.day.description
                     else {
                         continue
@@ -126,16 +123,16 @@ extension Workspace {
     }
 
     /// Removes records an import added before it failed, so a failed file leaves nothing.
-    public func removeDeviceRecords(ids: [String], for athlete: AthleteAccess, as actor: Principal)
-        throws
-    {
+    public func removeDeviceRecords(ids: [RecordID], for athlete: AthleteAccess) throws {
         guard !ids.isEmpty else { return }
-        let athleteId = athlete.keyring.athleteId
+        let athleteId = athlete.keyring.athleteId, actor = athlete.actor
         try write { db in
-            let num = try athleteNum(db, athleteId: athleteId)
+            let num = try athleteNum(db, athleteId: athlete.id)
             let delete = try db.cachedStatement(
                 sql: "DELETE FROM records WHERE athlete_num = ? AND id = ?")
-            for id in ids { try delete.execute(arguments: [num, RecordIdColumn.value(id)]) }
+            for id in ids {
+                try delete.execute(arguments: [num, RecordIdColumn.value(id.rawValue)])
+            }
             try dropSnapshot(db, athleteId: athleteId)
             try appendAudit(
                 db, actor: actor, action: "import.undo", athleteId: athleteId,

@@ -12,22 +12,23 @@ extension Workspace {
     /// athlete, coaches and the owner the athletes whose key they hold.
     /// - Parameters:
     ///   - id: the entry's id, as `coach log show` lists it.
-    ///   - athleteId: the athlete the entry belongs to.
+    ///   - athlete: the athlete the entry belongs to, as opened for the command.
     ///   - patch: the fields to change.
     ///   - now: the current time (from the caller's clock), for day expressions and the no-future rule.
     /// - Returns: the entry as stored after the edit.
     /// - Throws: `StoreError.recordNotFound` for an unknown id; `CoachKitError` for an option that
-    ///   does not apply to the entry's kind (`isUsage`) or a bad or out-of-range value.
-    public func editLog(
-        id: RecordID, athleteId: AthleteID, patch: LogPatch, now: Date, as actor: Principal
-    ) throws -> LogEntry {
-        let athleteId = athleteId.rawValue, id = id.rawValue
+    ///   does not apply to the entry's kind (`isUsage`) or a bad or out-of-range value;
+    ///   `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
+    public func editLog(id: RecordID, of athlete: AthleteAccess, patch: LogPatch, now: Date)
+        throws -> LogEntry
+    {
+        let actor = athlete.actor
         return try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             guard let record = try fetchRecord(db, keyring: keyring, id: id),
                 record.kind != .profile, record.kind != .week
             else {
-                throw StoreError.recordNotFound(id)
+                throw StoreError.recordNotFound(id.rawValue)
             }
             let profile = try loadProfile(db, keyring: keyring)
             let ctx = LogPatchContext(
@@ -39,7 +40,7 @@ extension Workspace {
                 payload: payload,
                 actor: actor, action: "log.edit")
             return LogEntry(
-                id: id, kind: record.kind, day: day.description,
+                id: id.rawValue, kind: record.kind, day: day.description,
                 entry: try JSONCoding.decode(JSONValue.self, from: payload))
         }
     }

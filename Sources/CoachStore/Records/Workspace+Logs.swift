@@ -3,23 +3,13 @@ import Foundation
 import GRDB
 
 extension Workspace {
-    /// Writes one log entry (new, or replacing the entry with the same id) for an athlete.
+    /// Writes one log entry (new, or replacing the entry with the same id) for an athlete
+    /// opened earlier in the command, through the keys opened then.
     ///
     /// Access is the athlete's key: athlete users hold only their own, coaches only theirs.
+    /// - Throws: `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
     public func putLog<T: Encodable>(
-        _ value: T, id: String, kind: RecordKind, day: LocalDay,
-        athleteId: AthleteID, as actor: Principal
-    ) throws {
-        try putLog(
-            value, id: id, kind: kind, day: day, for: try openAthlete(id: athleteId, as: actor),
-            as: actor)
-    }
-
-    /// Writes one log entry for an athlete opened earlier in the command, through the keys opened
-    /// then (refused if the athlete's key was rotated since).
-    public func putLog<T: Encodable>(
-        _ value: T, id: String, kind: RecordKind, day: LocalDay,
-        for athlete: AthleteAccess, as actor: Principal
+        _ value: T, id: RecordID, kind: RecordKind, day: LocalDay, for athlete: AthleteAccess
     ) throws {
         guard kind != .profile, kind != .week else {
             throw StoreError.invalidInput("use athlete edit or plan commands")
@@ -27,24 +17,21 @@ extension Workspace {
         let payload = try JSONCoding.encode(value)
         _ = try write { db in
             try putRecord(
-                db, keyring: athlete.keyring, id: id, kind: kind, day: day.description,
-                payload: payload,
-                actor: actor, action: "log.\(kind.rawValue)")
+                db, keyring: try writingKeyring(db, athlete), id: id, kind: kind,
+                day: day.description, payload: payload, actor: athlete.actor,
+                action: "log.\(kind.rawValue)")
         }
     }
 
     /// Log entries of an athlete between two days (inclusive), oldest first.
     public func logEntries(
-        athleteId: AthleteID, kinds: [RecordKind], from: LocalDay, through: LocalDay,
-        as actor: Principal
+        of athlete: AthleteAccess, kinds: [RecordKind], from: LocalDay, through: LocalDay
     ) throws -> [LogEntry] {
-        let athleteId = athleteId.rawValue
         let wanted =
             kinds.isEmpty ? RecordKind.allCases.filter { $0 != .profile && $0 != .week } : kinds
         return try read { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
-            return try fetchRecords(
-                db, keyring: keyring, kinds: wanted, from: from.description,
+            try fetchRecords(
+                db, keyring: athlete.keyring, kinds: wanted, from: from.description,
                 through: through.description
             )
             .map {
@@ -57,16 +44,19 @@ extension Workspace {
     }
 
     /// Deletes a log entry by id.
-    public func removeLog(id: RecordID, athleteId: AthleteID, as actor: Principal) throws {
-        let athleteId = athleteId.rawValue, id = id.rawValue
+    ///
+    /// - Throws: `StoreError.recordNotFound` for an unknown id (or a profile or week);
+    ///   `StoreError.retiredEpoch` when the athlete's key was rotated since it was opened.
+    public func removeLog(id: RecordID, of athlete: AthleteAccess) throws {
         try write { db in
-            let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            let keyring = try writingKeyring(db, athlete)
             guard let record = try fetchRecord(db, keyring: keyring, id: id),
                 record.kind != .profile, record.kind != .week
             else {
-                throw StoreError.recordNotFound(id)
+                throw StoreError.recordNotFound(id.rawValue)
             }
-            try deleteRecord(db, keyring: keyring, id: id, actor: actor, action: "log.remove")
+            try deleteRecord(
+                db, keyring: keyring, id: id, actor: athlete.actor, action: "log.remove")
         }
     }
 }

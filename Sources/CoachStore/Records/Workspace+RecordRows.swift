@@ -12,20 +12,20 @@ extension Workspace {
     /// - Returns: `true` when the row was new.
     @discardableResult
     func putRecord(
-        _ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
+        _ db: Database, keyring: AthleteKeyring, id: RecordID, kind: RecordKind, day: String,
         payload: [UInt8], actor: Principal, action: String?, upkeep: SnapshotUpkeep = .apply
     ) throws -> Bool {
         let (previousDay, sealed) = try writeRecordRow(
             db, keyring: keyring, id: id, kind: kind, day: day
-        ) { RecordPayload.pack(payload, kind: kind, id: id) }
+        ) { RecordPayload.pack(payload, kind: kind, id: id.rawValue) }
         if let action {
             try appendAudit(
-                db, actor: actor, action: action, athleteId: keyring.athleteId, target: id,
-                targetCiphertext: sealed.ciphertext)
+                db, actor: actor, action: action, athleteId: keyring.athleteId,
+                target: id.rawValue, targetCiphertext: sealed.ciphertext)
         }
         try updateSnapshot(
             db, keyring: keyring, kind: kind, upkeep: upkeep,
-            remove: previousDay.map { (id, $0) }, insert: (id, day, payload))
+            remove: previousDay.map { (id.rawValue, $0) }, insert: (id.rawValue, day, payload))
         return previousDay == nil
     }
 
@@ -41,7 +41,7 @@ extension Workspace {
     ///   `StoreError.recordKindClash` when the id belongs to a record of another kind.
     @discardableResult
     func writeRecordRow(
-        _ db: Database, keyring: AthleteKeyring, id: String, kind: RecordKind, day: String,
+        _ db: Database, keyring: AthleteKeyring, id: RecordID, kind: RecordKind, day: String,
         plaintext: () throws -> [UInt8]
     ) throws -> (previousDay: String?, sealed: SealedPayload) {
         let current = try Int.fetchOne(
@@ -49,7 +49,8 @@ extension Workspace {
             arguments: [keyring.athleteId])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
         try keyring.storeSelfSeal(db)
-        let num = try athleteNum(db, athleteId: keyring.athleteId)
+        let num = try athleteNum(db, athleteId: keyring.id)
+        let id = id.rawValue
         let existing = try Row.fetchOne(
             db.cachedStatement(
                 sql: "SELECT version, kind, day FROM records WHERE athlete_num = ? AND id = ?"),
@@ -74,11 +75,12 @@ extension Workspace {
 
     /// Deletes a record, with its audit entry, and removes it from the athlete's snapshot.
     func deleteRecord(
-        _ db: Database, keyring: AthleteKeyring, id: String, actor: Principal, action: String,
+        _ db: Database, keyring: AthleteKeyring, id: RecordID, actor: Principal, action: String,
         upkeep: SnapshotUpkeep = .apply
     ) throws {
+        let id = id.rawValue
         let key: [any DatabaseValueConvertible] = [
-            try athleteNum(db, athleteId: keyring.athleteId), RecordIdColumn.value(id),
+            try athleteNum(db, athleteId: keyring.id), RecordIdColumn.value(id),
         ]
         let row = try Row.fetchOne(
             db, sql: "SELECT kind, day FROM records WHERE athlete_num = ? AND id = ?",
@@ -101,7 +103,7 @@ extension Workspace {
     ) throws -> [StoredRecord] {
         var sql = "SELECT * FROM records WHERE athlete_num = ?"
         var args: [(any DatabaseValueConvertible)?] = [
-            try athleteNum(db, athleteId: keyring.athleteId)
+            try athleteNum(db, athleteId: keyring.id)
         ]
         if !kinds.isEmpty {
             sql += " AND kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))"
@@ -134,7 +136,9 @@ extension Workspace {
     }
 
     /// Decrypts one record by id.
-    func fetchRecord(_ db: Database, keyring: AthleteKeyring, id: String) throws -> StoredRecord? {
+    func fetchRecord(_ db: Database, keyring: AthleteKeyring, id: RecordID) throws
+        -> StoredRecord?
+    {
         // One statement (an import's re-read of each record it may replace runs it per record).
         try Row.fetchOne(
             db.cachedStatement(
@@ -142,7 +146,7 @@ extension Workspace {
                     SELECT * FROM records
                     WHERE athlete_num = (SELECT num FROM athletes WHERE id = ?) AND id = ?
                     """),
-            arguments: [keyring.athleteId, RecordIdColumn.value(id)]
+            arguments: [keyring.athleteId, RecordIdColumn.value(id.rawValue)]
         )
         .map { try RecordCodec.open(row: $0, athleteId: keyring.athleteId, keyring: keyring, db) }
     }
@@ -150,12 +154,12 @@ extension Workspace {
     /// The integer key that the athlete's record rows hold (`athletes.num`).
     ///
     /// - Throws: `StoreError.athleteNotFound` when no athlete has the id.
-    func athleteNum(_ db: Database, athleteId: String) throws -> Int64 {
+    func athleteNum(_ db: Database, athleteId: AthleteID) throws -> Int64 {
         guard
             let num = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT num FROM athletes WHERE id = ?"),
                 arguments: [athleteId])
-        else { throw StoreError.athleteNotFound(athleteId) }
+        else { throw StoreError.athleteNotFound(athleteId.rawValue) }
         return num
     }
 }

@@ -6,6 +6,10 @@ import Foundation
 // The storage seam: what the application layer needs from a workspace, in words that say
 // nothing about SQLite. `Workspace` (one SQLite file) is the only implementation today; a server
 // database later is a second conformance, not a rewrite of the use cases.
+//
+// Every operation on one athlete's data takes the `AthleteAccess` the command opened once
+// (`openAthlete`): the acting user comes with it, and the store works through its keys rather
+// than verifying the grant again. Operations on many athletes, or none, name the actor.
 
 /// Users, sign-in and sessions.
 public protocol UserStore: AnyObject {
@@ -36,19 +40,19 @@ public protocol AthleteStore: AnyObject {
     func openAthlete(id: AthleteID, as actor: Principal) throws -> AthleteAccess
     func resolveAthlete(_ handle: Handle, as actor: Principal) throws -> AthleteID
     func listAthletes(as actor: Principal) throws -> [AthleteSummary]
+    func heldAthleteIds(as actor: Principal) throws -> [AthleteID]
     func updateProfile(
-        athleteId: AthleteID, as actor: Principal, action: String,
-        _ change: (inout AthleteProfile) throws -> Void
+        _ athlete: AthleteAccess, action: String, _ change: (inout AthleteProfile) throws -> Void
     ) throws -> AthleteProfile
-    func removeAthlete(athleteId: AthleteID, as actor: Principal) throws
+    func removeAthlete(_ athlete: AthleteAccess) throws
 }
 
 /// Who holds which athlete's key.
 public protocol AccessStore: AnyObject {
-    func grantAccess(athleteId: AthleteID, to userHandle: Handle, as actor: Principal) throws
-    func revokeAccess(athleteId: AthleteID, from userHandle: Handle, as actor: Principal) throws
-    func listAccess(athleteId: AthleteID?, as actor: Principal) throws -> [AccessEntry]
-    func rekey(athleteId: AthleteID, as actor: Principal) throws -> Int
+    func grantAccess(_ athlete: AthleteAccess, to userHandle: Handle) throws
+    func revokeAccess(_ athlete: AthleteAccess, from userHandle: Handle) throws
+    func listAccess(of athlete: AthleteAccess?, as actor: Principal) throws -> [AccessEntry]
+    func rekey(_ athlete: AthleteAccess) throws -> Int
 }
 
 /// An athlete's logged data, whole or entry by entry.
@@ -72,68 +76,57 @@ public protocol AthleteDataStore: AnyObject {
     func previewImport(
         _ dataset: AthleteDataset, handle: Handle?, create: Bool, as actor: Principal
     ) throws -> ImportSummary
+    func importDataset(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
+        -> ImportSummary
+    func previewImport(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
+        -> ImportSummary
     func putLog<T: Encodable>(
-        _ value: T, id: String, kind: RecordKind, day: LocalDay,
-        for athlete: AthleteAccess, as actor: Principal) throws
+        _ value: T, id: RecordID, kind: RecordKind, day: LocalDay, for athlete: AthleteAccess
+    ) throws
     func logEntries(
-        athleteId: AthleteID, kinds: [RecordKind], from: LocalDay, through: LocalDay,
-        as actor: Principal
+        of athlete: AthleteAccess, kinds: [RecordKind], from: LocalDay, through: LocalDay
     ) throws -> [LogEntry]
-    func editLog(
-        id: RecordID, athleteId: AthleteID, patch: LogPatch, now: Date,
-        as actor: Principal
-    ) throws -> LogEntry
-    func removeLog(id: RecordID, athleteId: AthleteID, as actor: Principal) throws
+    func editLog(id: RecordID, of athlete: AthleteAccess, patch: LogPatch, now: Date) throws
+        -> LogEntry
+    func removeLog(id: RecordID, of athlete: AthleteAccess) throws
     func importIdMaker(for athlete: AthleteAccess) throws -> ImportIdMaker
-    func writeDeviceBatch(
-        _ records: [DeviceRecord], for athlete: AthleteAccess, as actor: Principal
-    ) throws -> [DeviceWriteOutcome]
-    func removeDeviceRecords(ids: [String], for athlete: AthleteAccess, as actor: Principal)
-        throws
+    func writeDeviceBatch(_ records: [DeviceRecord], for athlete: AthleteAccess) throws
+        -> [DeviceWriteOutcome]
+    func removeDeviceRecords(ids: [RecordID], for athlete: AthleteAccess) throws
 }
 
 /// An athlete's program: weeks and planned sessions.
 public protocol PlanStore: AnyObject {
-    func planSnapshot(athleteId: AthleteID, as actor: Principal) throws -> PlanSnapshot
-    func saveWeek(
-        athleteId: AthleteID, monday: LocalDay, title: String?, notes: String?,
-        as actor: Principal
-    ) throws -> ProgramWeek
-    func removeWeek(athleteId: AthleteID, monday: LocalDay, as actor: Principal) throws
-    func moveWeek(athleteId: AthleteID, from: LocalDay, to: LocalDay, as actor: Principal) throws
-        -> ProgramWeek
+    func planSnapshot(of athlete: AthleteAccess) throws -> PlanSnapshot
+    func saveWeek(for athlete: AthleteAccess, monday: LocalDay, title: String?, notes: String?)
+        throws -> ProgramWeek
+    func removeWeek(for athlete: AthleteAccess, monday: LocalDay) throws
+    func moveWeek(for athlete: AthleteAccess, from: LocalDay, to: LocalDay) throws -> ProgramWeek
     func copyWeek(
-        athleteId: AthleteID, from: LocalDay, to: LocalDay, targets: [AthleteID], replace: Bool,
-        as actor: Principal
+        for athlete: AthleteAccess, from: LocalDay, to: LocalDay, targets: [AthleteAccess],
+        replace: Bool
     ) throws -> [ProgramWeek]
     func importPlan(
-        _ weeks: [ProgramWeek], athleteId: AthleteID, dryRun: Bool, replace: Bool,
-        as actor: Principal
+        _ weeks: [ProgramWeek], into athlete: AthleteAccess, dryRun: Bool, replace: Bool
     ) throws -> PlanImportSummary
     func applyPlan(
-        _ weeks: [ProgramWeek], athleteId: AthleteID, action: String, target: String,
-        as actor: Principal
+        _ weeks: [ProgramWeek], to athlete: AthleteAccess, action: String, target: String
     ) throws -> PlanImportSummary
     func addSession(
-        _ session: PlannedSession, week: LocalDay?, order: Int?, athleteId: AthleteID,
-        as actor: Principal
+        _ session: PlannedSession, week: LocalDay?, order: Int?, for athlete: AthleteAccess
     ) throws -> PlannedSession
-    func editSession(
-        id: PlannedSessionID, patch: SessionPatch, athleteId: AthleteID,
-        as actor: Principal
-    ) throws -> PlannedSession
-    func removeSession(id: PlannedSessionID, athleteId: AthleteID, as actor: Principal) throws
+    func editSession(id: PlannedSessionID, patch: SessionPatch, for athlete: AthleteAccess)
+        throws -> PlannedSession
+    func removeSession(id: PlannedSessionID, for athlete: AthleteAccess) throws
     func moveSession(
-        id: PlannedSessionID, to date: LocalDay, order: Int?, athleteId: AthleteID,
-        as actor: Principal
+        id: PlannedSessionID, to date: LocalDay, order: Int?, for athlete: AthleteAccess
     ) throws -> PlannedSession
 }
 
 /// The audit trail and the workspace's own health.
 public protocol MaintenanceStore: AnyObject {
     func auditEntries(athleteId: AthleteID?, as actor: Principal) throws -> [AuditEntry]
-    func recordEvent(action: String, athleteId: AthleteID, target: String, as actor: Principal)
-        throws
+    func recordEvent(action: String, for athlete: AthleteAccess, target: String) throws
     func verifyAudit() throws -> AuditVerification
     func countersignAudit(as actor: Principal) throws
     func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)?

@@ -26,6 +26,15 @@ public struct Principal: Sendable {
     let certificates: CertificateBook
     /// The user's marks on this machine, when the workspace was opened with a keeper.
     let marks: MarksMirror?
+    /// Counts the athlete keyrings opened with this user's keys (shared by copies).
+    let keyringOpenCount = LockedValue(0)
+
+    /// How many times an athlete's keyring was opened with this user's keys since they signed
+    /// in: a grant verified and a data key unsealed each time.
+    ///
+    /// A command opens each athlete it works on once (`Workspace.openAthlete`) and hands the
+    /// access down, so a command about one athlete adds one; tests hold commands to that.
+    public var keyringOpens: Int { keyringOpenCount.withLock { $0 } }
 
     /// The verified certificate of `userId`, checked against this user's trust anchor.
     func certificate(_ db: Database, _ userId: String) throws -> UserCertificate {

@@ -1,4 +1,5 @@
 import CoachCrypto
+import CoachKit
 import CoachTrust
 import Foundation
 import GRDB
@@ -32,11 +33,11 @@ extension Workspace {
     ///
     /// The binding is read from each user's verified certificate, never from the plaintext
     /// column alone.
-    func activeAthleteUsers(_ db: Database, of athleteId: String, as actor: Principal) throws
+    func activeAthleteUsers(_ db: Database, of athleteId: AthleteID, as actor: Principal) throws
         -> [UserCertificate]
     {
         try String.fetchAll(db, sql: UsersTable.athleteUserIds)
             .map { try actor.certificate(db, $0) }
-            .filter { $0.role == .athlete && $0.athleteId == athleteId && !$0.disabled }
+            .filter { $0.role == .athlete && $0.athleteId == athleteId.rawValue && !$0.disabled }
     }
 }

@@ -218,7 +218,7 @@ extension Workspace {
             guard cert.role != .owner else {
                 throw StoreError.invalidInput("the owner cannot be disabled")
             }
-            try revokeEverywhere(db, userId: row.id, as: actor)
+            try revokeEverywhere(db, userId: UserID(row.id), as: actor)
             try disableCertificate(db, cert, as: actor)
             try appendAudit(db, actor: actor, action: "user.disable", target: row.id)
         }
