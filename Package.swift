@@ -129,14 +129,24 @@ let package = Package(
         .executableTarget(
             name: "coach-scale-gen", dependencies: ["CoachApp", "CoachKit"],
             path: "Benchmarks/ScaleGenerator"),
+        // What several test targets share: fixture lookup, temporary folders, a fixed-clock
+        // environment, an in-process workspace sandbox and the shared generated datasets.
+        .target(
+            name: "CoachTestSupport",
+            dependencies: [
+                "CoachKit", "CoachApp", "CoachStore", "CoachMetrics", "CoachPrompt", "CoachViews",
+            ],
+            path: "Tests/CoachTestSupport"
+        ),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
         // Reads the sources as text: import boundaries and front-end neutrality.
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "CoachCryptoTests", dependencies: ["CoachCrypto"]),
-        .testTarget(name: "CoachCodecTests", dependencies: ["CoachKit", "CoachCodec"]),
+        .testTarget(
+            name: "CoachCodecTests", dependencies: ["CoachKit", "CoachCodec", "CoachTestSupport"]),
         .testTarget(
             name: "CoachImportTests",
-            dependencies: ["CoachKit", "CoachImport", "CoachApp", "CoachStore"]
+            dependencies: ["CoachKit", "CoachImport", "CoachApp", "CoachStore", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachTrustTests", dependencies: ["CoachKit", "CoachCrypto", "CoachTrust"]),
@@ -144,14 +154,14 @@ let package = Package(
             name: "CoachStoreTests",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal",
-                "CoachStore", .product(name: "GRDB", package: "GRDB.swift"),
+                "CoachStore", "CoachTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "CoachCLITests",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachTrust", "CoachStore", "CoachCLI", "CoachImport",
-                .product(name: "MCP", package: "swift-sdk"),
+                "CoachTestSupport", .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -160,23 +170,27 @@ let package = Package(
             name: "CoachPluginTests",
             dependencies: [
                 "CoachKit", "CoachPluginProtocol", "CoachPlugins", "CoachPluginSDK",
-                "CoachMetrics", "CoachViews", "CoachCrypto", "ActivityPlugin",
+                "CoachMetrics", "CoachViews", "CoachCrypto", "ActivityPlugin", "CoachTestSupport",
             ]
         ),
         .testTarget(
             name: "CoachReportTests",
-            dependencies: ["CoachKit", "CoachMetrics", "CoachViews", "CoachReport"]),
+            dependencies: [
+                "CoachKit", "CoachMetrics", "CoachViews", "CoachReport", "CoachTestSupport",
+            ]),
         .testTarget(
             name: "CoachAppTests",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachMetrics", "CoachViews",
-                "CoachMCP", .product(name: "MCP", package: "swift-sdk"),
+                "CoachPrompt", "CoachImport", "CoachMCP", "CoachTestSupport",
+                .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .testTarget(
             name: "CoachPromptTests",
             dependencies: [
                 "CoachKit", "CoachPrompt", "CoachApp", "CoachMetrics", "CoachViews", "CoachStore",
+                "CoachTestSupport",
             ]
         ),
     ] + providerTargets,

@@ -3,6 +3,7 @@ import CoachCrypto
 import CoachKit
 import CoachMetrics
 import CoachStore
+import CoachTestSupport
 import Foundation
 import Testing
 
@@ -17,13 +18,11 @@ import Testing
     @Test(
         "After every random write the windowed views equal a full replay to 1e-9, across months")
     func randomHistories() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "coach-carried-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TempFolder(prefix: "coach-carried")
+        defer { withExtendedLifetime(dir) {} }
         var pass = Array("owner passphrase for carried views".utf8)
         let ws = try Workspace.create(
-            at: dir.appendingPathComponent("ws.sqlite").path, owner: "olivia",
+            at: dir.file("ws.sqlite"), owner: "olivia",
             passphrase: try SecretKey(consuming: &pass), preset: .interactive,
             clock: FixedClock(Date(timeIntervalSince1970: 1_790_000_000)))
         var pass2 = Array("owner passphrase for carried views".utf8)

@@ -3,6 +3,7 @@ import CoachCrypto
 import CoachKit
 import CoachMCP
 import CoachStore
+import CoachTestSupport
 import Foundation
 import MCP
 import Testing

@@ -3,6 +3,7 @@ import CoachCrypto
 import CoachKit
 import CoachMetrics
 import CoachStore
+import CoachTestSupport
 import Foundation
 import Testing
 
@@ -27,13 +28,11 @@ import Testing
 
     @Test("Twenty athletes read on one, two and three threads give the same windows")
     func sameWindows() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "coach-roster-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TempFolder(prefix: "coach-roster")
+        defer { withExtendedLifetime(dir) {} }
         var pass = Array("owner passphrase for the roster".utf8)
         let ws = try Workspace.create(
-            at: dir.appendingPathComponent("ws.sqlite").path, owner: "olivia",
+            at: dir.file("ws.sqlite"), owner: "olivia",
             passphrase: try SecretKey(consuming: &pass), preset: .interactive,
             clock: FixedClock(Date(timeIntervalSince1970: 1_790_000_000)))
         var pass2 = Array("owner passphrase for the roster".utf8)

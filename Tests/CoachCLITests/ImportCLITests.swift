@@ -1,4 +1,5 @@
 import CoachImport
+import CoachTestSupport
 import Foundation
 import Testing
 
@@ -6,11 +7,7 @@ import Testing
 /// athlete user imports her own files, and a kill in the middle of a large import is finished
 /// by running it again.
 @Suite struct ImportCLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static func fixture(_ rel: String) -> String {
-        root.appendingPathComponent("Tests/Fixtures/\(rel)").path
-    }
+    static func fixture(_ rel: String) -> String { TestFixtures.path(rel) }
     static let export20k = fixture("apple-health/generated/export-20k-seed7.zip")
 
     struct Report: Decodable {

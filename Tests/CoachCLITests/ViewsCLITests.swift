@@ -1,15 +1,14 @@
+import CoachTestSupport
 import Foundation
 import Testing
 
 /// `coach dashboard`, `team`, `trend` and `activity` through the binary: JSON contracts, the team
-/// exit code, past days, and one-line refusals.
+/// exit code, past days, and one-line refusals. Whether a trend agrees with `metrics` is a
+/// use-case result, checked in process (CoachAppTests' `TrendUseCaseTests`).
 @Suite struct ViewsCLITests {
     static let now = ["COACH_NOW": "2026-11-20T18:00:00+01:00"]
 
-    static func fixture(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name)").path
-    }
+    static func fixture(_ name: String) -> String { TestFixtures.path(name) }
 
     /// Owner olivia with `jane` (60 days of data) and `bert` (no data yet).
     static func scene() throws -> CoachSandbox {
@@ -114,30 +113,6 @@ import Testing
         let text = try s.expectOK(
             s.run(["trend", "--athlete", "jane", "--metric", "ctl"], env: Self.now))
         #expect(text.stdout.contains("ctl") && text.stdout.contains("last"))
-    }
-
-    @Test("A trend's last point equals what metrics shows for that day")
-    func trendMatchesMetrics() throws {
-        let s = try Self.scene()
-        let t = try s.expectOK(
-            s.run(
-                [
-                    "trend", "--athlete", "jane", "--metric", "training-load.ctl", "--days", "3",
-                    "--date", "2026-11-19", "--json",
-                ], env: Self.now))
-        let m = try s.expectOK(
-            s.run(
-                [
-                    "metrics", "--athlete", "jane", "--provider", "training-load", "--date",
-                    "2026-11-19",
-                    "--json",
-                ], env: Self.now))
-        let series = try #require(
-            (try Self.json(t) as? [String: Any])?["series"] as? [[String: Any]])
-        let last = try #require(
-            (series.first?["points"] as? [[String: Any]])?.last?["value"] as? Double)
-        let result = try #require((try Self.json(m) as? [[String: Any]])?.first)
-        #expect(last == (result["values"] as? [String: Any])?["ctl"] as? Double)
     }
 
     @Test(

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachTestSupport
 import Foundation
 import Testing
 
@@ -6,11 +7,8 @@ import Testing
 
 /// Paths of the shared fixtures and helpers to run importers on text and files.
 enum ImportFixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static func fixture(_ rel: String) -> String {
-        root.appendingPathComponent("Tests/Fixtures/\(rel)").path
-    }
+    static let root = TestFixtures.repoRoot
+    static func fixture(_ rel: String) -> String { TestFixtures.path(rel) }
     static let countsScript = root.appendingPathComponent(
         "Tests/ImportCounts/apple_health_counts.py"
     ).path

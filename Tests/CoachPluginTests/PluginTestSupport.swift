@@ -1,12 +1,12 @@
 import CoachKit
+import CoachTestSupport
 import Foundation
 import Testing
 
 /// Paths shared by the plugin tests.
 enum PluginTestSupport {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = repo.appendingPathComponent("Tests/Fixtures")
+    static let repo = TestFixtures.repoRoot
+    static let fixtures = TestFixtures.directory
 
     /// A built executable product next to the test bundle (or in .build/debug).
     static func product(_ name: String) -> String? {

@@ -1,5 +1,6 @@
 import CoachKit
 import CoachPrompt
+import CoachTestSupport
 import Foundation
 import Testing
 

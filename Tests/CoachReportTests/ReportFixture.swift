@@ -1,6 +1,7 @@
 import CoachKit
 import CoachMetrics
 import CoachReport
+import CoachTestSupport
 import CoachViews
 import Foundation
 import Testing
@@ -8,9 +9,7 @@ import Testing
 /// The report fixture: 100 days of generated data for `rhea` with a watch-less week, days without
 /// food or wellness, a five-week plan (Monday sessions are never done) and one low-energy day.
 enum ReportFixture {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let fixtures = TestFixtures.directory
 
     /// Saturday after the last logged day: a day with a planned session and no data yet.
     static let day = LocalDay("2026-11-21")!

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachTestSupport
 import Foundation
 import GRDB
 import Testing

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachTestSupport
 import Foundation
 import GRDB
 import Testing

@@ -1,18 +1,17 @@
+import CoachTestSupport
 import Foundation
 import Testing
 
 /// Files of the repository the CLI tests read (fixtures, the schema, the example generator) and
 /// helpers to load datasets into a sandbox.
 enum RepoFiles {
-    /// The package root (three levels above this file's folder).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let root = TestFixtures.repoRoot
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     static var schemaPath: String { path("docs/format.schema.json") }
-    static var everyFieldFixture: String { path("Tests/Fixtures/dataset-every-field.json") }
+    static var everyFieldFixture: String { TestFixtures.path("dataset-every-field.json") }
 
     /// `python3` on PATH, if any.
     static let python: String? = {

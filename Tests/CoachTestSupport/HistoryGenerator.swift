@@ -2,16 +2,17 @@ import CoachKit
 import CoachStore
 import Foundation
 
-/// Seeded generated histories and random changes to them, for the carried-state property.
-struct HistoryGenerator {
-    var state: UInt64
-    var counts: [String: Int] = [:]
-    var next = 0
-    let zone = TimeZone(identifier: "Europe/Berlin")!
+/// Seeded generated histories and random changes to them, for the carried-state property and
+/// the in-process use-case tests.
+public struct HistoryGenerator {
+    public var state: UInt64
+    public var counts: [String: Int] = [:]
+    public var next = 0
+    public let zone = TimeZone(identifier: "Europe/Berlin")!
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func bits() -> UInt64 {
+    public mutating func bits() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -19,15 +20,15 @@ struct HistoryGenerator {
         return z ^ (z >> 31)
     }
 
-    mutating func int(_ lo: Int, _ hi: Int) -> Int { lo + Int(bits() % UInt64(hi - lo + 1)) }
-    mutating func unit() -> Double { Double(bits() >> 11) / Double(1 << 53) }
-    mutating func id(_ prefix: String) -> String { next += 1; return "\(prefix)\(next)" }
+    public mutating func int(_ lo: Int, _ hi: Int) -> Int { lo + Int(bits() % UInt64(hi - lo + 1)) }
+    public mutating func unit() -> Double { Double(bits() >> 11) / Double(1 << 53) }
+    public mutating func id(_ prefix: String) -> String { next += 1; return "\(prefix)\(next)" }
 
-    func at(_ day: LocalDay, _ seconds: Int) -> Instant {
+    public func at(_ day: LocalDay, _ seconds: Int) -> Instant {
         Instant(date: day.instant(secondsSinceMidnight: seconds, in: zone), timeZone: zone)
     }
 
-    mutating func workout(on day: LocalDay) -> Workout {
+    public mutating func workout(on day: LocalDay) -> Workout {
         let cycling = int(0, 1) == 0
         var w = Workout(
             id: id("w"), start: at(day, int(6, 19) * 3600), sport: cycling ? .cycling : .running)
@@ -41,24 +42,25 @@ struct HistoryGenerator {
         return w
     }
 
-    mutating func hrv(on day: LocalDay) -> BiometricSample {
+    public mutating func hrv(on day: LocalDay) -> BiometricSample {
         BiometricSample(
             id: id("h"), time: at(day, 6 * 3600 + int(0, 3600)), type: .hrv_rmssd,
             value: (40 + 40 * unit()).rounded())
     }
 
-    mutating func restingHR(on day: LocalDay) -> BiometricSample {
+    public mutating func restingHR(on day: LocalDay) -> BiometricSample {
         BiometricSample(
             id: id("r"), time: at(day, 7 * 3600), type: .resting_hr, value: Double(int(42, 56)))
     }
 
-    mutating func weight(on day: LocalDay) -> WeightEntry {
+    public mutating func weight(on day: LocalDay) -> WeightEntry {
         WeightEntry(
             id: id("k"), time: at(day, 7 * 3600 + 300), kg: 60 + Double(int(0, 30)) / 10,
             bodyFatPct: int(0, 1) == 0 ? Double(int(170, 230)) / 10 : nil)
     }
 
-    mutating func dataset(handle: String, from first: LocalDay, days: Int) -> AthleteDataset {
+    public mutating func dataset(handle: String, from first: LocalDay, days: Int) -> AthleteDataset
+    {
         var p = AthleteProfile(handle: handle, name: "Athlete \(handle)", timeZone: zone.identifier)
         p.sex = .female
         p.birthDate = LocalDay("1993-04-02")
@@ -104,7 +106,7 @@ struct HistoryGenerator {
     }
 
     /// One random change to athlete `a`, as of `today`.
-    mutating func mutate(
+    public mutating func mutate(
         _ ws: Workspace, athlete a: AthleteID, owner: Principal, today: LocalDay
     ) throws {
         let op = int(0, 5)

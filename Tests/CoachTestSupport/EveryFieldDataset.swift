@@ -1,11 +1,12 @@
 import CoachKit
 
 /// A dataset with every field of every record kind set (the same values as `CompactCodingTests`
-/// in CoachCodecTests), for tests of sealed record rows.
-enum EveryFieldDataset {
-    static let at = Instant(epochSeconds: 1_795_000_000.125, offsetSeconds: 3600)
+/// in CoachCodecTests, which uses this one), for tests of the compact form and of sealed record
+/// rows.
+public enum EveryFieldDataset {
+    public static let at = Instant(epochSeconds: 1_795_000_000.125, offsetSeconds: 3600)
 
-    static var session: PlannedSession {
+    public static var session: PlannedSession {
         var s = PlannedSession(
             id: "s1", date: LocalDay("2026-11-24")!, order: 2, title: "Threshold 3x12", origin: .ai)
         s.detail = "3 x 12 min at 95–100 % FTP"; s.notes = "indoors, fan on"; s.sport = .cycling
@@ -14,7 +15,7 @@ enum EveryFieldDataset {
         return s
     }
 
-    static var workout: Workout {
+    public static var workout: Workout {
         var w = Workout(id: "w1", start: at, sport: .running)
         w.elapsedS = 3600; w.movingS = 3540; w.distanceM = 12_000.5; w.rpe = 7; w.tss = 77.7;
         w.avgPowerW = 250
@@ -27,13 +28,13 @@ enum EveryFieldDataset {
         return w
     }
 
-    static var food: FoodEntry {
+    public static var food: FoodEntry {
         var f = FoodEntry(id: "f1", time: at, kcal: 650.5)
         f.proteinG = 35; f.carbsG = 80.25; f.fatG = 20; f.meal = "lunch"; f.note = "pasta 🍝"
         return f
     }
 
-    static var dataset: AthleteDataset {
+    public static var dataset: AthleteDataset {
         var d = AthleteDataset(
             athlete: AthleteProfile(handle: "jane", name: "Jane Example", timeZone: "Europe/Berlin")
         )

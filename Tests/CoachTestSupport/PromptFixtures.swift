@@ -6,16 +6,13 @@ import CoachViews
 import Foundation
 
 /// Inputs for the renderer tests, built from the fixture datasets without a workspace.
-enum PromptFixtures {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+public enum PromptFixtures {
+    public static let fixtures = TestFixtures.directory
 
-    static func data(_ name: String) throws -> Data {
-        try Data(contentsOf: fixtures.appendingPathComponent(name))
-    }
+    public static func data(_ name: String) throws -> Data { try TestFixtures.data(name) }
 
     /// The 60-day fixture with a canary-filled profile, one planned week and wellness notes.
-    static func dataset() throws -> AthleteDataset {
+    public static func dataset() throws -> AthleteDataset {
         var d = try JSONDecoder().decode(AthleteDataset.self, from: data("views-60-days.json"))
         d.athlete.name = Canary.name
         d.athlete.email = Canary.email
@@ -33,7 +30,7 @@ enum PromptFixtures {
     }
 
     /// The weeks of the plan: last week with one session, this week with two.
-    static func weeks(today: LocalDay) -> [PromptWeek] {
+    public static func weeks(today: LocalDay) -> [PromptWeek] {
         var done = PlannedSession(id: "s1", date: today.monday.adding(days: -6), title: "Tempo run")
         done.sport = .running
         done.plannedDurationS = 3600
@@ -62,11 +59,12 @@ enum PromptFixtures {
         ]
     }
 
-    static let today = LocalDay("2026-11-20")!
-    static let now = Instant("2026-11-20T18:00:00+01:00")!.date
+    public static let today = LocalDay("2026-11-20")!
+    public static let now = Instant("2026-11-20T18:00:00+01:00")!.date
 
     /// The input of an export over `days` days of `dataset`.
-    static func input(_ dataset: AthleteDataset? = nil, days: Int = 7) throws -> PromptInput {
+    public static func input(_ dataset: AthleteDataset? = nil, days: Int = 7) throws -> PromptInput
+    {
         let d = try dataset ?? self.dataset()
         return try PromptInputMaker.make(
             evaluation: MetricEvaluation(d), weeks: weeks(today: today),
@@ -76,26 +74,26 @@ enum PromptFixtures {
 }
 
 /// Strings that must never appear in a redacted export.
-enum Canary {
-    static let name = "Zelda CanaryName Quux"
-    static let email = "canary.mail@example.invalid"
-    static let goals = "CANARY-GOAL sub-3 marathon"
-    static let strengths = "CANARY-STRENGTH climbing"
-    static let weaknesses = "CANARY-WEAKNESS descending"
-    static let equipment = "CANARY-EQUIPMENT smart trainer"
-    static let location = "CANARY-LOCATION Lakeside Track Ushuaia"
-    static let schedule = "CANARY-SCHEDULE night shifts"
-    static let wellness = "CANARY-WELLNESS slept at my mother's"
-    static let workoutTitle = "CANARY-WORKOUT ride to Lakeside"
-    static let sessionNote = "CANARY-SESSION bring the clinic letter"
-    static let weekNote = "CANARY-WEEK travel to Ushuaia"
+public enum Canary {
+    public static let name = "Zelda CanaryName Quux"
+    public static let email = "canary.mail@example.invalid"
+    public static let goals = "CANARY-GOAL sub-3 marathon"
+    public static let strengths = "CANARY-STRENGTH climbing"
+    public static let weaknesses = "CANARY-WEAKNESS descending"
+    public static let equipment = "CANARY-EQUIPMENT smart trainer"
+    public static let location = "CANARY-LOCATION Lakeside Track Ushuaia"
+    public static let schedule = "CANARY-SCHEDULE night shifts"
+    public static let wellness = "CANARY-WELLNESS slept at my mother's"
+    public static let workoutTitle = "CANARY-WORKOUT ride to Lakeside"
+    public static let sessionNote = "CANARY-SESSION bring the clinic letter"
+    public static let weekNote = "CANARY-WEEK travel to Ushuaia"
 
-    static let all = [
+    public static let all = [
         name, email, goals, strengths, weaknesses, equipment, location, schedule, wellness,
         workoutTitle, sessionNote, weekNote,
     ]
     /// Distinctive fragments: any of them in an export is a leak.
-    static let fragments = [
+    public static let fragments = [
         "CanaryName", "Zelda", "canary.mail", "CANARY-", "Ushuaia", "Lakeside", "1994-05-02",
         "Etc/GMT",
     ]
