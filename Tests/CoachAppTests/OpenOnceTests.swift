@@ -28,7 +28,8 @@ import Testing
         var pass = Array(Self.pass.utf8)
         let ws = try Workspace.create(
             at: path, owner: "olivia", passphrase: try SecretKey(consuming: &pass),
-            preset: .interactive, clock: FixedClock(Date(timeIntervalSince1970: 1_790_000_000)))
+            preset: .interactive, clock: FixedClock(Date(timeIntervalSince1970: 1_790_000_000)),
+            random: SystemRandom(), ids: .randomUUIDs)
         var pass2 = Array(Self.pass.utf8)
         let owner = try ws.authenticate(
             handle: "olivia", passphrase: try SecretKey(consuming: &pass2))

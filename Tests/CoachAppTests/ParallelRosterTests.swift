@@ -32,9 +32,9 @@ import Testing
         defer { withExtendedLifetime(dir) {} }
         var pass = Array("owner passphrase for the roster".utf8)
         let ws = try Workspace.create(
-            at: dir.file("ws.sqlite"), owner: "olivia",
-            passphrase: try SecretKey(consuming: &pass), preset: .interactive,
-            clock: FixedClock(Date(timeIntervalSince1970: 1_790_000_000)))
+            at: dir.file("ws.sqlite"), owner: "olivia", passphrase: try SecretKey(consuming: &pass),
+            preset: .interactive, clock: FixedClock(Date(timeIntervalSince1970: 1_790_000_000)),
+            random: SystemRandom(), ids: .randomUUIDs)
         var pass2 = Array("owner passphrase for the roster".utf8)
         let owner = try ws.authenticate(
             handle: "olivia", passphrase: try SecretKey(consuming: &pass2))

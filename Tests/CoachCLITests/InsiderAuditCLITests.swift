@@ -20,7 +20,8 @@ import Testing
             ]))
         try s.expectOK(s.run(["doctor"]))
         // janeu appends a "revocation" with her own keys, through coach's own code in-process.
-        let ws = try Workspace.open(at: s.workspace)
+        let ws = try Workspace.open(
+            at: s.workspace, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
         let janeu = try ws.authenticate(
             handle: Handle("janeu"),
             passphrase: try passphrase("jane user passphrase"))

@@ -59,7 +59,8 @@ import Testing
     @Test("A checkpoint signed by a coach, even one who made himself owner in the file, is refused")
     func forgedCheckpoint() throws {
         let (s, _) = try Self.scene()
-        let ws = try Workspace.open(at: s.workspace)
+        let ws = try Workspace.open(
+            at: s.workspace, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
         let carl = try ws.authenticate(
             handle: Handle("carl"), passphrase: try secret(Self.coachPass))
         try ws.write { db in
@@ -92,7 +93,8 @@ import Testing
     @Test("An owner checkpoint that does not match the entry it names fails verification")
     func mismatchedCheckpoint() throws {
         let (s, _) = try Self.scene()
-        let ws = try Workspace.open(at: s.workspace)
+        let ws = try Workspace.open(
+            at: s.workspace, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
         let owner = try ws.authenticate(
             handle: Handle("olivia"), passphrase: try secret(CoachSandbox.ownerPass))
         try ws.write { db in

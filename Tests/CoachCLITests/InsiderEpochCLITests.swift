@@ -97,7 +97,9 @@ import Testing
     /// carl's forgery, with his own keys and coach's formats.
     func substitute(_ s: CoachSandbox, copy: String) throws {
         var pass = Array(Self.coachPass.utf8)
-        let carl = try Workspace.open(at: s.workspace).authenticate(
+        let carl = try Workspace.open(
+            at: s.workspace, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs
+        ).authenticate(
             handle: Handle("carl"), passphrase: try SecretKey(consuming: &pass))
         let key = try SecretKey.random()
         let queue = try DatabaseQueue(path: s.workspace)

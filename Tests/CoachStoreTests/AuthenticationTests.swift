@@ -79,7 +79,8 @@ import Testing
         let dir = try TempDir()
         let path = dir.file("w.sqlite")
         let ws = try Workspace.create(
-            at: path, owner: "olivia", passphrase: secret(Fixture.ownerPass), preset: .moderate)
+            at: path, owner: "olivia", passphrase: secret(Fixture.ownerPass), preset: .moderate,
+            clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
         let interactive = KDFParameters.Preset.interactive.limits
         let q = try DatabaseQueue(path: path)
         try q.write { db in

@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import Foundation
 import GRDB
@@ -73,7 +74,8 @@ import Testing
         #expect(mode == 0o600)
         let restored = f.dir.file("restored.sqlite")
         try Workspace.restore(from: out, to: restored)
-        let ws2 = try Workspace.open(at: restored)
+        let ws2 = try Workspace.open(
+            at: restored, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
         let owner = try ws2.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
         #expect(try ws2.profile(athleteId: AthleteID(jane), as: owner).notes.goals == Self.canary)
         #expect(throws: StoreError.workspaceExists(out)) { try f.ws.backup(to: out) }

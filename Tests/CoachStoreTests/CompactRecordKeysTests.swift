@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import Foundation
 import GRDB
@@ -83,7 +84,8 @@ import Testing
         }
         #expect(downgraded == 6, "UUID and import ids are text in the v10 layout")
 
-        let ws = try Workspace.open(at: f.path)
+        let ws = try Workspace.open(
+            at: f.path, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
         let owner = try ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
         let after = try [anna, bert].map { who in
             try ws.read { db in

@@ -74,7 +74,8 @@ import Testing
             try Int.fetchOne(db, sql: "SELECT length(ciphertext) FROM records WHERE id = 'm0'")!
         }
 
-        let ws = try Workspace.open(at: f.path)
+        let ws = try Workspace.open(
+            at: f.path, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
         let owner = try ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
         let schema = try ws.read { db in
             (

@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import Foundation
 import GRDB
@@ -30,7 +31,8 @@ import Testing
         let path = dir.file("damaged-\(UUID().uuidString).sqlite")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         do {
-            let ws = try Workspace.open(at: path)
+            let ws = try Workspace.open(
+                at: path, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
             let owner = try ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
             return try ws.profile(athleteId: AthleteID(athlete), as: owner).notes.goals
                 ?? "<no goal>"
@@ -70,7 +72,7 @@ import Testing
                 at: {
                     let p = dir.file("probe.sqlite");
                     try? Data(original).write(to: URL(fileURLWithPath: p)); return p
-                }()
+                }(), clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs
             )
             .read { db in
                 try Int.fetchOne(
@@ -96,7 +98,10 @@ import Testing
         let path = dir.file("random.sqlite")
         try Data((0..<8192).map { _ in UInt8.random(in: 0...255) }).write(
             to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.notAWorkspace(path)) { try Workspace.open(at: path) }
+        #expect(throws: StoreError.notAWorkspace(path)) {
+            try Workspace.open(
+                at: path, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
+        }
     }
 
     @Test("A SQLite file of another program is refused as not a workspace")
@@ -104,6 +109,9 @@ import Testing
         let dir = try TempDir()
         let path = dir.file("other.sqlite")
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE t (x)") }
-        #expect(throws: StoreError.notAWorkspace(path)) { try Workspace.open(at: path) }
+        #expect(throws: StoreError.notAWorkspace(path)) {
+            try Workspace.open(
+                at: path, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import CoachLocal
 import Testing
@@ -36,7 +37,9 @@ import Testing
     @Test("The store reports a local failure of its own file as its StoreError")
     func storeMaps() throws {
         #expect(throws: StoreError.workspaceMissing("/nowhere/w.sqlite")) {
-            try Workspace.open(at: "/nowhere/w.sqlite")
+            try Workspace.open(
+                at: "/nowhere/w.sqlite", clock: SystemClock(), random: SystemRandom(),
+                ids: .randomUUIDs)
         }
         #expect(throws: StoreError.fileExists("/f")) {
             try StoreError.local { throw LocalFileError.fileExists("/f") }

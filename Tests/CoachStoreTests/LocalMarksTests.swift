@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import Foundation
 import GRDB
@@ -38,7 +39,9 @@ final class MemoryMarks: MarksKeeper, @unchecked Sendable {
         let anna = try f.athlete("anna", goals: "marks-secret-goal")
         let carl = try f.user("carl", role: .coach)
         let keeper = MemoryMarks()
-        let ws = try Workspace.open(at: f.path, marks: keeper)
+        let ws = try Workspace.open(
+            at: f.path, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs,
+            marks: keeper)
         _ = try ws.authenticate(handle: "carl", passphrase: secret(Fixture.coachPass))
         let kept = keeper.all
         #expect(!kept.isEmpty)
@@ -60,7 +63,9 @@ final class MemoryMarks: MarksKeeper, @unchecked Sendable {
     func rollbackLeavesMarks() throws {
         let f = try Fixture()
         let keeper = MemoryMarks()
-        let ws = try Workspace.open(at: f.path, marks: keeper)
+        let ws = try Workspace.open(
+            at: f.path, clock: SystemClock(), random: SystemRandom(), ids: .randomUUIDs,
+            marks: keeper)
         let owner = try ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
         let before = keeper.all
         struct Abort: Error {}

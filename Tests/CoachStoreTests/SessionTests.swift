@@ -26,6 +26,7 @@ import Testing
     static func opened(_ f: Fixture, view: Date, wall: Date) -> Workspace {
         Workspace(
             path: f.path, pool: f.ws.pool, clock: FixedClock(view), random: SystemRandom(),
+            ids: .randomUUIDs,
             wallClock: FixedClock(wall))
     }
 
@@ -99,11 +100,13 @@ import Testing
         let f = try Fixture(clock: FixedClock(Self.start))
         let token = try f.ws.unlock(
             handle: "olivia", passphrase: secret(Fixture.ownerPass), ttlSeconds: 3600)
-        let opened = try Workspace.open(at: f.path, clock: FixedClock(Self.start))
+        let opened = try Workspace.open(
+            at: f.path, clock: FixedClock(Self.start), random: SystemRandom(), ids: .randomUUIDs)
         // The same file and the same frozen view clock, but two hours later on the system clock.
         let twoHoursOn = Workspace(
             path: f.path, pool: opened.pool, clock: FixedClock(Self.start),
-            random: SystemRandom(), wallClock: FixedClock(Date().addingTimeInterval(7200)))
+            random: SystemRandom(), ids: .randomUUIDs,
+            wallClock: FixedClock(Date().addingTimeInterval(7200)))
         #expect(throws: StoreError.sessionExpired) { try twoHoursOn.resume(token) }
         #expect(try Self.sessionRows(f, token.id) == 0)
     }

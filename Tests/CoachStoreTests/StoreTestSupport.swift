@@ -42,7 +42,7 @@ struct Fixture {
         path = dir.file("workspace.sqlite")
         ws = try Workspace.create(
             at: path, owner: "olivia", passphrase: secret(Self.ownerPass), preset: .interactive,
-            clock: clock)
+            clock: clock, random: SystemRandom(), ids: .randomUUIDs)
         owner = try ws.authenticate(handle: "olivia", passphrase: secret(Self.ownerPass))
     }
 

@@ -28,7 +28,7 @@ public enum AppDemo {
         let clock = environment.clock
         let passphrases = (owner: DemoWorkspace.passphrase(), coach: DemoWorkspace.passphrase())
         let (workspace, coach, token) = try DemoWorkspace.build(
-            at: path, clock: clock, passphrases: passphrases)
+            at: path, environment: environment, passphrases: passphrases)
         let files = try DemoWorkspace.writePassphrases(
             ["owner": passphrases.owner, "coach": passphrases.coach], next: path)
         try environment.tokens(for: path).save(token)

@@ -42,12 +42,15 @@ enum DemoWorkspace {
     ///   - passphrases: the owner's and the coach's passphrases (readable text, which the demo
     ///     writes to private files so the user can sign in again after the session ends).
     static func build(
-        at path: String, clock: any Clock, passphrases: (owner: String, coach: String)
+        at path: String, environment: AppEnvironment,
+        passphrases: (owner: String, coach: String)
     ) throws -> (Workspace, Principal, SessionToken) {
+        let clock = environment.clock
         let ownerPass = try Passphrase(text: passphrases.owner).key
         let coachPass = try Passphrase(text: passphrases.coach).key
         let ws = try Workspace.create(
-            at: path, owner: "owner", passphrase: ownerPass, preset: .interactive, clock: clock)
+            at: path, owner: "owner", passphrase: ownerPass, preset: .interactive, clock: clock,
+            random: environment.random, ids: environment.ids)
         let owner = try ws.authenticate(handle: "owner", passphrase: ownerPass)
         try ws.addUser(
             handle: "coach", role: .coach, athleteHandle: nil, passphrase: coachPass, as: owner)

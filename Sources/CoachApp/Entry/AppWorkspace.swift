@@ -34,7 +34,7 @@ public struct AppWorkspace {
     {
         _ = try Workspace.create(
             at: path, owner: owner.rawValue, passphrase: passphrase.key, preset: strength.preset,
-            clock: environment.clock)
+            clock: environment.clock, random: environment.random, ids: environment.ids)
     }
 
     /// Starts a session for `handle` that later commands resume without a passphrase.

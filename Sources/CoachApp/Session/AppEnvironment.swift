@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import CoachLocal
 import CoachStore
@@ -18,6 +19,11 @@ public struct AppEnvironment: Sendable {
     public var reportRollback = false
     /// Makes the id of a new record or session (random UUIDs; a test may fix them).
     public var newID: @Sendable () -> String = { UUID().uuidString.lowercased() }
+    /// Where keys, nonces and salts come from (the system's; known-answer tests seed one).
+    public var random: any RandomSource = SystemRandom()
+
+    /// `newID` as the store takes it: every id the workspace mints comes from here.
+    public var ids: IdentifierSource { IdentifierSource(newID) }
 
     /// Builds the environment from `variables`; `COACH_NOW` fixes the clock when set.
     ///

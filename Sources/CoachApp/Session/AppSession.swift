@@ -88,7 +88,7 @@ public final class AppSession {
         let path = environment.workspacePath(explicit: signIn.workspace)
         return try Workspace.open(
             at: path, allowShared: signIn.allowShared, clock: environment.clock,
-            marks: environment.marks(for: path))
+            random: environment.random, ids: environment.ids, marks: environment.marks(for: path))
     }
 
     /// Replaces the workspace at `path` with the backup at `source`, after checking the backup.

@@ -28,7 +28,7 @@ extension Workspace {
         }
         try Handle.validate(profile.handle)
         try AthleteValidation.check(profile)
-        let id = AthleteID(UUID().uuidString.lowercased())
+        let id = AthleteID(ids.next())
         try write { db in
             _ = try insertAthlete(db, id: id, profile: profile, actor: actor)
         }
@@ -87,12 +87,6 @@ extension Workspace {
     /// The athlete a command is about: the named one, or an athlete user's own.
     public func targetAthlete(_ handle: Handle?, as actor: Principal) throws -> AthleteID {
         try openAthlete(handle, as: actor).id
-    }
-
-    /// The athlete a command is about, with their profile, from one keyring open in one read.
-    public func targetProfile(_ handle: Handle?, as actor: Principal) throws -> AthleteSummary {
-        let athlete = try openAthlete(handle, as: actor)
-        return AthleteSummary(id: athlete.id, profile: athlete.profile)
     }
 
     /// Resolves the athlete a command is about — the named one, or an athlete user's own — and

@@ -69,7 +69,7 @@ extension Workspace {
             if let handle { profile.handle = handle.rawValue }
             try Handle.validate(profile.handle)
             try AthleteValidation.check(profile)
-            let athleteId = AthleteID(UUID().uuidString.lowercased())
+            let athleteId = AthleteID(ids.next())
             try write { db in
                 let keyring = try insertAthlete(db, id: athleteId, profile: profile, actor: actor)
                 summary = try importRecords(

@@ -7,13 +7,13 @@ import GRDB
 extension Workspace {
     /// Inserts or replaces (version + 1) a record under the athlete's newest epoch, with its audit
     /// entry unless `action` is nil (bulk writes audit once for the whole batch), and keeps the
-    /// athlete's snapshot in step (`upkeep`).
+    /// athlete's snapshot in step.
     ///
     /// - Returns: `true` when the row was new.
     @discardableResult
     func putRecord(
         _ db: Database, keyring: AthleteKeyring, id: RecordID, kind: RecordKind, day: String,
-        payload: [UInt8], actor: Principal, action: String?, upkeep: SnapshotUpkeep = .apply
+        payload: [UInt8], actor: Principal, action: String?
     ) throws -> Bool {
         let (previousDay, sealed) = try writeRecordRow(
             db, keyring: keyring, id: id, kind: kind, day: day
@@ -24,7 +24,7 @@ extension Workspace {
                 target: id.rawValue, targetCiphertext: sealed.ciphertext)
         }
         try updateSnapshot(
-            db, keyring: keyring, kind: kind, upkeep: upkeep,
+            db, keyring: keyring, kind: kind,
             remove: previousDay.map { (id.rawValue, $0) }, insert: (id.rawValue, day, payload))
         return previousDay == nil
     }
@@ -75,8 +75,7 @@ extension Workspace {
 
     /// Deletes a record, with its audit entry, and removes it from the athlete's snapshot.
     func deleteRecord(
-        _ db: Database, keyring: AthleteKeyring, id: RecordID, actor: Principal, action: String,
-        upkeep: SnapshotUpkeep = .apply
+        _ db: Database, keyring: AthleteKeyring, id: RecordID, actor: Principal, action: String
     ) throws {
         let id = id.rawValue
         let key: [any DatabaseValueConvertible] = [
@@ -92,8 +91,7 @@ extension Workspace {
         guard db.changesCount == 1, let kind, let row else { throw StoreError.recordNotFound(id) }
         try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
         try updateSnapshot(
-            db, keyring: keyring, kind: kind, upkeep: upkeep,
-            remove: (id, row["day"] as String), insert: nil)
+            db, keyring: keyring, kind: kind, remove: (id, row["day"] as String), insert: nil)
     }
 
     /// Decrypts the athlete's records of `kinds` (all kinds when empty) between two days inclusive.

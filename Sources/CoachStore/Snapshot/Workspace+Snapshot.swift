@@ -4,15 +4,6 @@ import CoachKit
 import Foundation
 import GRDB
 
-/// How a record write treats the athlete's snapshot.
-enum SnapshotUpkeep {
-    /// Apply the change to the snapshot in the same transaction (single writes).
-    case apply
-    /// Leave the snapshot alone: the caller dropped it before a bulk write and rebuilds it once
-    /// at the end.
-    case drop
-}
-
 /// The encrypted snapshot: a compact, encrypted copy of each athlete's whole dataset, cut into
 /// chunks — the records of one kind whose record day falls in one calendar month — listed by one
 /// section row per record kind.

@@ -14,11 +14,9 @@ extension Workspace {
     /// carried from a period the write touches (or from the profile) is dropped in the same
     /// transaction, so it is never used against changed records.
     func updateSnapshot(
-        _ db: Database, keyring: AthleteKeyring, kind: RecordKind, upkeep: SnapshotUpkeep,
+        _ db: Database, keyring: AthleteKeyring, kind: RecordKind,
         remove: (id: String, day: String)?, insert: (id: String, day: String, payload: [UInt8])?
     ) throws {
-        // A bulk write dropped the snapshot (and the carried state) once before its first record.
-        guard upkeep == .apply else { return }
         let removeKey = remove.map {
             ChunkKey(section: kind, period: SnapshotPeriod.of(day: $0.day))
         }

@@ -164,15 +164,13 @@ struct NewUser {
 enum UserFactory {
     static func make(
         handle: String, role: Role, athleteId: String?, passphrase: SecretKey,
-        preset: KDFParameters.Preset, indexKey: SecretKey, random: RandomSource,
-        id: String? = nil
+        preset: KDFParameters.Preset, indexKey: SecretKey, random: RandomSource, id: String
     ) throws -> NewUser {
         try Handle.validate(handle)
         guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let box = try BoxKeyPair.generate(random: random)
         let sign = try SigningKeyPair.generate(random: random)
         let kdf = KDFParameters.new(preset, random: random)
-        let id = id ?? UUID().uuidString.lowercased()
         var row = UserRow(
             id: id, handle: handle, role: role, athleteId: athleteId, boxPK: box.publicKey,
             signPK: sign.publicKey, kdf: kdf, sealed: SealedPayload(nonce: [], ciphertext: []),

@@ -22,7 +22,7 @@ extension Workspace {
             throw StoreError.parameterOutOfRange(.ttl, range: "between 1m and 24h")
         }
         let principal = try authenticate(handle: Handle(handle), passphrase: passphrase)
-        let id = UUID().uuidString.lowercased()
+        let id = ids.next()
         let key = try SecretKey.random(using: random)
         // Sessions live and die by the system clock only. The injected clock moves the day views
         // show; were it to decide lifetimes, a command replaying a later "now" would delete

@@ -14,17 +14,17 @@ extension Workspace {
     ///   - preset: Argon2id strength for this and later users (never below interactive).
     public static func create(
         at path: String, owner: String, passphrase: SecretKey,
-        preset: KDFParameters.Preset = .moderate, clock: any Clock = SystemClock(),
-        random: any RandomSource = SystemRandom()
+        preset: KDFParameters.Preset = .moderate, clock: any Clock, random: any RandomSource,
+        ids: IdentifierSource
     ) throws -> Workspace {
         try Handle.validate(owner)
         guard passphrase.count >= 8 else { throw StoreError.weakPassphrase }
         let indexKey = try SecretKey.random(using: random)
         let made = try UserFactory.make(
             handle: owner, role: .owner, athleteId: nil, passphrase: passphrase,
-            preset: preset, indexKey: indexKey, random: random)
+            preset: preset, indexKey: indexKey, random: random, id: ids.next())
         let row = made.row
-        let ws = try createFile(at: path, clock: clock, random: random)
+        let ws = try createFile(at: path, clock: clock, random: random, ids: ids)
         let secret = try row.open(passphrase: passphrase)
         try ws.write { db in
             guard
@@ -129,7 +129,7 @@ extension Workspace {
         let preset = try read { try defaultPreset($0, as: actor) }
         let made = try UserFactory.make(
             handle: handle, role: role, athleteId: athleteId, passphrase: secret,
-            preset: preset, indexKey: actor.indexKey, random: random)
+            preset: preset, indexKey: actor.indexKey, random: random, id: ids.next())
         let row = made.row
         try write { db in
             if try UserRow.fetch(db, handle: handle) != nil {

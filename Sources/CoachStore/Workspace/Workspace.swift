@@ -18,18 +18,22 @@ public final class Workspace: Sendable {
     /// nor back-date the log.
     let wallClock: any Clock
     let random: any RandomSource
+    /// Where new ids (athletes, users, sessions) come from.
+    let ids: IdentifierSource
     /// Where signed-in users' marks are kept outside the file (nil: nowhere, as in tests).
     let marks: (any MarksKeeper)?
 
     init(
         path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
-        wallClock: any Clock = SystemClock(), marks: (any MarksKeeper)? = nil
+        ids: IdentifierSource, wallClock: any Clock = SystemClock(),
+        marks: (any MarksKeeper)? = nil
     ) {
         self.path = path
         self.pool = pool
         self.clock = clock
         self.wallClock = wallClock
         self.random = random
+        self.ids = ids
         self.marks = marks
     }
 
@@ -53,12 +57,15 @@ public final class Workspace: Sendable {
     /// - Parameters:
     ///   - path: absolute path of the workspace file.
     ///   - allowShared: accept a file others may write to.
+    ///   - clock: the clock views read ("now"; session lifetimes follow the system clock).
+    ///   - random: where keys, nonces and salts come from.
+    ///   - ids: where new ids come from.
     ///   - marks: where users' marks are kept outside the file; each sign-in checks the file
     ///     against them (nil: no such check).
     /// - Throws: `StoreError` when the file is missing, unsafe, not a workspace or damaged.
     public static func open(
-        at path: String, allowShared: Bool = false, clock: any Clock = SystemClock(),
-        random: any RandomSource = SystemRandom(), marks: (any MarksKeeper)? = nil
+        at path: String, allowShared: Bool = false, clock: any Clock, random: any RandomSource,
+        ids: IdentifierSource, marks: (any MarksKeeper)? = nil
     ) throws -> Workspace {
         try Sodium.initialize()
         try StoreError.local { try SecureFiles.checkWorkspace(path, allowShared: allowShared) }
@@ -90,13 +97,14 @@ public final class Workspace: Sendable {
             throw mapOpenError(error, path: path)
         }
         for suffix in ["-wal", "-shm"] { SecureFiles.restrict(path + suffix) }
-        return Workspace(path: path, pool: pool, clock: clock, random: random, marks: marks)
+        return Workspace(
+            path: path, pool: pool, clock: clock, random: random, ids: ids, marks: marks)
     }
 
     /// Creates a new, empty workspace file (mode 0600, folder 0700) and applies the schema.
-    static func createFile(at path: String, clock: any Clock, random: any RandomSource) throws
-        -> Workspace
-    {
+    static func createFile(
+        at path: String, clock: any Clock, random: any RandomSource, ids: IdentifierSource
+    ) throws -> Workspace {
         try Sodium.initialize()
         if FileManager.default.fileExists(atPath: path) { throw StoreError.workspaceExists(path) }
         try StoreError.local {
@@ -111,9 +119,9 @@ public final class Workspace: Sendable {
             try pool.write { db in
                 try db.execute(
                     sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('workspace_id', ?)",
-                    arguments: [Schema.formatTag, UUID().uuidString.lowercased()])
+                    arguments: [Schema.formatTag, ids.next()])
             }
-            return Workspace(path: path, pool: pool, clock: clock, random: random)
+            return Workspace(path: path, pool: pool, clock: clock, random: random, ids: ids)
         } catch {
             unlink(path)
             throw error
