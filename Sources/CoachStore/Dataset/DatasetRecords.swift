@@ -17,8 +17,13 @@ struct PlainRecord {
 enum DatasetRecords {
     /// Every record of `dataset` except the profile, validated first.
     ///
-    /// - Throws: `StoreError.invalidInput` naming the section, index and id of the first bad entry.
+    /// - Throws: `StoreError.unsupportedFormat` for a dataset of another format version;
+    ///   `StoreError.invalidInput` naming the section, index and id of the first bad entry.
     static func records(of dataset: AthleteDataset) throws -> [PlainRecord] {
+        guard dataset.format == AthleteDataset.formatTag else {
+            throw StoreError.unsupportedFormat(
+                found: dataset.format, supported: AthleteDataset.formatTag)
+        }
         let zone = dataset.athlete.zone
         var out: [PlainRecord] = []
         func add<T>(

@@ -55,10 +55,6 @@ extension Workspace {
         _ dataset: AthleteDataset, handle: Handle?, create: Bool,
         as actor: Principal
     ) throws -> ImportSummary {
-        guard dataset.format == AthleteDataset.formatTag else {
-            throw StoreError.unsupportedFormat(
-                found: dataset.format, supported: AthleteDataset.formatTag)
-        }
         let plain = try DatasetRecords.records(of: dataset)
         var summary = ImportSummary()
         if create {
@@ -88,10 +84,6 @@ extension Workspace {
     public func importDataset(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
         -> ImportSummary
     {
-        guard dataset.format == AthleteDataset.formatTag else {
-            throw StoreError.unsupportedFormat(
-                found: dataset.format, supported: AthleteDataset.formatTag)
-        }
         return try importRecords(try DatasetRecords.records(of: dataset), dataset, into: athlete)
     }
 

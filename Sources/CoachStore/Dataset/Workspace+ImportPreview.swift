@@ -11,10 +11,6 @@ extension Workspace {
     public func previewImport(
         _ dataset: AthleteDataset, handle: Handle?, create: Bool, as actor: Principal
     ) throws -> ImportSummary {
-        guard dataset.format == AthleteDataset.formatTag else {
-            throw StoreError.unsupportedFormat(
-                found: dataset.format, supported: AthleteDataset.formatTag)
-        }
         let plain = try DatasetRecords.records(of: dataset)
         var summary = ImportSummary()
         if create {
@@ -36,10 +32,6 @@ extension Workspace {
     public func previewImport(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
         -> ImportSummary
     {
-        guard dataset.format == AthleteDataset.formatTag else {
-            throw StoreError.unsupportedFormat(
-                found: dataset.format, supported: AthleteDataset.formatTag)
-        }
         return try preview(try DatasetRecords.records(of: dataset), dataset, into: athlete)
     }
 
