@@ -44,7 +44,7 @@ extension Workspace {
     func writingKeyring(_ db: Database, _ athlete: AthleteAccess) throws -> AthleteKeyring {
         let keyring = athlete.keyring
         let current = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?"),
+            db.cachedStatement(sql: EpochsTable.currentOfAthlete),
             arguments: [athlete.id])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
         try keyring.storeSelfSeal(db)

@@ -79,10 +79,7 @@ final class AthleteKeyring {
     {
         let row = try Row.fetchOne(
             db.cachedStatement(
-                sql: """
-                    SELECT self_label FROM grants WHERE athlete_id = ? AND user_id = ? AND self_label IS NOT NULL
-                    ORDER BY epoch DESC LIMIT 1
-                    """), arguments: [athleteId, userId])
+                sql: GrantsTable.selfLabelOfUser), arguments: [athleteId, userId])
         guard let blob = row?["self_label"] as Data?, blob.count > 24 else { return nil }
         let sealed = SealedPayload(
             nonce: [UInt8](blob.prefix(24)), ciphertext: [UInt8](blob.dropFirst(24)))
@@ -168,13 +165,8 @@ final class AthleteKeyring {
         principal.keyringOpenCount.withLock { $0 += 1 }
         let grant = try Row.fetchOne(
             db.cachedStatement(
-                sql: """
-                    SELECT g.epoch, g.sealed, g.signature, g.self_nonce, g.self_sealed, e.commitment,
-                           g.granted_by
-                    FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
-                    WHERE g.athlete_id = ? AND g.user_id = ?
-                      AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
-                    """), arguments: [athleteId, principal.userId.rawValue, athleteId])
+                sql: GrantsTable.currentOfUser),
+            arguments: [athleteId, principal.userId.rawValue, athleteId])
         guard let grant else { throw StoreError.permissionDenied("no access to this athlete") }
         let current: Int = grant["epoch"]
         let commitment = [UInt8](grant["commitment"] as Data)
@@ -236,17 +228,13 @@ final class AthleteKeyring {
         }
         if let l = pendingLabel {
             try db.execute(
-                sql: """
-                    UPDATE grants SET self_label = ? WHERE athlete_id = ? AND user_id = ?
-                    """,
+                sql: GrantsTable.setSelfLabel,
                 arguments: [Data(l.sealed.nonce + l.sealed.ciphertext), athleteId, l.userId])
             pendingLabel = nil
         }
         guard let p = pendingSelfSeal else { return }
         try db.execute(
-            sql: """
-                UPDATE grants SET self_nonce = ?, self_sealed = ? WHERE athlete_id = ? AND epoch = ? AND user_id = ?
-                """,
+            sql: GrantsTable.setSelfSealed,
             arguments: [
                 Data(p.sealed.nonce), Data(p.sealed.ciphertext), athleteId, p.epoch, p.userId,
             ])
@@ -263,11 +251,7 @@ final class AthleteKeyring {
         guard
             let row = try Row.fetchOne(
                 db,
-                sql: """
-                    SELECT n.prev_nonce, n.prev_wrapped, o.commitment FROM epochs n
-                    JOIN epochs o ON o.athlete_id = n.athlete_id AND o.epoch = ?
-                    WHERE n.athlete_id = ? AND n.epoch = ?
-                    """, arguments: [epoch, athleteId, epoch + 1]),
+                sql: EpochsTable.wrappedWithCommitment, arguments: [epoch, athleteId, epoch + 1]),
             let nonce = row["prev_nonce"] as Data?, let wrapped = row["prev_wrapped"] as Data?
         else {
             throw StoreError.tampered("the key history of this athlete")

@@ -30,10 +30,7 @@ extension Workspace {
                 athleteId: athleteId, epoch: epoch, userId: userId, sealed: sealed,
                 commitment: commitment))
         try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO grants (athlete_id, epoch, user_id, sealed, granted_by, signature)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
+            sql: GrantsTable.insert,
             arguments: [
                 athleteId, epoch, userId, Data(sealed), actor.userId.rawValue, Data(signature),
             ])
@@ -107,14 +104,14 @@ extension Workspace {
     /// each), rotating each athlete's key, inside the caller's transaction.
     func revokeEverywhere(_ db: Database, userId: UserID, as actor: Principal) throws {
         let held = try String.fetchAll(
-            db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+            db, sql: GrantsTable.athleteIdsOfUser,
             arguments: [userId])
         for athleteId in held {
             try requireRevoker(actor)
             let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
             _ = try revoke(db, keyring: keyring, userId: userId, as: actor)
         }
-        try db.execute(sql: "DELETE FROM grants WHERE user_id = ?", arguments: [userId])
+        try db.execute(sql: GrantsTable.deleteOfUser, arguments: [userId])
     }
 
     /// Rotates the athlete's key (opened as `keyring`, of the newest epoch) away from `userId`:
@@ -126,7 +123,7 @@ extension Workspace {
         try requireRevoker(actor)
         let athleteId = keyring.athleteId
         let current = try UserID.fetchAll(
-            db, sql: "SELECT user_id FROM grants WHERE athlete_id = ? AND epoch = ?",
+            db, sql: GrantsTable.userIdsAtEpoch,
             arguments: [athleteId, keyring.currentEpoch])
         guard current.contains(userId) else { return false }
         var holders: [UserCertificate] = []
@@ -145,10 +142,7 @@ extension Workspace {
             random: random)
         let commitment = KeyCommitment.commitment(newKey, athleteId: athleteId, epoch: next)
         try db.execute(
-            sql: """
-                INSERT INTO epochs (athlete_id, epoch, commitment, prev_nonce, prev_wrapped)
-                VALUES (?, ?, ?, ?, ?)
-                """,
+            sql: EpochsTable.insert,
             arguments: [
                 athleteId, next, Data(commitment), Data(wrapped.nonce), Data(wrapped.ciphertext),
             ])
@@ -166,10 +160,10 @@ extension Workspace {
         // Older epochs' grants go too: the newest key reaches all history through the chain,
         // and a grant left at an older epoch would only be something to roll back to.
         try db.execute(
-            sql: "DELETE FROM grants WHERE athlete_id = ? AND (epoch < ? OR user_id = ?)",
+            sql: GrantsTable.deleteBeforeEpochOrOfUser,
             arguments: [athleteId, next, userId])
         if try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM grants WHERE user_id = ?", arguments: [userId]) == 0
+            db, sql: GrantsTable.countOfUser, arguments: [userId]) == 0
         {
             try db.execute(sql: SessionsTable.deleteOfUser, arguments: [userId])
         }
@@ -199,11 +193,7 @@ extension Workspace {
             try athletes.flatMap { a in
                 try Row.fetchAll(
                     db,
-                    sql: """
-                        SELECT u.id, u.handle, g.epoch FROM grants g JOIN users u ON u.id = g.user_id
-                        WHERE g.athlete_id = ? AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
-                        ORDER BY u.handle
-                        """, arguments: [a.id, a.id]
+                    sql: GrantsTable.currentHoldersByHandle, arguments: [a.id, a.id]
                 ).map {
                     let cert = try actor.certificate(db, $0["id"])
                     let creator = try actor.certificate(db, cert.createdBy)
@@ -270,11 +260,7 @@ extension Workspace {
         try read { db in
             try AthleteID.fetchAll(
                 db,
-                sql: """
-                    SELECT g.athlete_id FROM grants g WHERE g.user_id = ?
-                    AND g.epoch = (SELECT MAX(epoch) FROM epochs e WHERE e.athlete_id = g.athlete_id)
-                    ORDER BY g.athlete_id
-                    """, arguments: [actor.userId])
+                sql: GrantsTable.currentAthleteIdsOfUser, arguments: [actor.userId])
         }
     }
 }

@@ -45,15 +45,15 @@ extension Workspace {
         let id = id.rawValue
         let tag = handleTag(profile.handle, actor)
         if try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)]) == true
+            db, sql: AthletesTable.existsWithTag, arguments: [Data(tag)]) == true
         {
             throw StoreError.duplicateHandle(profile.handle)
         }
         try db.execute(
-            sql: "INSERT INTO athletes (id, handle_tag) VALUES (?, ?)", arguments: [id, Data(tag)])
+            sql: AthletesTable.insert, arguments: [id, Data(tag)])
         let key = try SecretKey.random(using: random)
         try db.execute(
-            sql: "INSERT INTO epochs (athlete_id, epoch, commitment) VALUES (?, 1, ?)",
+            sql: EpochsTable.insertFirst,
             arguments: [id, Data(KeyCommitment.commitment(key, athleteId: id, epoch: 1))])
         try EpochCertificate.certify(db, athleteId: id, epoch: 1, by: actor)
         // The owner is the user holding the anchor key, with the public key they certified.
@@ -101,7 +101,7 @@ extension Workspace {
             if let tag, let handle {
                 guard
                     let found = try AthleteID.fetchOne(
-                        db, sql: "SELECT id FROM athletes WHERE handle_tag = ?",
+                        db, sql: AthletesTable.idOfTag,
                         arguments: [Data(tag)])
                 else {
                     throw StoreError.athleteNotFound(handle.rawValue)
@@ -177,7 +177,7 @@ extension Workspace {
         var opened: [AthleteKeyring] = []
         let list = try read { db in
             let ids = try AthleteID.fetchAll(
-                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                db, sql: GrantsTable.athleteIdsOfUser,
                 arguments: [actor.userId])
             return try ids.compactMap { id -> AthleteSummary? in
                 guard let access = try openGranted(db, athleteId: id, as: actor) else { return nil }
@@ -222,13 +222,13 @@ extension Workspace {
             if profile.handle != oldHandle {
                 let tag = handleTag(profile.handle, actor)
                 if try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM athletes WHERE handle_tag = ?", arguments: [Data(tag)])
+                    db, sql: AthletesTable.existsWithTag, arguments: [Data(tag)])
                     == true
                 {
                     throw StoreError.duplicateHandle(profile.handle)
                 }
                 try db.execute(
-                    sql: "UPDATE athletes SET handle_tag = ? WHERE id = ?",
+                    sql: AthletesTable.setTag,
                     arguments: [Data(tag), athlete.id])
             }
             try putRecord(
@@ -264,7 +264,7 @@ extension Workspace {
                         + "), because the account is disabled with them")
             }
             for cert in bound { try disableCertificate(db, cert, as: actor) }
-            try db.execute(sql: "DELETE FROM athletes WHERE id = ?", arguments: [athleteId])
+            try db.execute(sql: AthletesTable.delete, arguments: [athleteId])
             try db.execute(
                 sql: UsersTable.disableOfAthlete, arguments: [athleteId])
             try db.execute(

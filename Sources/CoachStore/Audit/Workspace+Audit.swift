@@ -29,7 +29,7 @@ extension Workspace {
         target: String? = nil, targetHash: [UInt8]? = nil
     ) throws {
         let last = try Row.fetchOne(
-            db, sql: "SELECT seq, entry_hash FROM audit ORDER BY seq DESC LIMIT 1")
+            db, sql: AuditTable.last)
         let seq: Int64 = (last?["seq"] ?? 0) + 1
         let prev =
             last.map { [UInt8]($0["entry_hash"] as Data) } ?? [UInt8](repeating: 0, count: 32)
@@ -39,10 +39,7 @@ extension Workspace {
             athleteId: athleteId,
             target: target, targetHash: targetHash, time: time)
         try db.execute(
-            sql: """
-                INSERT INTO audit (seq, prev_hash, actor_id, action, athlete_id, target_id, target_hash, time, entry_hash, signature)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+            sql: AuditTable.insert,
             arguments: [
                 seq, Data(prev), actor.userId.rawValue, action, athleteId, target,
                 targetHash.map { Data($0) },
@@ -62,7 +59,7 @@ extension Workspace {
     static func checkAuditMark(_ db: Database, state: UserState, handle: String) throws {
         guard state.auditSeq > 0 else { return }
         let stored = try Data.fetchOne(
-            db, sql: "SELECT entry_hash FROM audit WHERE seq = ?", arguments: [state.auditSeq])
+            db, sql: AuditTable.entryHashOfSeq, arguments: [state.auditSeq])
         guard let stored, [UInt8](stored) == state.auditHash else {
             throw StoreError.tampered(
                 "the audit log (entry \(state.auditSeq), which user '\(handle)' saw, was removed or"
@@ -93,9 +90,9 @@ extension Workspace {
                     .map { ($0["id"] as String, $0["handle"] as String) })
             let rows =
                 scope == nil
-                ? try Row.fetchAll(db, sql: "SELECT * FROM audit ORDER BY seq")
+                ? try Row.fetchAll(db, sql: AuditTable.all)
                 : try Row.fetchAll(
-                    db, sql: "SELECT * FROM audit WHERE athlete_id = ? ORDER BY seq",
+                    db, sql: AuditTable.ofAthlete,
                     arguments: [scope])
             return rows.map { r in
                 AuditEntry(
@@ -150,7 +147,7 @@ extension Workspace {
             var prev = [UInt8](repeating: 0, count: 32)
             var expected: Int64 = 1
             var count = 0
-            let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM audit ORDER BY seq")
+            let cursor = try Row.fetchCursor(db, sql: AuditTable.all)
             while let r = try cursor.next() {
                 count += 1
                 let seq: Int64 = r["seq"]

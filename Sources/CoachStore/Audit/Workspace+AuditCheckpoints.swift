@@ -14,7 +14,7 @@ extension Workspace {
     func appendCheckpointIfDue(_ db: Database, owner: Principal) throws {
         guard owner.role == .owner,
             let head = try Row.fetchOne(
-                db, sql: "SELECT seq, actor_id, entry_hash FROM audit ORDER BY seq DESC LIMIT 1"),
+                db, sql: AuditTable.lastWithActor),
             head["actor_id"] as String != owner.userId.rawValue
         else { return }
         try appendEntry(
@@ -27,7 +27,7 @@ extension Workspace {
     public func countersignAudit(as actor: Principal) throws {
         guard actor.role == .owner else { return }
         let due = try read { db in
-            try String.fetchOne(db, sql: "SELECT actor_id FROM audit ORDER BY seq DESC LIMIT 1")
+            try String.fetchOne(db, sql: AuditTable.lastActor)
                 .map { $0 != actor.userId.rawValue } ?? false
         }
         if due { try write { db in try appendCheckpointIfDue(db, owner: actor) } }

@@ -8,7 +8,7 @@ extension Workspace {
     public func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)? {
         try read { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT seq, actor_id, action FROM audit ORDER BY seq")
+                db, sql: AuditTable.actorsAndActions)
             for r in rows {
                 let seq: Int64 = r["seq"], action: String = r["action"]
                 let role: Role?

@@ -34,10 +34,7 @@ extension Workspace {
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(
-                    sql: """
-                        SELECT as_of, epoch, nonce, ciphertext FROM carried_states
-                        WHERE athlete_id = ?
-                        """), arguments: [keyring.athleteId])
+                    sql: CarriedStatesTable.ofAthlete), arguments: [keyring.athleteId])
         else { return nil }
         let asOf: Int = row["as_of"], epoch: Int = row["epoch"]
         guard epoch <= keyring.currentEpoch else { throw Self.carriedDamaged }
@@ -91,12 +88,7 @@ extension Workspace {
                 prefix: prefix),
             key: try keyring.carriedKey(epoch: epoch, db), random: random)
         try db.execute(
-            sql: """
-                INSERT INTO carried_states (athlete_id, as_of, epoch, nonce, ciphertext)
-                VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (athlete_id) DO UPDATE SET as_of = excluded.as_of,
-                    epoch = excluded.epoch, nonce = excluded.nonce, ciphertext = excluded.ciphertext
-                """,
+            sql: CarriedStatesTable.upsert,
             arguments: [
                 keyring.athleteId, state.asOf.ordinal, epoch, Data(sealed.nonce),
                 Data(sealed.ciphertext),
@@ -105,7 +97,7 @@ extension Workspace {
 
     func dropCarried(_ db: Database, athleteId: String) throws {
         try db.execute(
-            sql: "DELETE FROM carried_states WHERE athlete_id = ?", arguments: [athleteId])
+            sql: CarriedStatesTable.delete, arguments: [athleteId])
     }
 
     /// Drops the athlete's carried state when it summarises `fromPeriod` or a later period
@@ -113,7 +105,7 @@ extension Workspace {
     func invalidateCarried(_ db: Database, athleteId: String, fromPeriod: Int?) throws {
         guard let fromPeriod,
             let asOf = try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT as_of FROM carried_states WHERE athlete_id = ?"),
+                db.cachedStatement(sql: CarriedStatesTable.asOfAthlete),
                 arguments: [athleteId]),
             fromPeriod <= SnapshotPeriod.of(LocalDay(ordinal: asOf))
         else { return }

@@ -20,7 +20,7 @@ extension Workspace {
         var missing: [String] = []
         try read { db in
             let ids = try String.fetchAll(
-                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                db, sql: GrantsTable.athleteIdsOfUser,
                 arguments: [actor.userId.rawValue])
             for id in ids {
                 let keyring: AthleteKeyring
@@ -69,7 +69,7 @@ extension Workspace {
     ) throws {
         let ids = try read { db in
             try String.fetchAll(
-                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                db, sql: GrantsTable.athleteIdsOfUser,
                 arguments: [actor.userId.rawValue])
         }
         // A few athletes are not worth another connection and thread.

@@ -57,7 +57,7 @@ extension MarksMirror {
     ) throws {
         if !kept.epochs.isEmpty {
             var rows: [String: [Int: [UInt8]]] = [:]
-            for r in try Row.fetchAll(db, sql: "SELECT athlete_id, epoch, commitment FROM epochs") {
+            for r in try Row.fetchAll(db, sql: EpochsTable.commitments) {
                 rows[r["athlete_id"] as String, default: [:]][r["epoch"] as Int] =
                     [UInt8](r["commitment"] as Data)
             }
@@ -78,7 +78,7 @@ extension MarksMirror {
         }
         if !kept.certificates.isEmpty {
             let versions = Dictionary(
-                try Row.fetchAll(db, sql: "SELECT user_id, version FROM certificates").map {
+                try Row.fetchAll(db, sql: CertificatesTable.versions).map {
                     ($0["user_id"] as String, $0["version"] as Int64)
                 }, uniquingKeysWith: max)
             for (userId, version) in kept.certificates
@@ -93,7 +93,7 @@ extension MarksMirror {
         }
         if kept.auditSeq > 0 {
             let stored = try Data.fetchOne(
-                db, sql: "SELECT entry_hash FROM audit WHERE seq = ?", arguments: [kept.auditSeq])
+                db, sql: AuditTable.entryHashOfSeq, arguments: [kept.auditSeq])
             guard let stored, [UInt8](stored) == kept.auditHash else {
                 throw rolledBack(
                     "the audit log",
@@ -122,7 +122,7 @@ extension MarksMirror {
     {
         var head = (seq: seq, hash: seq == 0 ? [UInt8](repeating: 0, count: 32) : hash)
         let cursor = try Row.fetchCursor(
-            db, sql: "SELECT * FROM audit WHERE seq > ? ORDER BY seq", arguments: [seq])
+            db, sql: AuditTable.after, arguments: [seq])
         while let r = try cursor.next() {
             let entry: Int = r["seq"]
             let prev = [UInt8](r["prev_hash"] as Data), own = [UInt8](r["entry_hash"] as Data)

@@ -16,7 +16,7 @@ extension Workspace {
             let time = Instant(epochSeconds: Double(nowSeconds), offsetSeconds: 0).description
             let replaced =
                 try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM plugins WHERE id = ?", arguments: [entry.id])
+                    db, sql: PluginsTable.countOfId, arguments: [entry.id])
                 ?? 0
             let grants = entry.granted.map(\.rawValue).joined(separator: ",")
             let signature = actor.signKeys.sign(
@@ -25,11 +25,7 @@ extension Workspace {
                     sha256: entry.sha256, manifest: entry.manifest, granted: grants,
                     addedBy: actor.userId.rawValue, addedAt: time))
             try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO plugins
-                        (id, path, sha256, manifest, granted, added_by, added_at, signature)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
+                sql: PluginsTable.insert,
                 arguments: [
                     entry.id, entry.path, entry.sha256, entry.manifest, grants,
                     actor.userId.rawValue, time, Data(signature),
@@ -49,7 +45,7 @@ extension Workspace {
             throw StoreError.permissionDenied("only the owner removes metric plugins")
         }
         try write { db in
-            try db.execute(sql: "DELETE FROM plugins WHERE id = ?", arguments: [id])
+            try db.execute(sql: PluginsTable.delete, arguments: [id])
             guard db.changesCount > 0 else { throw StoreError.recordNotFound("plugin \(id)") }
             try appendAudit(db, actor: actor, action: "plugin.remove", target: id)
         }
@@ -59,7 +55,7 @@ extension Workspace {
     /// owner's signature (checked against `actor`'s trust anchor).
     public func plugins(as actor: Principal) throws -> [PluginEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM plugins ORDER BY id").map { r in
+            try Row.fetchAll(db, sql: PluginsTable.allById).map { r in
                 let granted: String = r["granted"]
                 let kinds = granted.split(separator: ",")
                     .compactMap { InputKind(rawValue: String($0)) }

@@ -45,7 +45,7 @@ extension Workspace {
         plaintext: () throws -> [UInt8]
     ) throws -> (previousDay: String?, sealed: SealedPayload) {
         let current = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?"),
+            db.cachedStatement(sql: EpochsTable.currentOfAthlete),
             arguments: [keyring.athleteId])
         guard current == keyring.currentEpoch else { throw StoreError.retiredEpoch }
         try keyring.storeSelfSeal(db)
@@ -155,7 +155,7 @@ extension Workspace {
     func athleteNum(_ db: Database, athleteId: AthleteID) throws -> Int64 {
         guard
             let num = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT num FROM athletes WHERE id = ?"),
+                db.cachedStatement(sql: AthletesTable.numOfId),
                 arguments: [athleteId])
         else { throw StoreError.athleteNotFound(athleteId.rawValue) }
         return num

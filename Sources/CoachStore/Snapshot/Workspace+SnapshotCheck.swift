@@ -11,7 +11,7 @@ extension Workspace {
     public func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck {
         let ids = try read { db in
             try String.fetchAll(
-                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                db, sql: GrantsTable.athleteIdsOfUser,
                 arguments: [actor.userId.rawValue])
         }
         var stale = 0, rebuilt = 0

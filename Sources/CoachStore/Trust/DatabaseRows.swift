@@ -25,16 +25,13 @@ struct DatabaseRows: PublicRows {
     func userIds() throws -> [String] { try String.fetchAll(db, sql: UsersTable.ids) }
 
     func athleteIds() throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT id FROM athletes")
+        try String.fetchAll(db, sql: AthletesTable.ids)
     }
 
     func epochs(ofAthlete id: String) throws -> [EpochRow] {
         try Row.fetchAll(
             db.cachedStatement(
-                sql: """
-                    SELECT epoch, commitment, prev_nonce, prev_wrapped, signer_id, signature
-                    FROM epochs WHERE athlete_id = ? ORDER BY epoch
-                    """), arguments: [id]
+                sql: EpochsTable.signedOfAthlete), arguments: [id]
         ).map { row in
             EpochRow(
                 epoch: row["epoch"], commitment: [UInt8](row["commitment"] as Data),
@@ -48,10 +45,7 @@ struct DatabaseRows: PublicRows {
     func grants(ofAthlete id: String, epoch: Int) throws -> [GrantRow] {
         try Row.fetchAll(
             db.cachedStatement(
-                sql: """
-                    SELECT user_id, granted_by, sealed, signature FROM grants
-                    WHERE athlete_id = ? AND epoch = ?
-                    """), arguments: [id, epoch]
+                sql: GrantsTable.signedAtEpoch), arguments: [id, epoch]
         ).map { g in
             GrantRow(
                 userId: g["user_id"], grantedBy: g["granted_by"],

@@ -14,7 +14,7 @@ extension EpochCertificate {
         cert.sign(by: actor.signKeys, workspaceId: actor.anchor.workspaceId)
         try db.execute(
             sql:
-                "UPDATE epochs SET signer_id = ?, signature = ? WHERE athlete_id = ? AND epoch = ?",
+                EpochsTable.setSignature,
             arguments: [actor.userId.rawValue, Data(cert.signature), athleteId, epoch])
     }
 
@@ -23,10 +23,7 @@ extension EpochCertificate {
     {
         let rows = try Row.fetchAll(
             db,
-            sql: """
-                SELECT epoch, commitment, prev_nonce, prev_wrapped FROM epochs
-                WHERE athlete_id = ? AND epoch IN (?, ?) ORDER BY epoch
-                """, arguments: [athleteId, epoch - 1, epoch])
+            sql: EpochsTable.pairOfAthlete, arguments: [athleteId, epoch - 1, epoch])
         guard let row = rows.last, row["epoch"] as Int == epoch else {
             throw StoreError.tampered("the key history of this athlete")
         }

@@ -10,12 +10,7 @@ extension UserCertificate {
     /// Writes (or replaces) the certificate row; the `users` row carries the other fields.
     func store(_ db: Database) throws {
         try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO certificates
-                    (user_id, status, kdf_floor_ops, kdf_floor_mem, version, created_by, signer_id,
-                     signature, prev_box_pk, prev_sign_pk, prev_signer_id, prev_signature)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+            sql: CertificatesTable.insert,
             arguments: [
                 userId, status, kdfFloorOps, kdfFloorMem, version, createdBy, signerId,
                 Data(signature), enrolledFrom.map { Data($0.boxPK) },
@@ -33,13 +28,7 @@ extension UserCertificate {
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(
-                    sql: """
-                        SELECT u.id, u.handle, u.role, u.athlete_id, u.box_pk, u.sign_pk, c.status,
-                               c.kdf_floor_ops, c.kdf_floor_mem, c.version, c.created_by,
-                               c.signer_id, c.signature, c.prev_box_pk, c.prev_sign_pk,
-                               c.prev_signer_id, c.prev_signature
-                        FROM users u JOIN certificates c ON c.user_id = u.id WHERE u.id = ?
-                        """), arguments: [userId])
+                    sql: CertificatesTable.withUserOfId), arguments: [userId])
         else { return nil }
         guard let role = Role(rawValue: row["role"]),
             let status = row["status"] as String?,

@@ -39,7 +39,7 @@ struct UserState: Codable, Equatable, Sendable {
         let bad = StoreError.tampered("the sealed state of user '\(handle)'")
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT nonce, ciphertext FROM user_state WHERE user_id = ?",
+                db, sql: UserStateTable.ofUser,
                 arguments: [userId]),
             let bytes = try? AEAD.open(
                 SealedPayload(
@@ -59,7 +59,7 @@ struct UserState: Codable, Equatable, Sendable {
             Array(try JSONEncoder().encode(self)), ad: Self.ad(userId: userId), key: key,
             random: random)
         try db.execute(
-            sql: "INSERT OR REPLACE INTO user_state (user_id, nonce, ciphertext) VALUES (?, ?, ?)",
+            sql: UserStateTable.upsert,
             arguments: [userId, Data(sealed.nonce), Data(sealed.ciphertext)])
     }
 

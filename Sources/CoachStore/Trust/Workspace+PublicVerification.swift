@@ -56,7 +56,7 @@ extension Workspace {
             for id in athletes {
                 epochs[id] = try rows.epochs(ofAthlete: id)
                 let stored = try Int.fetchAll(
-                    db, sql: "SELECT DISTINCT epoch FROM grants WHERE athlete_id = ?",
+                    db, sql: GrantsTable.epochsOfAthlete,
                     arguments: [id])
                 for epoch in stored {
                     grants[id, default: [:]][epoch] = try rows.grants(ofAthlete: id, epoch: epoch)

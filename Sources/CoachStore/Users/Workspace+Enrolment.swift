@@ -56,9 +56,9 @@ extension Workspace {
             try retire(db, signPK: old.signPK, of: old.id, by: actor)
             try made.storeState(db, anchor: actor.anchor, random: random)
             let held = try String.fetchAll(
-                db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                db, sql: GrantsTable.athleteIdsOfUser,
                 arguments: [old.id])
-            try db.execute(sql: "DELETE FROM grants WHERE user_id = ?", arguments: [old.id])
+            try db.execute(sql: GrantsTable.deleteOfUser, arguments: [old.id])
             for athleteId in held {
                 let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
                 try insertGrant(
@@ -74,7 +74,7 @@ extension Workspace {
     private func retire(_ db: Database, signPK: [UInt8], of userId: String, by owner: Principal)
         throws
     {
-        let before = (try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM audit") ?? 0) + 1
+        let before = (try Int64.fetchOne(db, sql: AuditTable.maxSeq) ?? 0) + 1
         let signature = owner.signKeys.sign(
             Self.retiredKeyMessage(
                 workspaceId: owner.anchor.workspaceId, userId: userId, signPK: signPK,
@@ -154,11 +154,7 @@ extension Workspace {
         let selfKey = try Hashing.deriveSubkey(id: 3, context: "selfgrnt", from: new.secretKey)
         let rows = try Row.fetchAll(
             db,
-            sql: """
-                SELECT g.athlete_id, g.epoch, g.sealed, e.commitment FROM grants g
-                JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
-                WHERE g.user_id = ?
-                """, arguments: [userId])
+            sql: GrantsTable.ofUserWithCommitments, arguments: [userId])
         for r in rows {
             let athleteId: String = r["athlete_id"], epoch: Int = r["epoch"]
             let key = try KeyCommitment.openGrant(
@@ -174,10 +170,7 @@ extension Workspace {
                 ad: KeyCommitment.selfAD(athleteId: athleteId, epoch: epoch, userId: userId),
                 key: selfKey, random: random)
             try db.execute(
-                sql: """
-                    UPDATE grants SET self_nonce = ?, self_sealed = ?, self_label = NULL
-                    WHERE athlete_id = ? AND epoch = ? AND user_id = ?
-                    """,
+                sql: GrantsTable.resealSelf,
                 arguments: [
                     Data(copy.nonce), Data(copy.ciphertext), athleteId, epoch, userId,
                 ])

@@ -85,7 +85,7 @@ extension Workspace {
             // A user waiting to enrol has no passphrase yet; say so (the status is public).
             let status = try read { db in
                 try String.fetchOne(
-                    db, sql: "SELECT status FROM certificates WHERE user_id = ?",
+                    db, sql: CertificatesTable.statusOfUser,
                     arguments: [row.id])
             }
             if status == "pending" { throw StoreError.enrolmentPending(handle) }

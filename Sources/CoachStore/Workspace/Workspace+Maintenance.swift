@@ -50,7 +50,7 @@ extension Workspace {
             var bad = 0, total = 0
             try read { db in
                 let ids = try String.fetchAll(
-                    db, sql: "SELECT DISTINCT athlete_id FROM grants WHERE user_id = ?",
+                    db, sql: GrantsTable.athleteIdsOfUser,
                     arguments: [actor.userId.rawValue])
                 for id in ids {
                     total += 1
