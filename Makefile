@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test test-future lint format bench clean install uninstall
+.PHONY: deps test-deps build demo test test-future faketime-clean lint format bench clean install uninstall
 
 ## Install what is missing (Debian/Ubuntu): libsodium, SQLite and zlib headers, pkg-config, python3.
 deps:
@@ -81,9 +81,22 @@ FUTURE ?= +365d
 FUTURE_SUITES := \.($(shell paste -sd'|' Tests/clock-suites.txt))/
 test-future: test-deps
 	@command -v faketime >/dev/null 2>&1 || { echo "faketime is missing: apt-get install faketime"; exit 1; }
+	@$(MAKE) --no-print-directory faketime-clean
 	FAKETIME_DONT_FAKE_MONOTONIC=1 COACH_REQUIRE_CROSSCHECK=1 faketime -f '$(FUTURE)' \
 		"$$($(SWIFT) build --show-bin-path)/coachPackageTests.xctest" --testing-library swift-testing \
 		--filter '$(FUTURE_SUITES)'
+
+## libfaketime names its semaphore and shared memory after the process id and leaves them in
+## /dev/shm when that process is killed; the wrapper then refuses to start ("sem_open: File
+## exists") once a later process gets the same id. Remove the ones whose process is gone (or
+## is no longer a libfaketime process), never another live run's.
+faketime-clean:
+	@for f in /dev/shm/sem.faketime_sem_* /dev/shm/faketime_shm_*; do \
+		[ -e "$$f" ] || continue; p=$${f##*_}; \
+		grep -qs libfaketime /proc/$$p/maps && continue; \
+		[ "$$(cat /proc/$$p/comm 2>/dev/null)" = faketime ] && continue; \
+		rm -f "$$f" 2>/dev/null || true; \
+	done
 
 ## swift-format (shipped with the toolchain), with the checked-in .swift-format, warnings as errors.
 lint:
