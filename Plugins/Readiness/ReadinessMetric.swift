@@ -13,7 +13,7 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         name: "Readiness",
         summary:
             "Body battery 0-100: form going into the day, adjusted by HRV and resting heart rate.",
-        version: "1.0.0",
+        version: "1.1.0",
         inputs: [
             InputRequirement(.workouts, days: nil), InputRequirement(.biometrics, days: nil),
             InputRequirement(.sleep, days: nil),
@@ -87,17 +87,19 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         } else {
             text += " No HRV/resting-HR adjustment: \(phys.reason ?? "not available")."
         }
-        text += " Score \(score): \(zone.band.name)."
-        if let r = range {
+        if illness {
             text +=
-                illness
-                ? " Possible illness (HRV low and resting HR high): take a rest day."
-                : " Suggested load \(MetricFormat.fixed(r.low, 0))-\(MetricFormat.fixed(r.high, 0)) TSS "
-                    + "(CTL \(MetricFormat.fixed(ctl)))."
+                " Score \(score), but possible illness (HRV low and resting HR high) outranks "
+                + "the \(zone.band.name) zone: take a rest day, no training load."
+        } else if let r = range {
+            text +=
+                " Score \(score): \(zone.band.name). Suggested load "
+                + "\(MetricFormat.fixed(r.low, 0))-\(MetricFormat.fixed(r.high, 0)) TSS "
+                + "(CTL \(MetricFormat.fixed(ctl)))."
         } else {
             text +=
-                " No TSS range: too little training history (CTL \(MetricFormat.fixed(ctl)) < 10)."
-            if illness { text += " Possible illness (HRV low and resting HR high)." }
+                " Score \(score): \(zone.band.name). No TSS range: too little training history "
+                + "(CTL \(MetricFormat.fixed(ctl)) < 10)."
         }
         for r in vitals.readings where r.unusual {
             text +=
@@ -106,7 +108,8 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         }
 
         return MetricResult(
-            id: id, status: .ok, score: score, band: zone.band.label,
+            id: id, status: .ok, score: score,
+            band: illness ? ReadinessZone.rest : zone.band.label,
             values: [
                 "raw": .number(raw), "adjustment": .number(adjustment),
                 "hrv_z": MetricValue(phys.hrvZ),

@@ -26,7 +26,7 @@ public struct TeamRow: Codable, Sendable, Equatable {
     /// The sorest muscle group of that check-in and its level 0–10.
     public var worstSoreness: Soreness?
     /// Every provider flag of the day, plus `missed_session` for a planned session of the last
-    /// 7 days that was not done; sorted, without repeats.
+    /// 7 days that was not done; without repeats, the urgent ones first (`TeamRow.ordered`).
     public var flags: [String]
     /// The day's result of every plugin metric, in registry order (absent without plugins).
     public var plugins: [PluginScore]
@@ -95,7 +95,7 @@ public struct TeamRow: Codable, Sendable, Equatable {
                 }
             }
         }
-        self.flags = flags.sorted()
+        self.flags = Self.ordered(flags)
         plugins = results.filter { $0.plugin != nil }.map(PluginScore.init)
     }
 

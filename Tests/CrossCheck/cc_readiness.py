@@ -111,7 +111,7 @@ def readiness(ath, d, daily, adjustments, phys):
         hi *= 1.1
     if adj <= -6:
         lo, hi = lo * 0.8, hi * 0.8
-    low, high = (None, None) if ctl < 10 else (0.0, 0.0) if ill else (max(0.0, ctl * lo), ctl * hi)
+    low, high = (0.0, 0.0) if ill else (None, None) if ctl < 10 else (max(0.0, ctl * lo), ctl * hi)
     flags = ["possible_illness"] if ill else []
     for kind in VITALS:
         today = phys.last_of_day(kind, d)
