@@ -126,8 +126,20 @@ def training_load(ath, d, daily):
     load = Load(ath, d, daily)
     if load.first is None:
         return {"status": "insufficient_data", "score": None, "flags": [],
-                "values": {k: None for k in ("tss", "ctl", "atl", "tsb", "tsb_after", "ramp")}}
+                "values": {k: None for k in ("tss", "ctl", "atl", "tsb", "tsb_after", "ramp",
+                                             "days_tsb_below_10", "days_tsb_below_30")}}
     y = d - timedelta(1)
     values = {"tss": daily.get(d, 0.0), "ctl": load.c(d), "atl": load.a(d), "tsb": load.c(y) - load.a(y),
               "tsb_after": load.c(d) - load.a(d), "ramp": load.c(d) - load.c(d - timedelta(7))}
-    return {"status": "ok", "score": round_score(load.c(d)), "values": values, "flags": []}
+    # Days in a row, ending on d, whose form going into the day was under -10 and under -30
+    # (Friel's form zones): 14 and 3 of them raise sustained_overreaching.
+    below10 = below30 = 0
+    x = load.first
+    while x <= d:
+        form = load.c(x - timedelta(1)) - load.a(x - timedelta(1))
+        below10 = below10 + 1 if form < -10 else 0
+        below30 = below30 + 1 if form < -30 else 0
+        x += timedelta(1)
+    values["days_tsb_below_10"], values["days_tsb_below_30"] = below10, below30
+    flags = ["sustained_overreaching"] if below10 >= 14 or below30 >= 3 else []
+    return {"status": "ok", "score": round_score(load.c(d)), "values": values, "flags": flags}

@@ -1,7 +1,7 @@
 """Readiness, re-implemented from the specification: form, the HRV/RHR modifier and vitals."""
 from datetime import timedelta
 
-from cc_common import ASLEEP, FLOORS, VITALS, clamp, instant, robust_z, round_score, upper_median
+from cc_common import ASLEEP, FLOORS, NOISE, VITALS, clamp, instant, robust_z, round_score, upper_median
 from cc_load import Load
 
 # ---------------------------------------------------------------- readiness
@@ -116,7 +116,8 @@ def readiness(ath, d, daily, adjustments, phys):
     for kind in VITALS:
         today = phys.last_of_day(kind, d)
         base = [v for v in (phys.last_of_day(kind, d - timedelta(k)) for k in range(1, 29)) if v is not None]
-        if today is not None and len(base) >= 7 and abs(robust_z(today, base, FLOORS[kind])) >= 2:
+        floor = max(FLOORS[kind], 0.6745 * NOISE[kind])
+        if today is not None and len(base) >= 7 and abs(robust_z(today, base, floor)) >= 2:
             flags.append("unusual_" + kind)
     values = dict(zip(names, (raw, adj, p["hrv_z"], p["rhr_z"], tsb, ctl, low, high)))
     return {"status": "ok", "score": score, "values": values, "flags": flags}

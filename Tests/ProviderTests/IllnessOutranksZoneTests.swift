@@ -1,4 +1,5 @@
 import CoachKit
+import CoachMetrics
 import CoachViews
 import Foundation
 import ReadinessPlugin
@@ -60,5 +61,28 @@ import Testing
         ])
     func order(flags: [String], expected: [String]) {
         #expect(TeamRow.ordered(Set(flags)) == expected)
+    }
+}
+
+/// Issue 29, item 5: a check-in older than two days (or none) is a flag on the team view.
+@Suite struct StaleCheckInTests {
+    @Test(
+        "stale_check_in when the last check-in is more than 2 days before the day, or never",
+        arguments: [
+            // (days before the day shown with a check-in, flagged)
+            ([0], false), ([1], false), ([2], false), ([3], true), ([9, 3], true), ([], true),
+            ([5, 2], false),
+        ])
+    func stale(checkIns: [Int], flagged: Bool) throws {
+        let day = Fx.day("2026-03-20")
+        var profile = AthleteProfile(handle: "a", name: "A", timeZone: "UTC")
+        profile.birthDate = nil
+        var data = AthleteDataset(athlete: profile)
+        data.wellness = checkIns.map {
+            WellnessEntry(id: "w\($0)", day: day.adding(days: -$0), mood: 3)
+        }
+        let row = try TeamRow(MetricEvaluation(data), at: ViewMoment(day: day, now: nil))
+        #expect(row.flags.contains("stale_check_in") == flagged)
+        #expect(row.lastCheckIn == checkIns.min().map { day.adding(days: -$0) })
     }
 }
