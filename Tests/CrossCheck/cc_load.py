@@ -104,9 +104,9 @@ class Load:
             kc, ka = 1 / tc, 1 / ta
         else:
             kc, ka = 1 - math.exp(-1 / tc), 1 - math.exp(-1 / ta)
-        week = sum(daily.get(self.first + timedelta(k), 0.0) for k in range(7) if self.first + timedelta(k) <= d) / 7
-        self.seed_ctl = pmc.get("start_ctl") if pmc.get("start_ctl") is not None else week
-        self.seed_atl = pmc.get("start_atl") if pmc.get("start_atl") is not None else week
+        # TrainingPeaks' convention: a new chart starts at 0 unless the profile types starting values.
+        self.seed_ctl = pmc.get("start_ctl") if pmc.get("start_ctl") is not None else 0.0
+        self.seed_atl = pmc.get("start_atl") if pmc.get("start_atl") is not None else 0.0
         self.ctl, self.atl = {}, {}
         c, a, x = self.seed_ctl, self.seed_atl, self.first
         while x <= d:

@@ -99,6 +99,11 @@ def readiness(ath, d, daily, adjustments, phys):
     names = ("raw", "adjustment", "hrv_z", "rhr_z", "tsb", "ctl", "tss_low", "tss_high")
     if load.first is None:
         return {"status": "insufficient_data", "score": None, "flags": [], "values": {k: None for k in names}}
+    pmc = ath.a.get("pmc", {}) or {}
+    typed = pmc.get("start_ctl") is not None and pmc.get("start_atl") is not None
+    if not typed and (d - load.first).days + 1 < 14:
+        # Building: form from a chart that started at 0 needs two weeks of history.
+        return {"status": "insufficient_data", "score": None, "flags": [], "values": {k: None for k in names}}
     y = d - timedelta(1)
     tsb, ctl = load.c(y) - load.a(y), load.c(y)
     raw = clamp((tsb + 30) / 60 * 100, 0, 100)
