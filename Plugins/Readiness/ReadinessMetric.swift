@@ -43,13 +43,15 @@ public struct ReadinessMetric: BuiltinMetricProvider {
                     "tss_low": nil, "tss_high": nil,
                 ])
         }
-        if let days = Self.buildingDays(d, historyStart: load.historyStart, input.athlete.pmc) {
+        if let days = Self.buildingDays(d, historyStart: load.historyStart, input.athlete.pmc),
+            let needed = PerformanceChart.settlingDays(input.athlete.pmc)
+        {
             return .insufficient(
                 id: id,
                 reason:
-                    "building baseline, \(days) of \(Self.historyDays) days of training history: "
-                    + "form from a chart that starts at 0 needs two weeks (or typed starting "
-                    + "fitness and fatigue in the profile)",
+                    "building baseline, \(days) of \(needed) days of training history: the "
+                    + "fitness chart starts at 0 and is no fair form until then (or type a "
+                    + "starting fitness and fatigue in the profile)",
                 values: [
                     "raw": nil, "adjustment": nil, "hrv_z": nil, "rhr_z": nil, "tsb": nil,
                     "ctl": nil, "tss_low": nil, "tss_high": nil,
@@ -131,24 +133,20 @@ public struct ReadinessMetric: BuiltinMetricProvider {
             components: components, flags: flags, explanation: text)
     }
 
-    /// Days of training history readiness needs when the chart starts at 0: twice the 7-day
-    /// fatigue time constant, after which form no longer mostly reflects the empty start.
-    public static let historyDays = 14
-
     /// The days of history so far while readiness is still building, else `nil`.
     ///
     /// - Parameters:
     ///   - day: the evaluated day.
     ///   - historyStart: the first day of training history.
     ///   - settings: the athlete's chart settings; typed starting CTL and ATL need no building.
-    /// - Returns: `day − historyStart + 1` when that is under `historyDays` and the profile has no
-    ///   starting CTL and ATL; `nil` otherwise.
+    /// - Returns: `day − historyStart + 1` while that is under the chart's settling days
+    ///   (`PerformanceChart.settlingDays`); `nil` otherwise.
     public static func buildingDays(
         _ day: LocalDay, historyStart: LocalDay, _ settings: PMCSettings
     ) -> Int? {
-        guard settings.startCtl == nil || settings.startAtl == nil else { return nil }
+        guard let needed = PerformanceChart.settlingDays(settings) else { return nil }
         let days = day.ordinal - historyStart.ordinal + 1
-        return days < historyDays ? days : nil
+        return days < needed ? days : nil
     }
 
     /// The form part of the score: clamp((TSB + 30) / 60 · 100, 0, 100).

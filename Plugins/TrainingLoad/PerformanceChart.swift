@@ -70,6 +70,15 @@ public struct PerformanceChart: Sendable, Equatable {
         return (ctl + kc * (tss - ctl), atl + ka * (tss - atl))
     }
 
+    /// Days of history a chart started at 0 needs before its form is fair: two CTL time constants
+    /// (84 days by default), after which CTL lags its true value by under e^−2 ≈ 14 %.
+    ///
+    /// - Returns: `nil` when the profile types both starting values: that chart is fair at once.
+    public static func settlingDays(_ settings: PMCSettings) -> Int? {
+        guard settings.startCtl == nil || settings.startAtl == nil else { return nil }
+        return Int((2 * (settings.ctlDays > 0 ? settings.ctlDays : 42)).rounded(.up))
+    }
+
     /// The last day of the chart.
     public var lastDay: LocalDay { firstDay.adding(days: ctl.count - 1) }
 

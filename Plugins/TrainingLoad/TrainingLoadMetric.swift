@@ -62,6 +62,12 @@ public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
         let tsb = chart.tsb(on: d), after = chart.tsbAfter(d), ramp = chart.ramp(on: d)
         let score = MetricMath.round(ctl)
         let runs = FormRuns.through(d, chart: chart, start: carried?.runs ?? .zero)
+        // A chart still climbing from 0 reads every steady athlete as deep in negative form.
+        let settled =
+            PerformanceChart.settlingDays(input.athlete.pmc).map {
+                d.ordinal - load.historyStart.ordinal + 1 >= $0
+            } ?? true
+        let overreaching = settled && runs.sustained
         var components = load.lastDayWorkouts.map {
             MetricComponent($0.label, value: $0.tss, note: $0.note)
         }
@@ -83,7 +89,7 @@ public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
             + "\(MetricFormat.fixed(atl)); form going into the day (TSB) \(MetricFormat.signed(tsb)), "
             + "\(MetricFormat.signed(after)) after it; ramp \(MetricFormat.signed(ramp)) CTL over 7 days. "
             + "History since \(load.historyStart)."
-            + (runs.sustained
+            + (overreaching
                 ? " Sustained overreaching: form under -10 for \(runs.below10) days in a row"
                     + (runs.below30 > 0 ? " (under -30 for \(runs.below30))" : "")
                     + "; plan recovery days." : "")
@@ -103,7 +109,7 @@ public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
                 "days_tsb_below_10": .number(Double(runs.below10)),
                 "days_tsb_below_30": .number(Double(runs.below30)),
             ],
-            components: components, flags: runs.sustained ? ["sustained_overreaching"] : [],
+            components: components, flags: overreaching ? ["sustained_overreaching"] : [],
             explanation: explanation, series: series)
     }
 }

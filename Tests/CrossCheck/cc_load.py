@@ -100,6 +100,8 @@ class Load:
             return
         pmc = ath.a.get("pmc", {}) or {}
         tc, ta = pmc.get("ctl_days", 42) or 42, pmc.get("atl_days", 7) or 7
+        self.tc = tc
+        self.seed_typed = pmc.get("start_ctl") is not None and pmc.get("start_atl") is not None
         if pmc.get("model", "exponential") == "linear":
             kc, ka = 1 / tc, 1 / ta
         else:
@@ -141,5 +143,7 @@ def training_load(ath, d, daily):
         below30 = below30 + 1 if form < -30 else 0
         x += timedelta(1)
     values["days_tsb_below_10"], values["days_tsb_below_30"] = below10, below30
-    flags = ["sustained_overreaching"] if below10 >= 14 or below30 >= 3 else []
+    typed = load.seed_typed
+    settled = typed or (d - load.first).days + 1 >= math.ceil(2 * load.tc)
+    flags = ["sustained_overreaching"] if settled and (below10 >= 14 or below30 >= 3) else []
     return {"status": "ok", "score": round_score(load.c(d)), "values": values, "flags": flags}

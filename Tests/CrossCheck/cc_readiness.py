@@ -1,4 +1,5 @@
 """Readiness, re-implemented from the specification: form, the HRV/RHR modifier and vitals."""
+import math
 from datetime import timedelta
 
 from cc_common import ASLEEP, FLOORS, NOISE, VITALS, clamp, instant, robust_z, round_score, upper_median
@@ -101,8 +102,9 @@ def readiness(ath, d, daily, adjustments, phys):
         return {"status": "insufficient_data", "score": None, "flags": [], "values": {k: None for k in names}}
     pmc = ath.a.get("pmc", {}) or {}
     typed = pmc.get("start_ctl") is not None and pmc.get("start_atl") is not None
-    if not typed and (d - load.first).days + 1 < 14:
-        # Building: form from a chart that started at 0 needs two weeks of history.
+    settle = math.ceil(2 * (pmc.get("ctl_days") or 42))
+    if not typed and (d - load.first).days + 1 < settle:
+        # Building: a chart started at 0 needs two CTL time constants of history.
         return {"status": "insufficient_data", "score": None, "flags": [], "values": {k: None for k in names}}
     y = d - timedelta(1)
     tsb, ctl = load.c(y) - load.a(y), load.c(y)

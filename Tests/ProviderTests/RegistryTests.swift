@@ -136,7 +136,7 @@ extension RegistryTests {
         #expect(r.status.rawValue == status, "\(id): \(r.reason ?? r.explanation)")
         #expect((r.score != nil) == (status == "ok"))
         if id == "readiness" {
-            #expect(r.reason?.hasPrefix("building baseline, 1 of 14 days") == true)
+            #expect(r.reason?.hasPrefix("building baseline, 1 of 84 days") == true)
         }
     }
 }
