@@ -33,17 +33,3 @@ extension ReadinessMetric {
         return points
     }
 }
-
-extension MetricInput {
-    /// This input as it would be built for the earlier `day`: records up to that day only (the
-    /// athlete context is kept; readiness reads no age).
-    func truncated(to day: LocalDay) -> MetricInput {
-        var copy = self
-        copy.day = day
-        copy.now = MetricInput.endOfDay(day, in: zone)
-        copy.workouts = workouts.filter { $0.start.day(in: zone) <= day }
-        copy.biometrics = biometrics.filter { $0.time.day(in: zone) <= day }
-        copy.sleep = sleep.filter { $0.start.day(in: zone) <= day }
-        return copy
-    }
-}
