@@ -26,9 +26,10 @@ public struct CoachCommand: ParsableCommand {
     public init() {}
 
     /// Runs `coach` with the process's arguments; a mistyped command word is a usage error
-    /// (exit 64) that suggests the nearest command.
+    /// (exit 64) that suggests the nearest command. A value that begins with a dash may follow
+    /// its option as a separate word (`--date -3d`, see `DashValues`).
     public static func main() {
-        let arguments = ProcessArguments.current
+        let arguments = DashValues.joined(ProcessArguments.current)
         if let problem = CommandSpelling.problem(in: arguments) {
             Terminal.error(problem)
             Foundation.exit(ExitStatus.usage)
