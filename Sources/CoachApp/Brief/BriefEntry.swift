@@ -79,11 +79,7 @@ public struct BriefEntry: Codable, Sendable, Equatable {
             workouts: evaluation.dataset.workouts, zone: evaluation.zone, before: moment.day
         ).filter(\.missed).map(BriefSession.init)
         missedYesterday = recent.filter { $0.date == moment.day.adding(days: -1) }
-        today = SessionAssessment.assess(
-            sessions: plan.filter { $0.date == moment.day },
-            workouts: evaluation.dataset.workouts, zone: evaluation.zone,
-            before: moment.day.adding(days: 1)
-        ).map(BriefSession.init)
+        today = BriefSession.planned(on: moment.day, in: evaluation)
         reasons = BriefReason.phrases(
             row.flags, missed: recent,
             soreness: row.worstSoreness.map { ($0.group, $0.level) })

@@ -1,5 +1,6 @@
 import AdherencePlugin
 import CoachKit
+import CoachMetrics
 import Foundation
 
 /// One planned session as the morning brief lists it: what, how long, and whether it is done.
@@ -25,6 +26,21 @@ public struct BriefSession: Codable, Sendable, Equatable {
         case id, date, title, sport, time, done
         case plannedDurationS = "planned_duration_s"
         case plannedTss = "planned_tss"
+    }
+
+    /// The sessions planned on `day`, each done once a workout of the day took it.
+    ///
+    /// - Parameters:
+    ///   - day: the athlete-local day.
+    ///   - evaluation: the athlete's plan and workouts (a window holding `day`).
+    public static func planned(on day: LocalDay, in evaluation: MetricEvaluation)
+        -> [BriefSession]
+    {
+        SessionAssessment.assess(
+            sessions: evaluation.dataset.weeks.flatMap(\.sessions).filter { $0.date == day },
+            workouts: evaluation.dataset.workouts, zone: evaluation.zone,
+            before: day.adding(days: 1)
+        ).map(BriefSession.init)
     }
 
     /// The session as `assessment` found it.

@@ -16,10 +16,12 @@ struct DashboardCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let dashboard = try global.session().dashboard(target.handle, date: target.date)
+            let page = try global.session().dashboardPage(target.handle, date: target.date)
             print(
                 output.json
-                    ? try Render.json(dashboard) : Render.fitLines(DashboardText.render(dashboard)))
+                    ? try Render.json(page)
+                    : Render.fitLines(
+                        DashboardText.render(page.dashboard, sessions: page.sessions)))
         }
     }
 }
