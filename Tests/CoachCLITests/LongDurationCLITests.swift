@@ -103,7 +103,7 @@ import Testing
         #expect(
             declined.output.contains("--duration 45:00 read as 45h (h:mm)")
                 && declined.output.contains("Did you mean --duration 45m?")
-                && declined.output.contains("Aborted; nothing was stored."), "\(declined.output)")
+                && declined.output.contains("Aborted; nothing was changed."), "\(declined.output)")
         #expect(try Self.entries(s, kind: "workout").isEmpty)
         let accepted = try terminal.run(command, answers: [["\\[y/N\\]", "y"]])
         #expect(accepted.status == 0 && accepted.output.contains("Logged"), "\(accepted.output)")

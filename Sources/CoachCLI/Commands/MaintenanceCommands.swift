@@ -127,22 +127,12 @@ struct RestoreCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let workspace = try global.workspaceEntry()
-            if workspace.exists && !yes {
-                guard Confirm.ask("Replace \(workspace.path) with \(file)?") else {
-                    throw CLIError.usage("not confirmed; pass --yes to restore without asking")
-                }
+            if workspace.exists {
+                try Confirm.destructive(
+                    "Replace \(workspace.path) with \(file)?", yes: yes, action: "restore")
             }
             try workspace.restore(from: file)
             print("Restored \(workspace.path) from \(file).")
         }
-    }
-}
-
-/// Yes/no confirmation on the terminal; `false` when there is no terminal.
-enum Confirm {
-    static func ask(_ question: String) -> Bool {
-        guard isatty(STDIN_FILENO) == 1 else { return false }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
-        return (readLine() ?? "").lowercased().hasPrefix("y")
     }
 }

@@ -16,10 +16,7 @@ enum LongDuration {
             guard isatty(STDIN_FILENO) == 1 else { throw doubt }
             Terminal.note(ErrorText.doubt(doubt))
             let seconds = DurationParser.format(doubt.reading.seconds)
-            guard Confirm.ask("Store \(seconds) anyway?") else {
-                Terminal.note("Aborted; nothing was stored.")
-                throw ExitCode.failure
-            }
+            guard Confirm.ask("Store \(seconds) anyway?") else { throw Confirm.aborted() }
             return try body(true)
         }
     }
