@@ -42,4 +42,26 @@ import Testing
         #expect(typed.status == 0 && typed.output.contains("Removed athlete 'jane'"))
         #expect(try s.at(["athlete", "show", "jane"]).status == 66)
     }
+
+    @Test("restore says how old the backup is and how many changes it would take back")
+    func restorePreview() throws {
+        let s = try FirstHourScene.make()
+        let backup = s.root + "/tmp/before.sqlite"
+        try s.expectOK(s.at(["backup", "--out", backup]))
+        try s.expectOK(s.at(["log", "mood", "3", "-a", "jane"]))
+        try s.expectOK(s.at(["log", "mood", "4", "-a", "jane"]))
+        let refused = try s.at(["restore", backup])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("The backup's last change is from 20")
+                && refused.stderr.contains("the workspace's 2 changes since")
+                && refused.stderr.contains("would be lost"), "\(refused.stderr)")
+        let moods = try s.at(["log", "show", "-a", "jane", "--kind", "wellness", "--json"])
+        #expect(moods.stdout.contains("\"mood\" : 4"), "nothing was restored yet")
+        try s.expectOK(s.at(["restore", backup, "--yes"]))
+        let again = try s.at(["restore", backup, "--yes"])
+        #expect(again.status == 0 && again.stderr.contains("nothing is lost"), "\(again.stderr)")
+        let missing = try s.at(["restore", s.root + "/tmp/none.sqlite", "--yes"])
+        #expect(missing.status == 66, "\(missing.stderr)")
+    }
 }
