@@ -2,15 +2,17 @@ import CoachKit
 import Foundation
 
 /// Why an athlete needs attention, in plain words: one phrase per flag (the `unusual_…`
-/// readings folded into one), with the facts behind it where the brief has them.
-enum BriefReason {
+/// readings folded into one), with the facts behind it where the brief has them. Front ends
+/// show these phrases as they are.
+public enum BriefReason {
     /// Plain words for `flags`, in a fixed order: missed sessions, illness, soreness, the rest.
     ///
     /// - Parameters:
     ///   - flags: the athlete's flags of the day.
     ///   - missed: the planned sessions of the last seven days that were not done.
     ///   - soreness: the sorest group of the last check-in.
-    static func phrases(
+    /// - Returns: one phrase per flag, unknown flags (a plugin's) as their words.
+    public static func phrases(
         _ flags: [String], missed: [BriefSession], soreness: (group: String, level: Int)?
     ) -> [String] {
         var out: [String] = []
