@@ -14,14 +14,7 @@ enum BriefText {
             "Brief · \(first.day.weekdayName) \(first.day) · \(count(all.count, "athlete")), "
                 + (attention.isEmpty ? "all fine" : "\(attention.count) need attention")
         ]
-        let width = attention.map(\.handle.count).max() ?? 0
-        for a in attention {
-            out.append(
-                Terminal.paint(
-                    "⚑ " + a.handle.padding(toLength: width, withPad: " ", startingAt: 0),
-                    hex: "#E53E3E")
-                    + "  " + a.reasons.joined(separator: "; "))
-        }
+        out += attention.count > lineLimit ? byReason(attention) : byAthlete(attention)
         let absent = brief.notCheckedIn.map(\.handle)
         out.append(
             absent.isEmpty
@@ -37,11 +30,42 @@ enum BriefText {
         let battery = all.sorted {
             ($0.bodyBattery ?? 101, $0.handle) < ($1.bodyBattery ?? 101, $1.handle)
         }
+        let shown = battery.count > lineLimit ? Array(battery.prefix(5)) : battery
+        let rest = battery.count - shown.count
         out.append(
             "Body battery · load: "
-                + battery.map { "\($0.handle) \(batteryText($0)) \(load($0))" }
-                .joined(separator: " · "))
+                + shown.map { "\($0.handle) \(batteryText($0)) \(load($0))" }
+                .joined(separator: " · ")
+                + (rest > 0 ? " · \(rest) more from \(batteryText(battery[shown.count])) up" : ""))
         return out.joined(separator: "\n")
+    }
+
+    /// Rosters with more athletes needing attention than this get a line per reason instead
+    /// of per athlete, and only the lowest body batteries, so the brief stays a few lines.
+    static let lineLimit = 8
+
+    /// One line per athlete needing attention, with the reasons.
+    static func byAthlete(_ attention: [BriefEntry]) -> [String] {
+        let width = attention.map(\.handle.count).max() ?? 0
+        return attention.map { a in
+            Terminal.paint(
+                "⚑ " + a.handle.padding(toLength: width, withPad: " ", startingAt: 0),
+                hex: "#E53E3E")
+                + "  " + a.reasons.joined(separator: "; ")
+        }
+    }
+
+    /// One line per reason, with the athletes it applies to, most common first.
+    static func byReason(_ attention: [BriefEntry]) -> [String] {
+        var handles: [String: [String]] = [:]
+        for a in attention {
+            for reason in a.reasons { handles[reason, default: []].append(a.handle) }
+        }
+        return handles.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+            .map { reason, who in
+                Terminal.paint("⚑ " + reason, hex: "#E53E3E") + ": "
+                    + who.joined(separator: ", ")
+            }
     }
 
     /// One athlete's brief: name and day, why they need attention, check-in, sessions, body
@@ -81,9 +105,9 @@ enum BriefText {
             parts.append(
                 brief.athletes.count == 1 ? "✓ fine" : "✓ all \(brief.athletes.count) fine")
         } else {
-            parts.append(
-                "⚑ \(attention.count) need attention: "
-                    + attention.map(\.handle).joined(separator: ", "))
+            let named = attention.prefix(3).map(\.handle).joined(separator: ", ")
+            let more = attention.count > 3 ? " +\(attention.count - 3)" : ""
+            parts.append("⚑ \(attention.count) need attention: \(named)\(more)")
         }
         let absent = brief.notCheckedIn.count
         if absent > 0 { parts.append("\(absent) not checked in") }
