@@ -47,6 +47,8 @@ import Testing
             ("2700", .workout(.running), 2700, true),
             ("30h", .workout(.running), nil, true),
             ("17h", .sleep, nil, true),
+            // Beyond a sleep block's 24 hours the record's range check refuses it instead.
+            ("25h", .sleep, nil, false),
             ("100:00", .workout(.running), 6000, true),
             // 5h of strength read as 5 minutes would be plausible, but 5h is no slip.
             ("5h", .workout(.strength), nil, true),

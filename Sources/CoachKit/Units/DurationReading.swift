@@ -69,11 +69,13 @@ public struct DurationReading: Sendable, Equatable {
     ///   - confirmed: whether the user has said the long duration is meant.
     /// - Returns: the duration in seconds.
     /// - Throws: `ImplausibleDuration` when the reading is longer than the activity plausibly
-    ///   lasts and was not confirmed.
+    ///   lasts (but not beyond what its record may hold) and was not confirmed.
     public func seconds(for activity: TimedActivity, as parameter: Parameter, confirmed: Bool)
         throws -> Int
     {
         guard seconds > activity.plausibleMaximum, !confirmed else { return seconds }
+        // Beyond what a record may hold at all, the record's own range check answers.
+        if let hard = activity.hardMaximum, seconds > hard { return seconds }
         let meant = otherReading.flatMap { $0 <= activity.plausibleMaximum ? $0 : nil }
         throw ImplausibleDuration(
             reading: self, activity: activity, parameter: parameter, suggestion: meant)

@@ -22,6 +22,16 @@ public enum TimedActivity: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The longest duration a record of the activity may hold at all, in seconds, when its
+    /// validation has one (a sleep block: 24 hours); beyond it the record's own range check
+    /// refuses the value, and asking would not help.
+    public var hardMaximum: Int? {
+        switch self {
+        case .sleep: 24 * 3600
+        case .workout, .plannedSession: nil
+        }
+    }
+
     /// The longest plausible workout of `sport`, in hours.
     static func maximumHours(_ sport: Sport) -> Int {
         switch sport {
