@@ -116,11 +116,9 @@ struct UserCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let session = try global.session()
-                if !yes {
-                    guard Confirm.ask("Disable '\(handle)'? They can no longer sign in.") else {
-                        throw CLIError.usage("not confirmed; pass --yes to disable without asking")
-                    }
-                }
+                try Confirm.destructive(
+                    "Disable '\(handle)'? They can no longer sign in.", yes: yes,
+                    action: "disable")
                 try session.disableUser(Handle(handle))
                 if output.json { print(try Render.json(["disabled": handle])); return }
                 print("Disabled '\(handle)'.")
