@@ -176,10 +176,8 @@ extension Workspace {
     public func listAthletes(as actor: Principal) throws -> [AthleteSummary] {
         var opened: [AthleteKeyring] = []
         let list = try read { db in
-            let ids = try AthleteID.fetchAll(
-                db, sql: GrantsTable.athleteIdsOfUser,
-                arguments: [actor.userId])
-            return try ids.compactMap { id -> AthleteSummary? in
+            return try heldIds(db, as: actor).map(AthleteID.init).compactMap {
+                id -> AthleteSummary? in
                 guard let access = try openGranted(db, athleteId: id, as: actor) else { return nil }
                 opened.append(access.keyring)
                 return AthleteSummary(id: access.id, profile: access.profile)

@@ -16,11 +16,6 @@ enum GrantsTable {
     /// Removes every grant to the user.
     static let deleteOfUser = "DELETE FROM grants WHERE user_id = ?"
 
-    /// The users holding a grant of the athlete at the epoch.
-    static let userIdsAtEpoch = """
-        SELECT user_id FROM grants WHERE athlete_id = ? AND epoch = ?
-        """
-
     /// Removes the athlete's grants before the epoch and those to the user.
     static let deleteBeforeEpochOrOfUser = """
         DELETE FROM grants WHERE athlete_id = ? AND (epoch < ? OR user_id = ?)
@@ -28,13 +23,6 @@ enum GrantsTable {
 
     /// How many grants the user holds.
     static let countOfUser = "SELECT COUNT(*) FROM grants WHERE user_id = ?"
-
-    /// The users holding the athlete's current epoch, by handle (joins `users`, reads `epochs`).
-    static let currentHoldersByHandle = """
-        SELECT u.id, u.handle, g.epoch FROM grants g JOIN users u ON u.id = g.user_id
-        WHERE g.athlete_id = ? AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
-        ORDER BY u.handle
-        """
 
     /// The athletes whose current epoch the user holds, by id (reads `epochs`).
     static let currentAthleteIdsOfUser = """

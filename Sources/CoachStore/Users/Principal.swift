@@ -41,6 +41,10 @@ public struct Principal: Sendable {
         try certificates.certificate(db, userId: userId, anchor: anchor)
     }
 
+    /// The membership checks under this user's trust anchor, sharing this command's
+    /// verified certificates.
+    var verifier: MembershipVerifier { MembershipVerifier(anchor: anchor, book: certificates) }
+
     /// What signing in found rolled back against the marks kept on this machine, when the
     /// workspace was opened to report it rather than refuse (a health check); nil otherwise.
     public var rollback: StoreError? { marks?.rollback }
