@@ -42,6 +42,7 @@ extension Workspace {
     func insertAthlete(_ db: Database, id: AthleteID, profile: AthleteProfile, actor: Principal)
         throws -> AthleteKeyring
     {
+        try Self.checkProfileChange(from: nil, to: profile, by: actor)
         let id = id.rawValue
         let tag = handleTag(profile.handle, actor)
         if try Bool.fetchOne(
@@ -213,8 +214,9 @@ extension Workspace {
         return try write { db in
             let keyring = try writingKeyring(db, athlete)
             var profile = try loadProfile(db, keyring: keyring)
-            let oldHandle = profile.handle
+            let old = profile, oldHandle = profile.handle
             try change(&profile)
+            try Self.checkProfileChange(from: old, to: profile, by: actor)
             try Handle.validate(profile.handle)
             try AthleteValidation.check(profile)
             if profile.handle != oldHandle {
