@@ -142,7 +142,8 @@ struct RestoreCommand: ParsableCommand {
 enum Confirm {
     static func ask(_ question: String) -> Bool {
         guard isatty(STDIN_FILENO) == 1 else { return false }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        let shown = TerminalText.escaped(question, keepingColour: false)
+        FileHandle.standardError.write(Data("\(shown) [y/N] ".utf8))
         return (readLine() ?? "").lowercased().hasPrefix("y")
     }
 }
