@@ -105,6 +105,10 @@ extension Workspace {
                         db, sql: AthletesTable.idOfTag,
                         arguments: [Data(tag)])
                 else {
+                    // The user's own label knowing the handle means its index was edited.
+                    if try labelledAthlete(db, handle: handle.rawValue, as: actor) != nil {
+                        throw StoreError.tampered("the handle index of athlete '\(handle)'")
+                    }
                     throw StoreError.athleteNotFound(handle.rawValue)
                 }
                 id = found
@@ -116,10 +120,31 @@ extension Workspace {
             guard let access = try openGranted(db, athleteId: id, as: actor) else {
                 throw StoreError.athleteNotFound(handle?.rawValue ?? "your own")
             }
+            // A handle tag moved onto another athlete's row would open that athlete instead.
+            if let handle, access.profile.handle != handle.rawValue {
+                throw StoreError.tampered("the handle index of athlete '\(handle)'")
+            }
             return access
         }
         try storeSelfSeals([access.keyring])
         return access
+    }
+
+    /// The athlete the actor holds whose handle is `handle` by their own sealed label and by
+    /// the profile itself (read only when the handle index finds nothing: one label decryption
+    /// per held athlete, and a profile for a label that matches; a label left from before a
+    /// rename does not match its profile).
+    func labelledAthlete(_ db: Database, handle: String, as actor: Principal) throws -> String? {
+        for row in try Row.fetchAll(
+            db, sql: GrantsTable.selfLabelsOfUser, arguments: [actor.userId.rawValue])
+        {
+            let id: String = row["athlete_id"]
+            guard (try? AthleteKeyring.label(db, athleteId: id, principal: actor)) == handle,
+                let access = try openGranted(db, athleteId: AthleteID(id), as: actor)
+            else { continue }
+            if access.profile.handle == handle { return id }
+        }
+        return nil
     }
 
     /// Opens the athlete with `id` for the actor (for callers that hold an id, not a handle).

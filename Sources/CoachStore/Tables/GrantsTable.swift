@@ -46,6 +46,12 @@ enum GrantsTable {
           AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
         """
 
+    /// Every athlete the user sealed a label of, with the newest such label.
+    static let selfLabelsOfUser = """
+        SELECT athlete_id, self_label FROM grants WHERE user_id = ? AND self_label IS NOT NULL
+        GROUP BY athlete_id HAVING epoch = MAX(epoch)
+        """
+
     /// Sets the self label of the user's grants of the athlete.
     static let setSelfLabel = """
         UPDATE grants SET self_label = ? WHERE athlete_id = ? AND user_id = ?

@@ -89,6 +89,8 @@ extension Workspace {
                     arguments: [row.id])
             }
             if status == "pending" { throw StoreError.enrolmentPending(handle) }
+            // An edited role, key or work factor fails like a wrong passphrase: say which.
+            try read { db in try checkUserRowAfterFailedOpen(db, row) }
             throw StoreError.authenticationFailed
         }
         let kept = try keptMarks(userId: row.id)
