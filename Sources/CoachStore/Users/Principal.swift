@@ -59,4 +59,14 @@ public struct UserSummary: Codable, Sendable, Equatable {
     public let role: Role
     public let athlete: Handle?
     public let disabled: Bool
+    /// Waiting to redeem an enrolment code.
+    public let pending: Bool
+    /// The keys in use are the ones the user's creator made, with a passphrase the creator
+    /// chose (not enrolled since): the creator could have kept a copy (from the certificate).
+    public let passphraseSetByCreator: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case handle, role, athlete, disabled, pending
+        case passphraseSetByCreator = "passphrase_set_by_creator"
+    }
 }
