@@ -15,7 +15,7 @@ import Testing
 
     @Test("Hostile names, notes and titles print escaped in listings, shows, plans and errors")
     func hostileTextEscaped() throws {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: ["COACH_NOW": "2026-11-25T09:00:00Z"])
         try s.initialise()
         let doc: [String: Any] = [
             "format": "coach/1",
@@ -38,7 +38,7 @@ import Testing
             ["access", "list"], ["athlete", "show", "evil", "--json"],
         ] {
             let r = try s.run(
-                args + ["--as", "olivia"], env: ["COACH_NOW": "2026-11-25T09:00:00Z"])
+                args + ["--as", "olivia"])
             #expect(r.status == 0 || r.status == 3, "\(args): \(r.status) \(r.stderr)")
             #expect(Self.rawControls(r.stdout).isEmpty, "\(args) printed raw controls")
             #expect(Self.rawControls(r.stderr).isEmpty, "\(args) wrote raw controls to stderr")
