@@ -45,7 +45,7 @@ struct PlanExportCommand: ParsableCommand {
             case .json:
                 text = try Render.json(PlanDocument(athlete: ctx.handle, weeks: selected)) + "\n"
             }
-            guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
+            guard let out else { Terminal.writeDocument(text); return }
             // A plan is athlete data: a new private file, never one that already exists.
             try OutputFile.writeNew(text, to: out)
             Terminal.note(

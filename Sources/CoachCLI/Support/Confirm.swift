@@ -10,7 +10,8 @@ enum Confirm {
     /// Asks `question` on the terminal; `false` when there is no terminal.
     static func ask(_ question: String) -> Bool {
         guard isatty(STDIN_FILENO) == 1 else { return false }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        let shown = TerminalText.escaped(question, keepingColour: false)
+        FileHandle.standardError.write(Data("\(shown) [y/N] ".utf8))
         return (readLine() ?? "").lowercased().hasPrefix("y")
     }
 
@@ -43,7 +44,9 @@ enum Confirm {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CLIError.usage("no terminal to ask on; pass --yes to \(action) without asking")
         }
-        FileHandle.standardError.write(Data("\(question)\nType '\(word)' to confirm: ".utf8))
+        let shown = TerminalText.escaped(question, keepingColour: false)
+        let typedWord = TerminalText.escaped(word, keepingColour: false)
+        FileHandle.standardError.write(Data("\(shown)\nType '\(typedWord)' to confirm: ".utf8))
         let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces)
         guard answer == word else { throw aborted() }
     }

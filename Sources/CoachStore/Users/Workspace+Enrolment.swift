@@ -55,12 +55,9 @@ extension Workspace {
             try UserState.update(db, of: actor) { $0.certificates[old.id] = next.version }
             try retire(db, signPK: old.signPK, of: old.id, by: actor)
             try made.storeState(db, anchor: actor.anchor, random: random)
-            let held = try String.fetchAll(
-                db, sql: GrantsTable.athleteIdsOfUser,
-                arguments: [old.id])
+            let held = try verifiedHoldings(db, of: old.id, as: actor)
             try db.execute(sql: GrantsTable.deleteOfUser, arguments: [old.id])
-            for athleteId in held {
-                let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            for keyring in held {
                 try insertGrant(
                     db, keyring: keyring, toUser: old.id, toBoxPK: made.box.publicKey, by: actor)
             }
@@ -68,6 +65,23 @@ extension Workspace {
             try appendAudit(db, actor: actor, action: "user.reset", target: old.id)
         }
         return code
+    }
+
+    /// The athletes `userId` verifiably holds at their newest epoch, each opened by `actor`,
+    /// from the user's grant rows; a row of theirs that is not a grant that counts (planted,
+    /// altered, or left at an older epoch, which rotations delete) is tampering.
+    ///
+    /// - Throws: `StoreError.tampered` for such a row or a key history that does not verify.
+    func verifiedHoldings(_ db: Database, of userId: String, as actor: Principal) throws
+        -> [AthleteKeyring]
+    {
+        try String.fetchAll(db, sql: GrantsTable.athleteIdsOfUser, arguments: [userId]).map {
+            let keyring = try AthleteKeyring.open(db, athleteId: $0, principal: actor)
+            guard try verifiedAccess(db, keyring: keyring, as: actor).holds(userId) else {
+                throw StoreError.tampered("the access grant of this athlete")
+            }
+            return keyring
+        }
     }
 
     /// Lists `signPK` as a retired key of `userId`, valid for audit entries before the next one.
