@@ -23,13 +23,24 @@ public struct VerifiedAccess: Sendable {
         grants.values.sorted { ($0.handle, $0.userId) < ($1.handle, $1.userId) }
     }
 
+    /// The owner's user id.
+    public let ownerId: String
+
     /// Who receives the key of a rotation away from `leaving`: every other holder of a grant
-    /// that counts whose certificate is active and enrolled (a user still waiting to enrol
-    /// gets the new key only through a new grant once enrolled), ordered by handle.
+    /// that counts whose certificate is active, ordered by handle.
+    ///
+    /// A user still waiting to enrol holds keys sealed under a one-time code that whoever made
+    /// the code has seen, so they receive the new key only when both the user's creator and
+    /// the signer of their pending certificate (who made a reset's code) are the owner or stay
+    /// recipients: a coach who made an athlete user's code and is now leaving must not keep a
+    /// way in through it.
     ///
     /// - Parameter leaving: the user the key is rotated away from, if any.
     public func recipients(excluding leaving: String?) -> [UserCertificate] {
-        holders.filter { $0.userId != leaving && !$0.disabled && !$0.pending }
+        let staying = holders.filter { $0.userId != leaving && !$0.disabled }
+        let enrolled = Set(staying.filter { !$0.pending }.map(\.userId))
+        let trusted = { (id: String) in id == ownerId || enrolled.contains(id) }
+        return staying.filter { !$0.pending || (trusted($0.signerId) && trusted($0.createdBy)) }
     }
 }
 
@@ -51,6 +62,7 @@ extension MembershipVerifier {
         guard counted.granted[owner.userId] != nil else {
             throw TrustError.ownerGrant
         }
-        return VerifiedAccess(history: history, grants: counted.granted)
+        return VerifiedAccess(
+            history: history, grants: counted.granted, ownerId: owner.userId)
     }
 }

@@ -37,6 +37,22 @@ import Testing
         #expect(access.recipients(excluding: nil).map(\.userId) == ["u-olivia"])
     }
 
+    @Test("A user waiting to enrol receives the rotated key only while her code's makers stay")
+    func pendingHolderFollowsCodeMakers() throws {
+        var roster = try TrustRoster()
+        var jane = try #require(roster.rows.certificates["u-jane"])
+        jane.pending = true
+        jane.version = 2
+        jane.signerId = "u-olivia"
+        jane.sign(by: roster.owner, workspaceId: TrustRoster.workspaceId)
+        roster.rows.certificates["u-jane"] = jane
+        let access = try MembershipVerifier(anchor: roster.anchor).access(
+            in: roster.rows, athleteId: "a-jane")
+        // jane's creator carl stays: she receives it; carl leaving: she does not.
+        #expect(access.recipients(excluding: nil).map(\.userId) == ["u-carl", "u-jane", "u-olivia"])
+        #expect(access.recipients(excluding: "u-carl").map(\.userId) == ["u-olivia"])
+    }
+
     /// A fourth user, the coach dave, certified by the owner but holding nothing of jane.
     static func withDave(_ roster: inout TrustRoster) throws -> SigningKeyPair {
         let keys = try SigningKeyPair.generate()

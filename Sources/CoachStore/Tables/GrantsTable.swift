@@ -13,6 +13,12 @@ enum GrantsTable {
         VALUES (?, ?, ?, ?, ?, ?)
         """
 
+    /// Sets the signer and signature of one grant.
+    static let setSigner = """
+        UPDATE grants SET granted_by = ?, signature = ?
+        WHERE athlete_id = ? AND epoch = ? AND user_id = ?
+        """
+
     /// Removes every grant to the user.
     static let deleteOfUser = "DELETE FROM grants WHERE user_id = ?"
 
