@@ -53,7 +53,8 @@ import Testing
             s.run(["log", "show", "--athlete", "kim", "--as", "carl", "--passphrase-file", chosen]))
     }
 
-    @Test("A pending athlete user keeps her athlete through a rotation unless her code's maker left")
+    @Test(
+        "A pending athlete user keeps her athlete through a rotation unless her code's maker left")
     func pendingThroughRotation() throws {
         let s = try CoachSandbox()
         try s.initialise()

@@ -49,7 +49,8 @@ import Testing
         let access = try MembershipVerifier(anchor: roster.anchor).access(
             in: roster.rows, athleteId: "a-jane")
         // jane's creator carl stays: she receives it; carl leaving: she does not.
-        #expect(access.recipients(excluding: nil).map(\.userId) == ["u-carl", "u-jane", "u-olivia"])
+        #expect(
+            access.recipients(excluding: nil).map(\.userId) == ["u-carl", "u-jane", "u-olivia"])
         #expect(access.recipients(excluding: "u-carl").map(\.userId) == ["u-olivia"])
     }
 
