@@ -1,0 +1,43 @@
+import CoachCrypto
+import CoachKit
+
+extension ChangeEnvelope {
+    /// Reads the canonical byte form `encoded()` writes.
+    ///
+    /// Strict: the label and format version must be this type's, every field must be present
+    /// and well formed (a known stream and operation, hashes and signatures of their lengths,
+    /// a body within `maxBodyBytes`), and nothing may follow the last field. Whether the
+    /// signature verifies is a separate check (`ChangeVerifier`).
+    ///
+    /// - Parameter bytes: the envelope as stored or received.
+    /// - Returns: the envelope.
+    /// - Throws: `ChangeRejection.malformed` or `.unsupportedVersion`.
+    public static func decode(_ bytes: [UInt8]) throws -> ChangeEnvelope {
+        var reader = FieldReader(bytes)
+        guard reader.text() == "coach/1/change-envelope", let version = reader.integer() else {
+            throw ChangeRejection.malformed("not a change envelope")
+        }
+        guard version == Int64(formatVersion) else {
+            throw ChangeRejection.unsupportedVersion(Int(version))
+        }
+        guard let workspace = reader.text(), let tag = reader.text(), let id = reader.text(),
+            let stream = ChangeStream(tag: tag, id: id), let object = reader.text(),
+            let kind = reader.text(), let day = reader.text(), let op = reader.integer(),
+            let operation = UInt8(exactly: op).flatMap(ChangeOperation.init(rawValue:)),
+            let base = reader.integer(), let clock = reader.integer(),
+            let device = reader.text(), let author = reader.text(), let epoch = reader.integer(),
+            let sequence = reader.integer(), let previous = reader.field(),
+            let signature = reader.field(), let body = reader.field(), reader.atEnd
+        else { throw ChangeRejection.malformed("a field is missing or damaged") }
+        guard previous.count == hashBytes, signature.count == SigningKeyPair.signatureBytes,
+            body.count <= maxBodyBytes, base >= 0, epoch >= 1, sequence >= 1,
+            !object.isEmpty, !device.isEmpty, !author.isEmpty
+        else { throw ChangeRejection.malformed("a field is out of range") }
+        return ChangeEnvelope(
+            workspaceId: workspace, stream: stream, object: object, kind: kind, day: day,
+            operation: operation, baseVersion: base,
+            clock: HybridTimestamp(packed: UInt64(bitPattern: clock)),
+            device: DeviceID(device), author: UserID(author), epoch: epoch,
+            sequence: sequence, previousHash: previous, body: body, signature: signature)
+    }
+}

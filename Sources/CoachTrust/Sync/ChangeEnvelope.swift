@@ -1,0 +1,107 @@
+import CoachCrypto
+import CoachKit
+
+/// One record change as it is signed, stored and synced: an immutable envelope of a
+/// plaintext header and a sealed body, signed by the device that made it.
+///
+/// The header names the workspace, the stream (an athlete's data, or the roster), the object
+/// with its kind and day, the operation, the version it replaces, the hybrid logical clock, the
+/// device and its user, the key epoch the body is sealed under, and the device's change
+/// counter with the hash of its previous change (a per-device hash chain). The signature
+/// covers the header and a hash of the body, so neither can be changed or moved alone. The
+/// byte form (`encoded()`, `decode(_:)`) is canonical and versioned: length-prefixed fields in
+/// a fixed order, nothing depending on a text format's field order.
+public struct ChangeEnvelope: Equatable, Sendable {
+    /// The version of the byte form this type writes and reads.
+    public static let formatVersion = 1
+    /// The largest sealed body accepted: 64 KiB.
+    public static let maxBodyBytes = 65_536
+    /// The length of a change hash (BLAKE2b-256).
+    public static let hashBytes = 32
+    /// The previous-change hash of a device's first change.
+    public static let genesisHash = [UInt8](repeating: 0, count: hashBytes)
+
+    public var workspaceId: String
+    public var stream: ChangeStream
+    /// The record id in its stored text form.
+    public var object: String
+    public var kind: String
+    /// The record's day (`YYYY-MM-DD`), or empty for records without one.
+    public var day: String
+    public var operation: ChangeOperation
+    /// The version this change replaces (0 creates); the new version is one more.
+    public var baseVersion: Int64
+    public var clock: HybridTimestamp
+    public var device: DeviceID
+    public var author: UserID
+    public var epoch: Int64
+    /// The device's change counter, from 1.
+    public var sequence: Int64
+    /// The hash of the device's previous change (`genesisHash` before its first).
+    public var previousHash: [UInt8]
+    /// The sealed body: nonce and ciphertext (empty for a delete's tombstone, if so sealed).
+    public var body: [UInt8]
+    public var signature: [UInt8]
+
+    /// An envelope with every field (unsigned unless `signature` is given).
+    public init(
+        workspaceId: String, stream: ChangeStream, object: String, kind: String, day: String,
+        operation: ChangeOperation, baseVersion: Int64, clock: HybridTimestamp,
+        device: DeviceID, author: UserID, epoch: Int64, sequence: Int64,
+        previousHash: [UInt8], body: [UInt8], signature: [UInt8] = []
+    ) {
+        self.workspaceId = workspaceId
+        self.stream = stream
+        self.object = object
+        self.kind = kind
+        self.day = day
+        self.operation = operation
+        self.baseVersion = baseVersion
+        self.clock = clock
+        self.device = device
+        self.author = author
+        self.epoch = epoch
+        self.sequence = sequence
+        self.previousHash = previousHash
+        self.body = body
+        self.signature = signature
+    }
+
+    /// The version of the object after this change.
+    public var version: Int64 { baseVersion + 1 }
+
+    /// BLAKE2b-256 of the sealed body.
+    public var bodyHash: [UInt8] { Hashing.blake2b(body) }
+
+    /// The header fields in their canonical order, after a domain label.
+    private func header(_ label: String) -> AssociatedData {
+        AssociatedData(label).with(
+            Self.formatVersion, workspaceId, stream.tag, stream.id, object, kind, day,
+            Int(operation.rawValue), baseVersion, Int64(bitPattern: clock.packed),
+            device.rawValue, author.rawValue, epoch, sequence, previousHash)
+    }
+
+    /// The bytes the device signs: the header and the body's hash.
+    public var signedMessage: [UInt8] { header("coach/1/change").with(bodyHash).bytes }
+
+    /// The hash the device's next change names as its previous one: over the signed message
+    /// and the signature, so it covers the body too.
+    public var hash: [UInt8] {
+        Hashing.blake2b(AssociatedData("coach/1/change-hash").with(signedMessage, signature).bytes)
+    }
+
+    /// Signs the envelope with the device's key.
+    public mutating func sign(by device: SigningKeyPair) {
+        signature = device.sign(signedMessage)
+    }
+
+    /// Whether the signature is `devicePK`'s over this envelope.
+    public func signatureValid(devicePK: [UInt8]) -> Bool {
+        SigningKeyPair.verify(signature, of: signedMessage, publicKey: devicePK)
+    }
+
+    /// The canonical byte form: the header, the signature and the body.
+    public func encoded() -> [UInt8] {
+        header("coach/1/change-envelope").with(signature, body).bytes
+    }
+}
