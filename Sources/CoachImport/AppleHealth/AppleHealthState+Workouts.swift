@@ -137,7 +137,7 @@ extension AppleHealthState {
                 if let s = PowerStream.resampled(series, intervalS: 1, durationS: w.elapsedS),
                     let np = PowerStream.normalizedPower(s)
                 {
-                    w.npW = (np * 10).rounded() / 10
+                    w.npW = (max(np, w.avgPowerW ?? 0) * 10).rounded() / 10  // NP >= average
                 }
             }
             try sink.record(
