@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Each day with food entries scores against its own targets (`EnergyTargets.dayScore`); the score
 /// is the mean over the logged days of the last 7 (at least 3 needed). Energy availability —
-/// (kcal − workout kcal) / fat-free mass — is checked on the latest complete day when body fat is
-/// known; when it is under 30 the score is capped at 49 (Off target), so the two never disagree.
+/// (kcal − workout kcal) / fat-free mass — is the mean over the same days (`EnergyAvailability`);
+/// when it is under 30 the score is capped at 49 (Off target), so the two never disagree, and
+/// when it cannot be checked the result says why.
 ///
 /// A day still in progress (`now` before its 23:59:59) is reported "so far": its intake appears
 /// in `kcal_today` and `protein_today`, but the score and the energy-availability check use the
@@ -17,7 +18,7 @@ public struct NutritionMetric: BuiltinMetricProvider {
         name: "Nutrition",
         summary:
             "Energy and protein against daily targets (BMR, activity, goal), mean of the logged days of the last week.",
-        version: "1.1.0",
+        version: "1.2.0",
         inputs: [
             InputRequirement(.food, days: 8), InputRequirement(.workouts, days: 8),
             InputRequirement(.weight, days: nil),
@@ -72,7 +73,7 @@ public struct NutritionMetric: BuiltinMetricProvider {
         var values: [String: MetricValue] = [
             "bmr": nil, "tdee": nil, "kcal_target": nil, "protein_target": nil,
             "kcal_today": MetricValue(kcal[d]), "protein_today": MetricValue(protein[d]),
-            "days_logged": .number(Double(logged.count)),
+            "days_logged": .number(Double(logged.count)), "energy_availability": nil,
         ]
         let today: EnergyTargets
         switch targets(d) {
@@ -107,17 +108,24 @@ public struct NutritionMetric: BuiltinMetricProvider {
                         + "the day is in progress and is not scored yet"))
         }
         var flags: [String] = today.floored ? ["target_floor"] : []
-        let (kgEA, bfEA) = latest(lastComplete)
+        let availability = EnergyAvailability.assess(
+            days: logged, kcal: kcal, workoutKcal: workoutKcal, body: latest)
         var lowEA: Double?
-        if let bf = bfEA, let kg = kgEA, let k = kcal[lastComplete], bf >= 0, bf < 100 {
-            let ffm = kg * (1 - bf / 100)
-            let ea = (k - (workoutKcal[lastComplete] ?? 0)) / ffm
-            if ea < 30 { flags.append("low_energy_availability"); lowEA = ea }
+        switch availability {
+        case .checked(let mean, let days):
+            values["energy_availability"] = .number(mean)
+            if mean < EnergyAvailability.threshold {
+                flags.append("low_energy_availability"); lowEA = mean
+            }
+            let each = days.map { "\(LocalDay(ordinal: $0.day)) \(MetricFormat.fixed($0.value))" }
             components.append(
                 MetricComponent(
-                    "energy availability", value: ea,
-                    note: "\(LocalDay(ordinal: lastComplete)): kcal per kg fat-free mass "
-                        + "(\(MetricFormat.fixed(ffm)) kg); under 30 is low"))
+                    "energy availability", value: mean,
+                    note: "kcal per kg fat-free mass, mean of \(days.count) days ("
+                        + each.joined(separator: ", ") + "); under 30 is low"))
+        case .notChecked(let reason):
+            components.append(
+                MetricComponent("energy availability", value: nil, note: "not checked: \(reason)"))
         }
         let basis =
             "BMR \(MetricFormat.fixed(today.bmr, 0)) (\(today.formula == .katch ? "Katch-McArdle" : "Mifflin-St Jeor"), "
@@ -148,8 +156,10 @@ public struct NutritionMetric: BuiltinMetricProvider {
             + ") => \(meanScore)."
         if let ea = lowEA {
             text +=
-                " Energy availability on \(LocalDay(ordinal: lastComplete)) was \(MetricFormat.fixed(ea)) kcal/kg FFM,"
+                " Energy availability over the \(period) was \(MetricFormat.fixed(ea)) kcal/kg FFM,"
                 + " under 30: the score is capped at \(Self.lowAvailabilityCap) => \(score)."
+        } else if case .notChecked(let reason) = availability {
+            text += " Energy availability not checked: \(reason)."
         }
         return MetricResult(
             id: id, status: .ok, score: score, band: Self.descriptor.band(for: score)?.label,

@@ -77,7 +77,9 @@ import Testing
         let workout = try #require(Self.workouts(try Self.run(w.file())).first)
         let p = try #require(workout.samples?.powerW)
         #expect(p[0] == 200 && p[1] == 210 && p[3] == 220 && p[7] == 230)
-        #expect(p[2] == nil && p[32] == nil)
+        // Seconds between records hold the earlier value (smart recording); after the last
+        // record nothing is held.
+        #expect(p[2] == 210 && p[4] == 220 && p[6] == 220 && p[8] == nil && p[32] == nil)
     }
 
     @Test("developer fields are skipped by their declared size")

@@ -88,7 +88,8 @@ class Stress:
 
 MULTIPLIER = {"sedentary": 1.2, "light": 1.375, "moderate": 1.55, "very": 1.725, "extreme": 1.9}
 PROTEIN = {"lose": 2.0, "maintain": 1.6, "gain": 1.8, "muscle": 2.0}
-NUTRITION_NAMES = ("bmr", "tdee", "kcal_target", "protein_target", "kcal_today", "protein_today", "days_logged")
+NUTRITION_NAMES = ("bmr", "tdee", "kcal_target", "protein_target", "kcal_today", "protein_today", "days_logged",
+                   "energy_availability")
 
 
 def workout_kcal(w):
@@ -176,10 +177,17 @@ def nutrition(ath, d):
         prot = min(1.0, protein[x] / tx["protein_target"]) if tx["protein_target"] > 0 else 1.0
         scores.append(100 * (0.6 * energy + 0.4 * prot))
     flags = ["target_floor"] if t["floored"] else []
-    kg, bf = body(d)
+    # Energy availability: the mean over the logged days with a fat-free mass, at least 3.
+    eas = []
+    for x in logged:
+        kg, bf = body(x)
+        if bf is None or not 0 <= bf < 100 or kg is None or kg <= 0:
+            continue
+        eas.append((kcal[x] - burned.get(x, 0.0)) / (kg * (1 - bf / 100)))
     low = False
-    if bf is not None and kg is not None and d in kcal and 0 <= bf < 100:
-        if (kcal[d] - burned.get(d, 0.0)) / (kg * (1 - bf / 100)) < 30:
+    if len(eas) >= 3:
+        values["energy_availability"] = mean(eas)
+        if mean(eas) < 30:
             flags.append("low_energy_availability")
             low = True
     if len(scores) < 3:

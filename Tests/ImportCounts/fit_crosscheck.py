@@ -3,9 +3,10 @@
 
 An independent reading for the cross-check in Tests/CoachImportTests/FITCrossCheckTests.swift:
 per session its start, sport, totals, the record messages inside it (timestamp offset, power,
-heart rate) and NP computed from them the way METRICS.md section 1 defines it (1 Hz series,
-gaps up to 25 s interpolated, longer gaps 0 W, 30 s rolling mean from second 29, fourth-power
-mean). Run in a virtual environment with `pip install fitdecode`.
+heart rate) and NP computed from them the way docs/metrics.md defines it (1 Hz series, each
+value held across gaps up to the pause threshold, the longer of 25 s and twice the median
+interval between records; longer gaps 0 W; 30 s rolling mean from second 29, fourth-power mean;
+never below the session's average power). Run in a virtual environment with `pip install fitdecode`.
 
 Usage: python fit_crosscheck.py FILE.fit...
 """
@@ -27,21 +28,36 @@ def value(frame, name):
     return frame.get_value(name) if frame.has_field(name) else None
 
 
-def np_of(points, duration):
+def pause_gap(times):
+    distinct = sorted(set(times))
+    if len(distinct) < 2:
+        return 25
+    steps = sorted(b - a for a, b in zip(distinct, distinct[1:]))
+    return max(25, 2 * steps[len(steps) // 2])
+
+
+def held(points, gap):
+    """Second -> power with each value held until the next one when they are <= gap apart."""
     times = sorted(t for t, p in points.items() if p is not None)
-    if not times:
-        return None
-    length = max(times[-1] + 1, int(round(duration or 0)))
-    series = [0.0] * length
+    out = {}
     for a, b in zip(times, times[1:] + [None]):
-        series[a] = float(points[a])
-        if b is not None and 1 < b - a <= 25:
+        out[a] = float(points[a])
+        if b is not None and b - a <= gap:
             for s in range(a + 1, b):
-                series[s] = points[a] + (points[b] - points[a]) * (s - a) / (b - a)
+                out[s] = float(points[a])
+    return out
+
+
+def np_of(power, duration, average):
+    if not power:
+        return None
+    length = max(max(power) + 1, int(round(duration or 0)))
+    series = [power.get(s, 0.0) for s in range(length)]
     if len(series) < 30:
         return None
     rolling = [sum(series[i - 29:i + 1]) / 30 for i in range(29, len(series))]
-    return round((sum(r ** 4 for r in rolling) / len(rolling)) ** 0.25, 1)
+    np = (sum(r ** 4 for r in rolling) / len(rolling)) ** 0.25
+    return round(max(np, average or 0), 1)
 
 
 def read(path):
@@ -72,7 +88,10 @@ def read(path):
         s["records"] = len(inside)
         s["power"] = {str(r[0] - s["start"]): r[1] for r in inside if r[1] is not None}
         s["hr"] = {str(r[0] - s["start"]): r[2] for r in inside if r[2] is not None}
-        s["np"] = np_of({r[0] - s["start"]: r[1] for r in inside}, s["elapsed_s"])
+        gap = pause_gap([r[0] - s["start"] for r in inside])
+        power = held({r[0] - s["start"]: r[1] for r in inside}, gap)
+        s["held_power_seconds"] = len(power)
+        s["np"] = np_of(power, s["elapsed_s"], s["avg_power"])
     return {"sessions": sessions, "records": len(records)}
 
 

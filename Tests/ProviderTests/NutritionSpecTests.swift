@@ -57,8 +57,10 @@ import Testing
     @Test(
         "item 9: low energy availability caps the score at 49",
         arguments: [
-            // (workout kcal, EA = (1978.5 − workout) / 56 kg FFM, score, band)
-            (0.0, 1978.5 / 56, 100, "On target"), (1300.0, 678.5 / 56, 49, "Off target"),
+            // (workout kcal on d, EA = the mean over the 4 logged days of (1978.5 − workout) / 56
+            // kg FFM (issue 29: a sustained mean, not one day), score, band)
+            (0.0, 1978.5 / 56, 100, "On target"),
+            (1300.0, (3 * 1978.5 + 678.5) / 4 / 56, 49, "Off target"),
         ])
     func availabilityCap(workout: Double, ea: Double, score: Int, band: String) {
         let r = provider.evaluate(

@@ -204,7 +204,7 @@ import Testing
                 }) == 0)
     }
 
-    @Test("energy availability under 30 kcal/kg FFM is flagged")
+    @Test("energy availability under 30 kcal/kg FFM over the logged days is flagged")
     func energyAvailability() {
         let a = Self.athlete(bodyFat: 20)
         let r = provider.evaluate(
@@ -212,9 +212,15 @@ import Testing
                 i.food = (0..<3).map {
                     Self.food(Self.d.adding(days: -$0), kcal: 2400, protein: 112)
                 }
-                i.workouts = [Fx.workout("ride", Fx.at(Self.d, hour: 7)) { $0.kcal = 1000 }]
+                i.workouts = (0..<3).map { k in
+                    Fx.workout("ride\(k)", Fx.at(Self.d.adding(days: -k), hour: 7)) {
+                        $0.kcal = 1000
+                    }
+                }
             })
-        // (2400 - 1000) / (70 * 0.8) = 25
+        // (2400 - 1000) / (70 * 0.8) = 25 on each of the three days (issue 29: the mean of the
+        // logged days; one such day among well-fed ones is no longer flagged, see
+        // EnergyAvailabilityTests)
         #expect(Fx.close(r.components.first { $0.name == "energy availability" }?.value, 25))
         #expect(r.flags.contains("low_energy_availability"))
         // The latest logged body fat wins over the profile.
@@ -227,8 +233,9 @@ import Testing
                     WeightEntry(id: "w", time: Fx.at(Self.d, hour: 6), kg: 70, bodyFatPct: 60)
                 ]
             })
-        #expect(
-            Fx.close(lean.components.first { $0.name == "energy availability" }?.value, 2400 / 28))
+        // Day d reads FFM 28 kg (60 % logged), the two days before it 56 kg (the profile's 20 %).
+        let leanEA: Double = (2400.0 / 28 + 2 * 2400.0 / 56) / 3
+        #expect(Fx.close(lean.components.first { $0.name == "energy availability" }?.value, leanEA))
         #expect(!lean.flags.contains("low_energy_availability"))
     }
 }

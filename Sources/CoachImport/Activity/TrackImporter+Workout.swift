@@ -25,14 +25,13 @@ extension TrackImporter {
             w.avgHrBpm = ((hrs.reduce(0, +) / Double(hrs.count)) * 10).rounded() / 10
             w.maxHrBpm = hrs.max()
         }
-        let powers = points.compactMap(\.power)
-        if !powers.isEmpty {
-            w.avgPowerW = ((powers.reduce(0, +) / Double(powers.count)) * 10).rounded() / 10
-        }
         w.samples = ActivitySamples.oneHertz(
             points.map { ($0.time.epochSeconds - startS, $0.power, $0.hr, $0.speed) },
             durationS: elapsed)
-        w.npW = ActivitySamples.normalizedPower(w.samples!, durationS: elapsed)
+        // Time-weighted: the mean of the held 1 s stream, not of the irregular points.
+        w.avgPowerW = ActivitySamples.recordedMean(w.samples!.powerW)
+        w.npW = ActivitySamples.normalizedPower(
+            w.samples!, durationS: elapsed, averageW: w.avgPowerW)
         try sink.record(
             ImportedRecord(
                 label: "\(format.rawValue.uppercased()) activity",

@@ -19,33 +19,27 @@ extension AppleHealthState {
         return meal
     }
 
-    /// Reads an HRV record's beat list: instantaneous bpm at a time of day, dated from the
-    /// record (a time earlier than the record's start belongs to the next day).
-    func readBeats(_ s: inout XMLScanner) throws -> [Double] {
+    /// Reads an HRV record's beat list: instantaneous bpm at a time of day (`BeatList`).
+    func readBeats(_ s: inout XMLScanner) throws -> [BeatList.Beat] {
         if s.selfClosing { try s.skipElement(); return [] }
         let top = s.depth - 1
-        var bpms: [Double] = []
+        var beats: [BeatList.Beat] = []
         while true {
             let t = try s.next()
             if t == .endOfDocument || s.depth <= top { break }
             if t == .start, s.nameIs("InstantaneousBeatsPerMinute"),
                 let r = try s.attributeRange("bpm"), let bpm = s.number(r), bpm > 0,
-                try s.attribute("time").flatMap(DateBytes.timeOfDay) != nil
+                let time = try s.attribute("time").flatMap(DateBytes.timeOfDay)
             {
-                bpms.append(bpm)
+                beats.append(BeatList.Beat(bpm: bpm, time: time))
             }
         }
-        return bpms
+        return beats
     }
 
-    /// RMSSD of the beat-to-beat intervals of an HRV record's beat list (ms), as a second sample.
-    func emitBeatRMSSD(_ f: Fields, beats: [Double], _ sink: ImportSink) throws {
-        guard beats.count >= 3 else { return }
-        let rr = beats.map { 60_000 / $0 }
-        var sum = 0.0
-        for i in 1..<rr.count { sum += (rr[i] - rr[i - 1]) * (rr[i] - rr[i - 1]) }
-        let rmssd = (sum / Double(rr.count - 1)).squareRoot()
-        let rounded = (rmssd * 100).rounded() / 100
+    /// RMSSD of an HRV record's beat list (ms, from the beat timestamps), as a second sample.
+    func emitBeatRMSSD(_ f: Fields, beats: [BeatList.Beat], _ sink: ImportSink) throws {
+        guard let rmssd = BeatList.rmssd(beats) else { return }
         try sink.record(
             ImportedRecord(
                 label: "HeartRateVariability beats",
@@ -53,7 +47,7 @@ extension AppleHealthState {
                 day: f.day,
                 payload: .biometric(
                     BiometricSample(
-                        id: "", time: f.start, type: .hrv_rmssd, value: rounded,
+                        id: "", time: f.start, type: .hrv_rmssd, value: rmssd,
                         source: f.source.isEmpty ? nil : f.source))))
     }
 

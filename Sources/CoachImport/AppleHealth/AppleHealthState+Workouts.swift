@@ -131,13 +131,15 @@ extension AppleHealthState {
                 i += 1
             }
             if count > 0 {
-                let recorded = series.compactMap { $0 }
+                let seconds = series.indices.filter { series[$0] != nil }
+                series = SmartRecording.held(series, pauseGap: SmartRecording.pauseGap(seconds))
+                let recorded = series.compactMap { $0 }  // time-weighted once held
                 w.avgPowerW = w.avgPowerW ?? recorded.reduce(0, +) / Double(recorded.count)
                 w.samples = Workout.Samples(intervalS: 1, powerW: series)
                 if let s = PowerStream.resampled(series, intervalS: 1, durationS: w.elapsedS),
                     let np = PowerStream.normalizedPower(s)
                 {
-                    w.npW = (np * 10).rounded() / 10
+                    w.npW = (max(np, w.avgPowerW ?? 0) * 10).rounded() / 10  // NP >= average
                 }
             }
             try sink.record(

@@ -145,7 +145,9 @@ public struct FITImporter {
             w.samples = ActivitySamples.oneHertz(
                 inside.map { (Double($0.time - s.start), $0.power, $0.hr, $0.speed) },
                 durationS: s.elapsed)
-            if let np = ActivitySamples.normalizedPower(w.samples!, durationS: s.elapsed) {
+            if let np = ActivitySamples.normalizedPower(
+                w.samples!, durationS: s.elapsed, averageW: w.avgPowerW)
+            {
                 w.npW = np
             }
         }
