@@ -48,7 +48,12 @@ extension Workspace {
         return try read { db in
             var existing: [String: StoredRecord] = [:]
             for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
-            for r in plain {
+            // The profile counts as the real import counts it: the fields the file holds over
+            // the kept ones.
+            let kept = try loadProfile(db, keyring: keyring)
+            let profile = dataset.athlete.merged(onto: kept, keys: dataset.athleteKeys)
+            let all = plain + [PlainRecord(id: "profile", day: "", item: .profile(profile))]
+            for r in all {
                 guard let old = existing[r.id] else {
                     summary.added += 1
                     continue
