@@ -81,7 +81,7 @@ public enum AthleteReport {
             let s = score(id)
             items.append(tile(label, s.0, s.1))
         }
-        let flags = Array(Set(data.today.flatMap(\.flags))).sorted()
+        let flags = data.flags
         items.append(
             tile(
                 "Flags", flags.isEmpty ? "none" : String(flags.count), flags.joined(separator: ", ")

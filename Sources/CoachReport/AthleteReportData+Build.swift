@@ -36,6 +36,8 @@ extension AthleteReportData {
         let first = moment.day.adding(days: 1 - days)
         self.days = (0..<days).map { first.adding(days: $0) }
         today = try evaluation.results(day: moment.day, now: moment.now)
+        // The day's flags as the team table words them (providers' and the views' own).
+        flags = TeamRow(evaluation, at: moment, results: today).flags
         bands = Dictionary(
             uniqueKeysWithValues: evaluation.registry.providers.map { ($0.id, $0.descriptor.bands) }
         )
@@ -113,17 +115,16 @@ extension AthleteReportData {
         sessions = Self.plan(evaluation, at: moment, first: first)
     }
 
-    /// The planned sessions of the window, assessed the way the adherence provider assesses them
-    /// (sessions before the day; the day's own and later ones are still planned).
+    /// The planned sessions of the window, with the assessment the plan views show
+    /// (`SessionAssessment.asOf`: past sessions, and today's a workout already took; the
+    /// others are still planned).
     static func plan(_ evaluation: MetricEvaluation, at moment: ViewMoment, first: LocalDay)
         -> [PlanCell]
     {
         let all = evaluation.dataset.weeks.flatMap(\.sessions)
-        let assessed = SessionAssessment.assess(
-            sessions: all, workouts: evaluation.dataset.workouts,
-            zone: evaluation.zone, before: moment.day)
-        var byID: [String: SessionAssessment] = [:]
-        for a in assessed { byID[a.session.id] = a }
+        let byID = SessionAssessment.asOf(
+            moment.day, sessions: all, workouts: evaluation.dataset.workouts,
+            profile: evaluation.index.profile)
         return all.enumerated()
             .filter { $0.element.date >= first && $0.element.date <= moment.day }
             .sorted {

@@ -28,6 +28,8 @@ public struct AthleteReportData: Sendable {
     public var days: [LocalDay]
     /// Every provider's result for `day`, in registry order.
     public var today: [MetricResult]
+    /// The day's flags, computed as the team row computes them (`TeamRow.flags`).
+    public var flags: [String]
     /// Provider id → its bands.
     public var bands: [String: [MetricBand]]
     public var tss: [Double?], ctl: [Double?], atl: [Double?], tsb: [Double?]

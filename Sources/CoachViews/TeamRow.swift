@@ -62,8 +62,20 @@ public struct TeamRow: Codable, Sendable, Equatable {
     ///   - evaluation: the athlete's indexed data.
     ///   - moment: the day shown and its "now".
     public init(_ evaluation: MetricEvaluation, at moment: ViewMoment) throws {
+        self.init(
+            evaluation, at: moment,
+            results: try evaluation.results(day: moment.day, now: moment.now))
+    }
+
+    /// The row of one athlete from the day's provider results already at hand (the report
+    /// shows the same flags as the team table this way).
+    ///
+    /// - Parameters:
+    ///   - evaluation: the athlete's indexed data.
+    ///   - moment: the day shown and its "now".
+    ///   - results: every provider's result for `moment`.
+    public init(_ evaluation: MetricEvaluation, at moment: ViewMoment, results: [MetricResult]) {
         let profile = evaluation.index.profile
-        let results = try evaluation.results(day: moment.day, now: moment.now)
         func result(_ id: String) -> MetricResult? {
             results.first { $0.id == id && $0.status == .ok }
         }

@@ -132,8 +132,9 @@ import Testing
                 "plan", "session", "add", "-a", "bert", "--date", "today", "--title", "Easy run",
                 "--sport", "running", "--planned-duration", "45m",
             ]))
+        // Never checked in is a stale check-in (issue 29): a flag, so the brief asks for attention.
         let before = try s.run(["brief", "-a", "bert"])
-        #expect(before.status == 0, "\(before.stderr)")
+        #expect(before.status == 3, "\(before.stderr)")
         #expect(before.stdout.contains("Not checked in yet."), "\(before.stdout)")
         #expect(before.stdout.contains("Today: Easy run 45m\n"), "\(before.stdout)")
         try s.expectOK(

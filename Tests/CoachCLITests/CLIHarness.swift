@@ -80,20 +80,21 @@ final class CoachSandbox: @unchecked Sendable {
         return path
     }
 
-    /// Runs `coach args…` under `umask`, with optional stdin and extra environment; waits up to `timeout`.
+    /// Runs `coach args…` under `umask`, with optional stdin and extra environment, in `cwd` when
+    /// given; waits up to `timeout`.
     /// `systemClockAhead` runs the command with the system clock moved on by that many seconds
     /// (through libfaketime), for what must follow real time, such as session lifetimes.
     @discardableResult
     func run(
         _ args: [String], stdin: String? = nil, env extra: [String: String] = [:],
         umask: String = "022",
-        timeout: Double = 120, systemClockAhead: Int? = nil
+        timeout: Double = 120, systemClockAhead: Int? = nil, cwd: String? = nil
     ) throws -> CoachResult {
         var extra = extra
         if let systemClockAhead {
             extra.merge(try FakeSystemClock.ahead(seconds: systemClockAhead)) { _, new in new }
         }
-        let process = try start(args, stdin: stdin, env: extra, umask: umask)
+        let process = try start(args, stdin: stdin, env: extra, umask: umask, cwd: cwd)
         let deadline = Date().addingTimeInterval(timeout)
         while process.process.isRunning && Date() < deadline { usleep(5000) }
         if process.process.isRunning { kill(process.process.processIdentifier, SIGKILL) }
@@ -111,7 +112,7 @@ final class CoachSandbox: @unchecked Sendable {
     /// Starts `coach args…` without waiting (for kill tests).
     func start(
         _ args: [String], stdin: String? = nil, env extra: [String: String] = [:],
-        umask: String = "022"
+        umask: String = "022", cwd: String? = nil
     ) throws -> Running {
         let binary = try #require(
             Self.binary, "the coach executable is not built; run 'swift build' first")
@@ -124,6 +125,7 @@ final class CoachSandbox: @unchecked Sendable {
         p.arguments = ["-c", "umask \(umask); exec \"$0\" \"$@\"", binary] + args
         let env = environment.merging(extra) { _, new in new }
         p.environment = env
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         p.standardOutput = FileHandle(forWritingAtPath: out)
         p.standardError = FileHandle(forWritingAtPath: err)
         if let stdin {

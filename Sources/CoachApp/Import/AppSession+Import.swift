@@ -23,7 +23,8 @@ extension AppSession {
         let settings = ImportSettings(
             since: request.since, zone: athlete.profile.zone,
             ignoreUnknownColumns: request.ignoreUnknownColumns)
-        let ids = request.dryRun ? nil : try workspace.importIdMaker(for: athlete)
+        // A dry run makes the same ids, so it finds the same duplicates as the real run.
+        let ids = try workspace.importIdMaker(for: athlete)
         var report = ImportReport(dryRun: request.dryRun)
         for path in request.paths {
             let units: [ImportUnit]
@@ -101,17 +102,13 @@ extension AppSession {
                 message: "not a coach/1 JSON file (\(error.localizedDescription))")
         }
         var counts = ImportReport.TypeCounts(label: "coach/1 JSON")
-        if request.dryRun {
-            counts.imported =
-                dataset.workouts.count + dataset.biometrics.count
-                + dataset.sleep.count + dataset.food.count + dataset.steps.count
-                + dataset.weight.count + dataset.wellness.count + dataset.weeks.count
-        } else {
-            let summary = try workspace.importDataset(dataset, into: athlete)
-            counts.imported = summary.added
-            counts.updated = summary.updated
-            counts.duplicate = summary.unchanged
-        }
+        let summary =
+            request.dryRun
+            ? try workspace.previewImport(dataset, into: athlete)
+            : try workspace.importDataset(dataset, into: athlete)
+        counts.imported = summary.added
+        counts.updated = summary.updated
+        counts.duplicate = summary.unchanged
         return [counts.label: counts]
     }
 }

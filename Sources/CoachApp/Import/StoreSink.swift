@@ -36,6 +36,8 @@ final class StoreSink: ImportSink {
     var addedIds: [UInt8] = []
     var addedEnds: [Int] = []
     var records = 0
+    /// The ids a dry run counted as added so far (a later batch's same id is a duplicate).
+    var previewed: Set<String> = []
 
     init(
         workspace: any WorkspaceStore, athlete: AthleteAccess, ids: ImportIdMaker?,
@@ -78,8 +80,8 @@ final class StoreSink: ImportSink {
             skip(r.label, reason: "out of range")
             return
         }
-        // A dry run counts; only records that will be written are encoded.
-        let bytes = dryRun ? [] : try encode(payload)
+        // A dry run counts; only records that will be written, or compared, are encoded.
+        let bytes = dryRun && r.fixedId == nil ? [] : try encode(payload)
         pending.append(
             DeviceRecord(id: id, kind: r.kind, day: day, payload: bytes, replaces: r.fixedId != nil)
         )
@@ -131,7 +133,13 @@ final class StoreSink: ImportSink {
         pending.removeAll(keepingCapacity: true)
         pendingLabels.removeAll(keepingCapacity: true)
         if dryRun {
-            tally((batch, Array(repeating: .added, count: batch.count)), labels: labels)
+            // Asks the store what the real run would find: ids stored already, or added by an
+            // earlier batch of this run, are duplicates.
+            var outcomes = try workspace.previewDeviceBatch(batch, for: athlete)
+            for (i, r) in batch.enumerated() where outcomes[i] == .added {
+                if !previewed.insert(r.id).inserted { outcomes[i] = .duplicate }
+            }
+            tally((batch, outcomes), labels: labels)
             return
         }
         let writer = self.writer ?? BatchWriter(workspace: workspace, athlete: athlete)

@@ -106,17 +106,14 @@ public struct PlanReport: Encodable {
     }
 
     /// Assessments of the past sessions and of today's sessions a workout of the day already
-    /// took, by session id. Today's other sessions are still planned: they are assessed (and
-    /// may be missed) from tomorrow on.
+    /// took, by session id (`SessionAssessment.asOf`, the assessment the report and the team
+    /// views show too). Today's other sessions are still planned.
     public static func assess(_ snapshot: PlanSnapshot, today: LocalDay) -> [String:
         SessionAssessment]
     {
-        let all = SessionAssessment.assess(
-            sessions: snapshot.sessions, workouts: snapshot.workouts,
-            zone: snapshot.profile.zone, before: today.adding(days: 1),
-            athlete: AthleteContext(profile: snapshot.profile, day: today))
-        let known = all.filter { $0.session.date < today || !$0.missed }
-        return Dictionary(known.map { ($0.session.id, $0) }, uniquingKeysWith: { a, _ in a })
+        SessionAssessment.asOf(
+            today, sessions: snapshot.sessions, workouts: snapshot.workouts,
+            profile: snapshot.profile)
     }
 
     /// The adherence provider's week, 28-day and all-time scores for `today`.

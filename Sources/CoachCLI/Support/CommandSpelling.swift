@@ -27,8 +27,13 @@ enum CommandSpelling {
             var known = configuration.subcommands.flatMap(names)
             if path.count == 1 { known.append("help") }
             let guess = EditDistance.suggestion(for: word, among: known)
-            // A default subcommand takes words of its own; only a near miss is a typo there.
-            if configuration.defaultSubcommand != nil && !help && guess == nil { break }
+            // A default subcommand takes words of its own; only a near miss is a typo there,
+            // and never a file name (`import run.json` imports the file).
+            if configuration.defaultSubcommand != nil && !help
+                && (guess == nil || namesFile(word))
+            {
+                break
+            }
             let scope = path.count == 1 ? "" : " of '\(path.joined(separator: " "))'"
             let fix =
                 guess.map { ", did you mean '\($0)'?" }
@@ -36,6 +41,12 @@ enum CommandSpelling {
             return "unknown command '\(word)'\(scope)\(fix)"
         }
         return nil
+    }
+
+    /// Whether `word` reads as a file rather than a command: it has a dot or a slash (no
+    /// command has), or a file of that name exists.
+    static func namesFile(_ word: String) -> Bool {
+        word.contains(".") || word.contains("/") || FileManager.default.fileExists(atPath: word)
     }
 
     /// The name and aliases a command answers to.

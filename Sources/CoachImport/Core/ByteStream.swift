@@ -55,9 +55,12 @@ public final class FileStream: ByteStream {
         return n
     }
 
-    /// The size of the file at `path`, or `nil` when it cannot be read.
+    /// The size of the file at `path`, or `nil` when it cannot be read; a symbolic link is
+    /// followed (its target's size, not the link's own).
     public static func size(of path: String) -> Int64? {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
     }
 }
 

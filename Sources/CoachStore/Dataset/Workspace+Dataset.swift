@@ -47,7 +47,8 @@ extension Workspace {
     /// Imports a dataset into an athlete, all or nothing, keeping the ids it carries.
     ///
     /// Entries whose id already exists with the same content are left alone, so importing the
-    /// same file twice adds nothing. The athlete section replaces the profile (the handle stays).
+    /// same file twice adds nothing. The fields the athlete section holds replace the profile's;
+    /// the ones it leaves out, and the handle, stay.
     /// - Parameters:
     ///   - handle: the target athlete; with `create`, the handle of the new athlete.
     ///   - create: create the athlete from the file's athlete section.
@@ -99,7 +100,7 @@ extension Workspace {
         return try write { db in
             try importRecords(
                 db, keyring: try writingKeyring(db, athlete), profile: dataset.athlete,
-                plain: plain, actor: actor)
+                plain: plain, actor: actor, profileKeys: dataset.athleteKeys)
         }
     }
 
@@ -111,15 +112,16 @@ extension Workspace {
     /// from the rows.
     func importRecords(
         _ db: Database, keyring: AthleteKeyring, profile: AthleteProfile?, plain: [PlainRecord],
-        actor: Principal
+        actor: Principal, profileKeys: Set<String>? = nil
     ) throws -> ImportSummary {
         let athleteId = keyring.athleteId
         var summary = ImportSummary()
         var existing: [String: StoredRecord] = [:]
         for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
         var all = plain
-        if var profile {
+        if let given = profile {
             let old = try loadProfile(db, keyring: keyring)
+            var profile = given.merged(onto: old, keys: profileKeys)
             try Self.checkProfileChange(from: old, to: profile, by: actor)
             profile.handle = old.handle
             all.append(PlainRecord(id: "profile", day: "", item: .profile(profile)))

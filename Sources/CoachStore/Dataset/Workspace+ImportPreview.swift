@@ -50,11 +50,15 @@ extension Workspace {
         try AthleteValidation.check(dataset.athlete)
         var summary = ImportSummary()
         return try read { db in
-            try Self.checkProfileChange(
-                from: try loadProfile(db, keyring: keyring), to: dataset.athlete, by: actor)
+            // The profile counts as the real import counts it: the fields the file holds over
+            // the kept ones.
+            let kept = try loadProfile(db, keyring: keyring)
+            let profile = dataset.athlete.merged(onto: kept, keys: dataset.athleteKeys)
+            try Self.checkProfileChange(from: kept, to: profile, by: actor)
             var existing: [String: StoredRecord] = [:]
             for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
-            for r in plain {
+            let all = plain + [PlainRecord(id: "profile", day: "", item: .profile(profile))]
+            for r in all {
                 guard let old = existing[r.id] else {
                     try Self.checkRecordChange(kind: r.kind, by: actor)
                     summary.added += 1

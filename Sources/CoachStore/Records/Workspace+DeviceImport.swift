@@ -96,6 +96,37 @@ extension Workspace {
         }
     }
 
+    /// What `writeDeviceBatch` would do with `records`, without writing: ids already stored are
+    /// duplicates (or, for records that replace, updated when their content differs), others
+    /// added. Records of a dry run carry an empty payload unless they replace.
+    ///
+    /// - Returns: one outcome per record, in order (a repeated id of the batch is counted as
+    ///   the store would see it: added once, then a duplicate).
+    /// - Throws: `StoreError` when an id already belongs to a record of another kind.
+    public func previewDeviceBatch(_ records: [DeviceRecord], for athlete: AthleteAccess) throws
+        -> [DeviceWriteOutcome]
+    {
+        let keyring = athlete.keyring
+        return try read { db in
+            let num = try athleteNum(db, athleteId: athlete.id)
+            let existing = try existingRows(db, athleteNum: num, ids: records.map(\.id))
+            var seen: Set<String> = []
+            return try records.map { r -> DeviceWriteOutcome in
+                guard let row = existing[r.id] else {
+                    return seen.insert(r.id).inserted ? .added : .duplicate
+                }
+                guard row.kind == r.kind.rawValue else {
+                    throw StoreError.recordKindClash(id: r.id, existingKind: row.kind)
+                }
+                guard r.replaces,
+                    let old = try fetchRecord(db, keyring: keyring, id: RecordID(r.id)),
+                    old.payload != r.payload || old.day != r.day.description
+                else { return .duplicate }
+                return .updated
+            }
+        }
+    }
+
     /// The kind and version of every row of the athlete whose id is among `ids`.
     private func existingRows(_ db: Database, athleteNum: Int64, ids: [String]) throws
         -> [String: (kind: String, version: Int)]

@@ -23,7 +23,8 @@ extension Workspace {
         }
     }
 
-    /// Log entries of an athlete between two days (inclusive), oldest first.
+    /// Log entries of an athlete between two days (inclusive), oldest first, in time order
+    /// within a day (`LogEntry.listedBefore`).
     public func logEntries(
         of athlete: AthleteAccess, kinds: [RecordKind], from: LocalDay, through: LocalDay
     ) throws -> [LogEntry] {
@@ -39,7 +40,7 @@ extension Workspace {
                     id: $0.id, kind: $0.kind, day: $0.day,
                     entry: try JSONCoding.decode(JSONValue.self, from: $0.payload))
             }
-            .sorted { ($0.day, $0.kind.rawValue, $0.id) < ($1.day, $1.kind.rawValue, $1.id) }
+            .sorted(by: LogEntry.listedBefore)
         }
     }
 

@@ -93,6 +93,8 @@ public protocol AthleteDataStore: AnyObject {
     func writeDeviceBatch(_ records: [DeviceRecord], for athlete: AthleteAccess) throws
         -> [DeviceWriteOutcome]
     func removeDeviceRecords(ids: [RecordID], for athlete: AthleteAccess) throws
+    func previewDeviceBatch(_ records: [DeviceRecord], for athlete: AthleteAccess) throws
+        -> [DeviceWriteOutcome]
 }
 
 /// An athlete's program: weeks and planned sessions.
