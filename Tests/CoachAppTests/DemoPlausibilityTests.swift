@@ -1,4 +1,5 @@
 import CoachKit
+import CoachMetrics
 import Foundation
 import Testing
 
@@ -105,6 +106,29 @@ import Testing
             let expected = try #require(words[d.athlete.handle])
             #expect(expected.allSatisfy { goal.contains($0) }, "\(d.athlete.handle): \(goal)")
             #expect(!goal.contains("Ironman"), "no triathlon goal without swimming: \(goal)")
+        }
+    }
+
+    @Test(
+        "form: only marco's overreaching block runs deep negative, and it raises its flag",
+        arguments: [("jane", false), ("marco", true), ("aiko", false)])
+    func form(handle: String, overreaching: Bool) throws {
+        let d = try #require(Self.datasets.first { $0.athlete.handle == handle })
+        let evaluation = MetricEvaluation(d)
+        let today = LocalDay(date: Self.now, timeZone: d.athlete.zone)
+        var run = 0, longest = 0, lowest = Double.infinity, flagged = 0
+        for back in (0..<90).reversed() {
+            let r = try evaluation.result("training-load", day: today.adding(days: -back), now: nil)
+            let tsb = try #require(r.values["tsb"]?.number)
+            run = tsb < -10 ? run + 1 : 0
+            longest = max(longest, run); lowest = min(lowest, tsb)
+            if r.flags.contains("sustained_overreaching") { flagged += 1 }
+        }
+        if overreaching {
+            // Two weeks and more under -10 (Friel's zones), never past what a block could do.
+            #expect(longest >= 14 && flagged > 0 && lowest > -35, "\(longest) \(flagged) \(lowest)")
+        } else {
+            #expect(longest == 0 && flagged == 0 && lowest > -10, "\(longest) \(lowest)")
         }
     }
 }
