@@ -75,7 +75,8 @@ enum DemoWeek {
             title: "Dryland core and mobility"
         ),
         DemoSlot(
-            sport: .swimming, minutes: 105, intensity: 0.78, hour: 9, title: "Aerobic swim 5 km"),
+            sport: .swimming, minutes: 105, intensity: 0.78, hour: 9,
+            title: "Aerobic endurance swim"),
         DemoSlot(sport: .swimming, minutes: 60, intensity: 0.7, hour: 10, title: "Technique swim"),
     ]
 }
