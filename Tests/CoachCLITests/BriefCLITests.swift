@@ -41,13 +41,13 @@ import Testing
         #expect(athletes.map { $0["handle"] as? String } == ["jane", "marco", "aiko"])
         let marco = athletes[1]
         let reasons = marco["reasons"] as? [String] ?? []
-        #expect(reasons.contains("missed Intervals 4x8 (Tue 2026-11-17)"), "\(reasons)")
+        #expect(reasons.contains("missed Interval run 6x1 km (Tue 2026-11-17)"), "\(reasons)")
         #expect(reasons.contains("possibly ill: HRV low and resting HR high"), "\(reasons)")
         #expect(marco["rest_advised"] as? Bool == true && marco["suggested_load"] is NSNull)
         let missed = try #require(marco["missed_yesterday"] as? [[String: Any]])
-        #expect(missed.map { $0["title"] as? String } == ["Intervals 4x8"])
+        #expect(missed.map { $0["title"] as? String } == ["Interval run 6x1 km"])
         let aiko = athletes[2]
-        #expect(aiko["needs_attention"] as? Bool == false && aiko["body_battery"] as? Int == 70)
+        #expect(aiko["needs_attention"] as? Bool == false && aiko["body_battery"] as? Int == 67)
         let load = try #require(aiko["suggested_load"] as? [String: Double])
         #expect(load["low"].map { $0 < load["high"]! } == true)
         // The team's own table flags the same athletes with the same flags.
@@ -108,10 +108,10 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("⚑ marco") && $0.contains("possibly ill") })
         #expect(lines.contains { $0.hasPrefix("⚑ jane") && $0.contains("sore muscle group") })
         #expect(!lines.contains { $0.contains("aiko") && $0.hasPrefix("⚑") })
-        #expect(lines.contains("Missed yesterday: marco Intervals 4x8"))
-        #expect(lines.contains { $0.hasPrefix("Today (3): ") && $0.contains("Endurance 1h ✓") })
+        #expect(lines.contains("Missed yesterday: marco Interval run 6x1 km"))
+        #expect(lines.contains { $0.hasPrefix("Today (3): ") && $0.contains("Endurance run 1h ✓") })
         #expect(
-            lines.last?.hasPrefix("Body battery · load: marco 45 rest day · jane 53 ") == true,
+            lines.last?.hasPrefix("Body battery · load: marco 46 rest day · jane 49 ") == true,
             "\(r.stdout)")
         let status = try s.run(["brief", "--team", "--format", "status"])
         #expect(status.status == 3)
@@ -125,7 +125,7 @@ import Testing
         let s = try Self.demo()
         let aiko = try s.run(["brief", "-a", "aiko"])
         #expect(aiko.status == 0, "\(aiko.stderr)")
-        #expect(aiko.stdout.contains("Body battery 70 Threshold/VO2max · suggested load "))
+        #expect(aiko.stdout.contains("Body battery 67 Threshold/VO2max · suggested load "))
         try s.expectOK(s.run(["athlete", "add", "bert", "--name", "Bert Bauer"]))
         try s.expectOK(
             s.run([

@@ -21,6 +21,8 @@ struct DemoHistory {
     /// Seconds since the athlete's local midnight now: today holds only what has happened by then.
     let secondsToday: Int
     let days: Int
+    /// The athlete's weekly template, Monday first.
+    let week: [DemoSlot]
 
     init(profile: AthleteProfile, story: Story, now: Date, days: Int = 120, seed: UInt64) {
         self.profile = profile; self.story = story; self.days = days
@@ -28,6 +30,7 @@ struct DemoHistory {
         secondsToday = Instant(date: now, timeZone: profile.zone).secondsSinceMidnight(
             in: profile.zone)
         rng = SplitMix64(seed: seed)
+        week = DemoWeek.template(for: profile.sports)
     }
 
     /// The dataset, ready for `importDataset`.
@@ -84,7 +87,7 @@ struct DemoHistory {
                         value: (value * scale).rounded() / scale, source: "demo"))
             }
             if let w = workout(on: day, back: back, at: at, id: id),
-                happened(Self.week[day.isoWeekday - 1].hour + 2)
+                happened(week[day.isoWeekday - 1].hour + 2)
             {
                 d.workouts.append(w)
             }
@@ -92,7 +95,7 @@ struct DemoHistory {
             let yesterday = day.adding(days: -1)
             let hard = d.workouts.contains {
                 $0.start.day(in: zone) == yesterday
-                    && Self.week[yesterday.isoWeekday - 1].intensity > 0.8
+                    && week[yesterday.isoWeekday - 1].isHard
             }
             var doms: [MuscleGroup: Int] = [:]
             if hard {
@@ -154,33 +157,45 @@ struct DemoHistory {
         return d
     }
 
-    /// The day's workout, if the athlete trains that day.
+    /// The day's workout, if the athlete trains that day: the template's session, longer and
+    /// harder in marco's overreaching block (where he also runs on his rest day, never over
+    /// 2 h 30 min), shorter in aiko's taper; energy from the Compendium's MET values
+    /// (`DemoEnergy`), a ride's from the work its power did.
     mutating func workout(
         on day: LocalDay, back: Int, at: (LocalDay, Int, Int) -> Instant, id: (String) -> String
     ) -> Workout? {
-        let slot = Self.week[day.isoWeekday - 1]
+        let block = story == .runDown && back <= 21 && back > 4
+        // In marco's block the rest day is one more easy run than the plan asks for.
+        let slot =
+            block && week[day.isoWeekday - 1].minutes == 0 ? week[2] : week[day.isoWeekday - 1]
         guard slot.minutes > 0 else { return nil }
         // too tired: missed
-        if story == .runDown && back <= 3 && slot.intensity > 0.8 { return nil }
+        if story == .runDown && back <= 3 && slot.isHard { return nil }
         var minutes = Double(slot.minutes), intensity = slot.intensity
         switch story {
         case .steady: break
-        case .runDown where back <= 21 && back > 4: minutes *= 1.5; intensity += 0.05
+        case .runDown where block:
+            minutes = min(minutes * 1.4, 150); intensity += 0.05
         case .taper where back <= 10: minutes *= 0.6
         default: break
         }
-        let sport = profile.sports[(day.ordinal & 1) % profile.sports.count]
+        let sport = slot.sport, kg = profile.weightKg ?? 65
         var w = Workout(id: id("w"), start: at(day, slot.hour, 0), sport: sport)
-        w.elapsedS = (minutes * 60 * rng.uniform(0.95, 1.05)).rounded()
-        w.movingS = w.elapsedS! - 60
-        w.tss = (w.elapsedS! / 3600 * intensity * intensity * 100).rounded()
+        let elapsed = (minutes * 60 * rng.uniform(0.95, 1.05)).rounded()
+        w.elapsedS = elapsed
+        w.movingS = elapsed - 60
+        let hours = elapsed / 3600
+        // TrainingPeaks' swim TSS is cubic in IF; the others square it.
+        w.tss = (hours * pow(intensity, sport == .swimming ? 3 : 2) * 100).rounded()
         w.rpe = min(10, max(1, Int((intensity * 10 - 2).rounded())))
         w.avgHrBpm = ((profile.thresholds.lthrBpm ?? 165) * min(1, intensity * 0.95)).rounded()
-        w.kcal = (w.elapsedS! / 60 * 11).rounded()
+        w.kcal = DemoEnergy.kcal(
+            met: DemoEnergy.met(sport: sport, intensity: intensity), kg: kg, seconds: elapsed)
         if sport == .cycling, let ftp = profile.thresholds.ftpW {
             w.npW = (ftp * intensity).rounded(); w.avgPowerW = w.npW! - 12
-            // A power file every 5 s: blocks around the session's intensity; its TSS comes from the stream.
-            let count = Int(w.elapsedS! / 5)
+            // A power file every 5 s: blocks around the session's intensity; its TSS comes from
+            // the stream. Energy is the work done: kJ ≈ kcal at a quarter's muscle efficiency.
+            let count = Int(elapsed / 5)
             w.samples = .init(
                 intervalS: 5,
                 powerW: (0..<count).map { i in
@@ -188,23 +203,24 @@ struct DemoHistory {
                     return (ftp * intensity * block * rng.uniform(0.92, 1.08)).rounded()
                 })
             w.tss = nil
+            w.kcal = (w.avgPowerW! * elapsed / 1000).rounded()
         }
         if sport == .running {
-            w.distanceM =
-                (w.elapsedS! / ((profile.thresholds.thresholdPaceSPerKm ?? 300) / intensity) * 1000)
-                .rounded()
+            let pace = (profile.thresholds.thresholdPaceSPerKm ?? 300) / intensity
+            w.distanceM = (elapsed / pace * 1000).rounded()
+            w.kcal = DemoEnergy.kcal(
+                met: DemoEnergy.met(sport: sport, intensity: intensity, speedKmh: 3600 / pace),
+                kg: kg, seconds: elapsed)
+        }
+        if sport == .swimming {
+            // Pool metres at CSS / IF per 100 m over the moving time, to the 50 m.
+            let pace = (profile.thresholds.cssSPer100m ?? 100) / intensity
+            w.distanceM = ((w.movingS! / pace * 100) / 50).rounded() * 50
         }
         w.title = slot.title
         w.source = "demo"
         return w
     }
-
-    /// The weekly template: Monday off, intervals Tuesday and Thursday, long session Saturday.
-    static let week: [(minutes: Int, intensity: Double, hour: Int, title: String)] = [
-        (0, 0, 0, "Rest"), (75, 0.88, 18, "Intervals 4x8"), (60, 0.65, 7, "Endurance"),
-        (70, 0.85, 18, "Threshold 3x12"),
-        (45, 0.6, 7, "Recovery"), (150, 0.72, 9, "Long endurance"), (60, 0.62, 10, "Easy aerobic"),
-    ]
 
     /// Program weeks from five weeks back to next week, one session per training day of the template.
     func plan(workouts: [Workout]) -> [ProgramWeek] {
@@ -213,15 +229,16 @@ struct DemoHistory {
             var week = ProgramWeek(
                 id: DemoID.make("\(profile.handle)-week-\(monday)"), start: monday,
                 title: offset == 0 ? "This week" : offset > 0 ? "Next week" : "Build \(offset + 6)")
-            for (i, slot) in Self.week.enumerated() where slot.minutes > 0 {
+            for (i, slot) in self.week.enumerated() where slot.minutes > 0 {
                 let date = monday.adding(days: i)
                 var s = PlannedSession(
                     id: DemoID.make("\(profile.handle)-\(date)"), date: date, title: slot.title)
-                s.sport = profile.sports[(date.ordinal & 1) % profile.sports.count]
+                s.sport = slot.sport
                 s.plannedDurationS = Double(slot.minutes * 60)
-                s.plannedTss = (Double(slot.minutes) / 60 * slot.intensity * slot.intensity * 100)
-                    .rounded()
-                if slot.intensity > 0.8 {
+                s.plannedTss =
+                    (Double(slot.minutes) / 60
+                    * pow(slot.intensity, slot.sport == .swimming ? 3 : 2) * 100).rounded()
+                if slot.isHard {
                     s.targets =
                         profile.sports.contains(.swimming) ? [.shoulders] : [.quads, .glutes]
                 }

@@ -9,7 +9,9 @@ import Foundation
 /// Builds the throw-away workspace `coach demo` shows: an owner, a coach and three athletes with
 /// four months of generated history each.
 enum DemoWorkspace {
-    /// The three demo athletes, with realistic profiles.
+    /// The three demo athletes, with realistic profiles and goals that fit their sport and
+    /// thresholds (jane's 4:30 threshold pace is a 1:35 half marathon, marco's 3:52 a 2:50
+    /// marathon, aiko's CSS of 1:28 per 100 m a 200 m freestyle around 2:10).
     static func athletes() -> [AthleteProfile] {
         var jane = AthleteProfile(handle: "jane", name: "Jane Doe", timeZone: "Europe/Berlin")
         jane.sex = .female; jane.birthDate = LocalDay("1994-05-02");
@@ -17,7 +19,7 @@ enum DemoWorkspace {
         jane.heightCm = 168; jane.weightKg = 61; jane.bodyFatPct = 21
         jane.thresholds = Thresholds(
             ftpW: 250, thresholdPaceSPerKm: 270, lthrBpm: 168, restHrBpm: 48, maxHrBpm: 190)
-        jane.notes.goals = "Sub-10h Ironman 70.3 bike split in June"
+        jane.notes.goals = "FTP 265 W by March; half marathon under 1:35 in April"
         var marco = AthleteProfile(handle: "marco", name: "Marco Rossi", timeZone: "Europe/Rome")
         marco.sex = .male; marco.birthDate = LocalDay("1988-09-14"); marco.sports = [.running]
         marco.heightCm = 178; marco.weightKg = 70
@@ -31,7 +33,7 @@ enum DemoWorkspace {
         aiko.units = .imperial; aiko.heightCm = 163; aiko.weightKg = 57
         aiko.thresholds = Thresholds(lthrBpm: 176, cssSPer100m: 88, restHrBpm: 52, maxHrBpm: 198)
         aiko.nutrition.goal = .muscle
-        aiko.notes.goals = "200 m freestyle PB at nationals"
+        aiko.notes.goals = "200 m freestyle under 2:10 at the December short-course nationals"
         // Established athletes (about 60 TSS a day): the coach types that as the chart's start,
         // as TrainingPeaks asks, rather than let fitness climb from 0 for months.
         var all = [jane, marco, aiko]
@@ -40,6 +42,17 @@ enum DemoWorkspace {
             all[i].pmc.startAtl = 60
         }
         return all
+    }
+
+    /// The three athletes' generated histories up to `now`: jane steady, marco run down after
+    /// an overreaching block, aiko tapering.
+    static func datasets(now: Date) -> [AthleteDataset] {
+        let stories: [DemoHistory.Story] = [.steady, .runDown, .taper]
+        return athletes().enumerated().map { i, profile in
+            var history = DemoHistory(
+                profile: profile, story: stories[i], now: now, seed: UInt64(i + 1))
+            return history.dataset()
+        }
     }
 
     /// Creates the demo workspace at `path` and returns it with the coach signed in, plus an
@@ -62,12 +75,9 @@ enum DemoWorkspace {
         try ws.addUser(
             handle: "coach", role: .coach, athleteHandle: nil, passphrase: coachPass, as: owner)
         let coach = try ws.authenticate(handle: "coach", passphrase: coachPass)
-        let stories: [DemoHistory.Story] = [.steady, .runDown, .taper]
-        for (i, profile) in athletes().enumerated() {
-            var history = DemoHistory(
-                profile: profile, story: stories[i], now: clock.now(), seed: UInt64(i + 1))
+        for dataset in datasets(now: clock.now()) {
             _ = try ws.importDataset(
-                history.dataset(), handle: Handle(profile.handle), create: true, as: coach)
+                dataset, handle: Handle(dataset.athlete.handle), create: true, as: coach)
         }
         return (
             ws, coach, try ws.unlock(handle: "coach", passphrase: coachPass, ttlSeconds: 8 * 3600)
