@@ -15,7 +15,7 @@ public struct CoachCommand: ParsableCommand {
             UserCommand.self, AccessCommand.self, AthleteCommand.self, PlanCommand.self,
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
             MetricsCommand.self, ExplainCommand.self, DashboardCommand.self, TeamCommand.self,
-            TrendCommand.self, PluginCommand.self,
+            TrendCommand.self, PluginCommand.self, DeviceCommand.self,
             ActivityCommand.self, BiometricsCommand.self, NutritionCommand.self, ReportCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,

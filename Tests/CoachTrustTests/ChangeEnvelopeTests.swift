@@ -65,9 +65,11 @@ import Testing
         for offset in bytes.indices {
             var damaged = bytes
             damaged[offset] ^= 0x01
-            let accepted = try? ChangeVerifier.verifySignature(
-                ChangeEnvelope.decode(damaged), device: laptop, workspaceId: fixture.workspaceId)
-            #expect(accepted == nil, "byte \(offset) flipped was accepted")
+            let accepted =
+                (try? ChangeVerifier.verifySignature(
+                    ChangeEnvelope.decode(damaged), device: laptop, workspaceId: fixture.workspaceId
+                )) != nil
+            #expect(!accepted, "byte \(offset) flipped was accepted")
         }
     }
 

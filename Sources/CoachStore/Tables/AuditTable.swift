@@ -39,4 +39,7 @@ enum AuditTable {
 
     /// Every entry's sequence number, actor and action, by sequence number.
     static let actorsAndActions = "SELECT seq, actor_id, action FROM audit ORDER BY seq"
+
+    /// The targets of the entries of one action (the devices added, the devices revoked).
+    static let targetsOfAction = "SELECT DISTINCT target_id FROM audit WHERE action = ?"
 }
