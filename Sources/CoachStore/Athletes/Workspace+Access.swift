@@ -126,6 +126,8 @@ extension Workspace {
             db, sql: GrantsTable.userIdsAtEpoch,
             arguments: [athleteId, keyring.currentEpoch])
         guard current.contains(userId) else { return false }
+        // The rotation re-signs the athlete's record head at the new epoch.
+        try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
         var holders: [UserCertificate] = []
         for id in current where id != userId {
             let cert = try actor.certificate(db, id.rawValue)
@@ -216,6 +218,7 @@ extension Workspace {
         try requireStaffHolder(actor)
         let count = try write { db -> Int in
             let keyring = try writingKeyring(db, athlete)
+            try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
             let num = try athleteNum(db, athleteId: athlete.id)
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM records WHERE athlete_num = ? AND epoch < ?",

@@ -114,6 +114,7 @@ extension Workspace {
         actor: Principal
     ) throws -> ImportSummary {
         let athleteId = keyring.athleteId
+        try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
         var summary = ImportSummary()
         var existing: [String: StoredRecord] = [:]
         for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }

@@ -15,6 +15,7 @@ extension Workspace {
         _ db: Database, keyring: AthleteKeyring, id: RecordID, kind: RecordKind, day: String,
         payload: [UInt8], actor: Principal, action: String?
     ) throws -> Bool {
+        try noteRecordsChanged(db, athleteId: keyring.athleteId, actor: actor)
         let (previousDay, sealed) = try writeRecordRow(
             db, keyring: keyring, id: id, kind: kind, day: day
         ) { RecordPayload.pack(payload, kind: kind, id: id.rawValue) }
@@ -77,6 +78,7 @@ extension Workspace {
     func deleteRecord(
         _ db: Database, keyring: AthleteKeyring, id: RecordID, actor: Principal, action: String
     ) throws {
+        try noteRecordsChanged(db, athleteId: keyring.athleteId, actor: actor)
         let id = id.rawValue
         let key: [any DatabaseValueConvertible] = [
             try athleteNum(db, athleteId: keyring.id), RecordIdColumn.value(id),
@@ -109,6 +111,10 @@ extension Workspace {
         }
         if let from { sql += " AND day >= ?"; args.append(from) }
         if let through { sql += " AND day <= ?"; args.append(through) }
+        if from == nil, through == nil, kinds.isEmpty, let actor = keyring.opener {
+            // Every record of the athlete: check them against the signed head on the way.
+            try verifyRecordHead(db, athleteId: keyring.athleteId, actor: actor, full: true)
+        }
         // Ordered by kind and day here and by the ids' text below: the column holds some ids
         // as bytes, which do not sort like their text.
         sql += " ORDER BY kind, day"

@@ -42,4 +42,9 @@ enum AuditTable {
 
     /// The targets of the entries of one action (the devices added, the devices revoked).
     static let targetsOfAction = "SELECT DISTINCT target_id FROM audit WHERE action = ?"
+
+    /// The athlete of an entry of one action about that athlete, if there is one.
+    static let athleteOfAction = """
+        SELECT athlete_id FROM audit WHERE action = ? AND athlete_id = ? LIMIT 1
+        """
 }

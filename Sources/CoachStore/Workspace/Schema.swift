@@ -20,6 +20,8 @@ enum Schema {
     static let compactRecordKeysMigration = "v12-compact-record-keys"
     /// Device certificates: one Ed25519 key per machine of a user, signed by that user.
     static let devicesMigration = "v13-devices"
+    /// A signed head per athlete over the athlete's record rows.
+    static let recordHeadsMigration = "v14-record-heads"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -323,6 +325,12 @@ enum Schema {
             // owner or the user is kept in the same row. All public, checked without keys.
             try db.execute(sql: DevicesTable.create)
         }
+        m.registerMigration(recordHeadsMigration) { db in
+            // Each write to an athlete's records signs, in the same transaction, the count and
+            // digest of all of them at the current epoch. Athletes from before get theirs at
+            // their next write (nothing here can sign).
+            try db.execute(sql: RecordHeadsTable.create)
+        }
         return m
     }
 
@@ -364,6 +372,7 @@ enum Schema {
             "id", "user_id", "sign_pk", "created_at", "name", "signature", "revoked_by",
             "revoked_at", "revocation",
         ],
+        "record_heads": ["athlete_id", "epoch", "count", "digest", "signer_id", "signature"],
         "retired_keys": ["user_id", "sign_pk", "before_seq", "signature"],
         "user_state": ["user_id", "nonce", "ciphertext"],
         "audit": [

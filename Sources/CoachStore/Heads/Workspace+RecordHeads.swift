@@ -1,0 +1,103 @@
+import CoachCrypto
+import CoachKit
+import CoachTrust
+import Foundation
+import GRDB
+
+extension Workspace {
+    /// The audit action of an athlete's first signed record head: from then on a missing head
+    /// is tampering, not an athlete from before heads.
+    static let firstHeadAction = "records.head"
+
+    /// Notes, before a write changes the athlete's records, that the write must sign a new
+    /// head; the first time in a write, the current head is checked against the rows, so a
+    /// write never signs over rows someone else slipped in.
+    ///
+    /// - Throws: `StoreError.tampered` when the current head does not match the records.
+    func noteRecordsChanged(_ db: Database, athleteId: String, actor: Principal) throws {
+        if pendingHeads.withLock({ $0[athleteId] != nil }) { return }
+        try verifyRecordHead(db, athleteId: athleteId, actor: actor, full: true)
+        pendingHeads.withLock { $0[athleteId] = actor }
+    }
+
+    /// Signs the new head of every athlete the write noted, inside its transaction.
+    func signPendingHeads(_ db: Database) throws {
+        let pending = pendingHeads.withLock { $0 }
+        for (athleteId, actor) in pending.sorted(by: { $0.key < $1.key }) {
+            let epoch = try Int.fetchOne(
+                db.cachedStatement(sql: EpochsTable.currentOfAthlete), arguments: [athleteId])
+            guard let epoch else { continue }  // the athlete was removed in this write
+            let (count, digest) = try recordSetDigest(db, athleteId: athleteId)
+            var head = RecordHead(
+                athleteId: athleteId, epoch: epoch, count: count, digest: digest,
+                signerId: actor.userId.rawValue)
+            head.sign(by: actor.signKeys, workspaceId: actor.anchor.workspaceId)
+            let first =
+                try Row.fetchOne(db, sql: RecordHeadsTable.ofAthlete, arguments: [athleteId])
+                == nil
+            try db.execute(
+                sql: RecordHeadsTable.upsert,
+                arguments: [
+                    athleteId, epoch, count, Data(digest), head.signerId, Data(head.signature),
+                ])
+            if first {
+                try appendAudit(
+                    db, actor: actor, action: Self.firstHeadAction, athleteId: athleteId,
+                    target: athleteId)
+            }
+        }
+    }
+
+    /// Checks the athlete's signed record head: signed at the current epoch by a holder of it,
+    /// and with `full`, of exactly the record rows there are.
+    ///
+    /// Skipped for an athlete the current write already checked and will sign again. An
+    /// athlete without a head and without the audit entry of a first head is from before
+    /// heads, and passes until its next write signs one.
+    ///
+    /// - Throws: `StoreError.tampered` naming the athlete's records.
+    func verifyRecordHead(_ db: Database, athleteId: String, actor: Principal, full: Bool)
+        throws
+    {
+        if pendingHeads.withLock({ $0[athleteId] != nil }) { return }
+        let bad = StoreError.tampered("the records of this athlete (added, changed or removed)")
+        guard
+            let row = try Row.fetchOne(db, sql: RecordHeadsTable.ofAthlete, arguments: [athleteId])
+        else {
+            let signed = try String.fetchOne(
+                db, sql: AuditTable.athleteOfAction, arguments: [Self.firstHeadAction, athleteId])
+            if signed != nil { throw bad }
+            return
+        }
+        let head = RecordHead(
+            athleteId: athleteId, epoch: row["epoch"], count: row["count"],
+            digest: [UInt8](row["digest"] as Data), signerId: row["signer_id"],
+            signature: [UInt8](row["signature"] as Data))
+        try StoreError.checking {
+            try head.verify(
+                in: DatabaseRows(db: db), anchor: actor.anchor, book: actor.certificates)
+        }
+        guard full else { return }
+        let (count, digest) = try recordSetDigest(db, athleteId: athleteId)
+        guard count == head.count, digest == head.digest else { throw bad }
+    }
+
+    /// The number of the athlete's record rows and the digest of all of them.
+    func recordSetDigest(_ db: Database, athleteId: String) throws -> (Int, [UInt8]) {
+        let num = try athleteNum(db, athleteId: AthleteID(athleteId))
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: RecordHeadsTable.leavesOfAthlete), arguments: [num])
+        var leaves: [[UInt8]] = []
+        while let row = try rows.next() {
+            guard let id = RecordIdColumn.id(row["id"]) else {
+                throw StoreError.tampered("a record")
+            }
+            leaves.append(
+                RecordHead.leaf(
+                    id: id, kind: row["kind"], day: row["day"], epoch: row["epoch"],
+                    version: row["version"], nonce: [UInt8](row["nonce"] as Data),
+                    ciphertext: [UInt8](row["ciphertext"] as Data)))
+        }
+        return (leaves.count, RecordHead.digest(athleteId: athleteId, leaves: leaves))
+    }
+}
