@@ -75,6 +75,33 @@ import Testing
         try Self.expectRefused(s, "deleted entry")
     }
 
+    @Test("A snapshot of the retired epoch put back after the rotation is exit 74 in team")
+    func retiredEpochSnapshot() throws {
+        let s = try Self.scene()
+        let saved = s.root + "/tmp/snapshot.sqlite"
+        // The revoked coach's copy: the snapshot that shows jane's severe soreness.
+        _ = try s.sqlite(
+            "ATTACH '\(saved)' AS s; CREATE TABLE s.sections AS SELECT * FROM snapshots; "
+                + "CREATE TABLE s.chunks AS SELECT * FROM snapshot_chunks;")
+        let shown = try s.expectOK(
+            s.run(["log", "show", "--athlete", "jane", "--days", "3", "--json", "--as", "olivia"]))
+        let id = try #require(
+            (try ViewsCLITests.json(shown) as? [[String: Any]])?
+                .last { ($0["kind"] as? String) == "wellness" }?["id"] as? String)
+        try s.expectOK(s.run(["log", "remove", id, "--athlete", "jane", "--as", "carl"]))
+        try s.expectOK(
+            s.run(["access", "revoke", "--athlete", "jane", "--from", "carl", "--as", "olivia"]))
+        try s.expectOK(s.run(["team", "--as", "olivia"]))
+        _ = try s.sqlite(
+            "ATTACH '\(saved)' AS s; DELETE FROM snapshots; DELETE FROM snapshot_chunks; "
+                + "INSERT INTO snapshots SELECT * FROM s.sections; "
+                + "INSERT INTO snapshot_chunks SELECT * FROM s.chunks;")
+        let team = try s.run(["team", "--as", "olivia"])
+        #expect(team.status == 74 && !team.crashed, "\(team.status): \(team.stdout)")
+        #expect(team.stderr.contains("snapshot"), "\(team.stderr)")
+        #expect(!team.stdout.contains("severe_soreness"))
+    }
+
     @Test("Writes keep the head in step: logging, editing, removing and a rotation all verify")
     func honestWrites() throws {
         let s = try Self.scene()

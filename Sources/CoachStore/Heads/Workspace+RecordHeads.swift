@@ -27,6 +27,7 @@ extension Workspace {
             let epoch = try Int.fetchOne(
                 db.cachedStatement(sql: EpochsTable.currentOfAthlete), arguments: [athleteId])
             guard let epoch else { continue }  // the athlete was removed in this write
+            try resealOlderSnapshot(db, athleteId: athleteId, epoch: epoch, actor: actor)
             let (count, digest) = try recordSetDigest(db, athleteId: athleteId)
             var head = RecordHead(
                 athleteId: athleteId, epoch: epoch, count: count, digest: digest,
@@ -46,6 +47,37 @@ extension Workspace {
                     target: athleteId)
             }
         }
+    }
+
+    /// Rebuilds the athlete's snapshot under `epoch` when part of it is sealed under an older
+    /// one (after a rotation), so that once a head of the current epoch is signed, a snapshot
+    /// part of a retired epoch can only be someone else's (`checkSnapshotEpoch`).
+    func resealOlderSnapshot(
+        _ db: Database, athleteId: String, epoch: Int, actor: Principal
+    ) throws {
+        let oldest = try Int.fetchOne(
+            db, sql: RecordHeadsTable.oldestSnapshotEpoch, arguments: [athleteId])
+        guard let oldest, oldest < epoch else { return }
+        try rebuildSnapshot(
+            db, keyring: try AthleteKeyring.open(db, athleteId: athleteId, principal: actor))
+    }
+
+    /// Refuses a snapshot section sealed under an epoch older than the athlete's signed head:
+    /// the writers reseal the snapshot when they sign a head at a new epoch, so only someone
+    /// holding a retired key (a revoked coach) can have written it. Athletes without a head of
+    /// the current epoch (from before heads) keep reading such sections as before.
+    ///
+    /// - Throws: `StoreError.tampered` naming the snapshot.
+    func checkSnapshotEpoch(_ db: Database, athleteId: String, sectionEpoch: Int, current: Int)
+        throws
+    {
+        guard sectionEpoch < current,
+            pendingHeads.withLock({ $0[athleteId] == nil }),
+            let headEpoch = try Int.fetchOne(
+                db, sql: RecordHeadsTable.epochOfAthlete, arguments: [athleteId]),
+            headEpoch >= current
+        else { return }
+        throw StoreError.tampered("the snapshot of this athlete (sealed under a retired key)")
     }
 
     /// Checks the athlete's signed record head: signed at the current epoch by a holder of it,
@@ -87,16 +119,17 @@ extension Workspace {
         let num = try athleteNum(db, athleteId: AthleteID(athleteId))
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: RecordHeadsTable.leavesOfAthlete), arguments: [num])
-        var leaves: [[UInt8]] = []
+        var leaves: [RecordHead.Leaf] = []
         while let row = try rows.next() {
             guard let id = RecordIdColumn.id(row["id"]) else {
                 throw StoreError.tampered("a record")
             }
+            let nonce: Data = row["nonce"]
+            let ciphertext: Data = row["ciphertext"]
             leaves.append(
                 RecordHead.leaf(
                     id: id, kind: row["kind"], day: row["day"], epoch: row["epoch"],
-                    version: row["version"], nonce: [UInt8](row["nonce"] as Data),
-                    ciphertext: [UInt8](row["ciphertext"] as Data)))
+                    version: row["version"], nonce: nonce, ciphertext: ciphertext))
         }
         return (leaves.count, RecordHead.digest(athleteId: athleteId, leaves: leaves))
     }

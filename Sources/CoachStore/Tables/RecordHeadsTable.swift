@@ -24,6 +24,12 @@ enum RecordHeadsTable {
     /// The athlete's head, every column.
     static let ofAthlete = "SELECT * FROM record_heads WHERE athlete_id = ?"
 
+    /// The epoch of the athlete's head.
+    static let epochOfAthlete = "SELECT epoch FROM record_heads WHERE athlete_id = ?"
+
+    /// The oldest epoch a section of the athlete's snapshot is sealed under.
+    static let oldestSnapshotEpoch = "SELECT MIN(epoch) FROM snapshots WHERE athlete_id = ?"
+
     /// What the digest covers: every record row of the athlete (by its integer key).
     static let leavesOfAthlete = """
         SELECT id, kind, day, epoch, version, nonce, ciphertext FROM records WHERE athlete_num = ?

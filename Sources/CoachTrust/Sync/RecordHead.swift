@@ -42,21 +42,66 @@ public struct RecordHead: Equatable, Sendable {
     }
 
     /// The hash of one stored record row: every column that describes it and its sealed bytes.
+    ///
+    /// The bytes of `AssociatedData("coach/1/record-leaf").with(id, kind, day, epoch,
+    /// version, nonce, ciphertext)`, written without the general builder's copies: every row
+    /// of an athlete is hashed on each write and each full check (a test compares the two).
     public static func leaf(
-        id: String, kind: String, day: String, epoch: Int, version: Int, nonce: [UInt8],
-        ciphertext: [UInt8]
-    ) -> [UInt8] {
-        Hashing.blake2b(
-            AssociatedData("coach/1/record-leaf").with(
-                id, kind, day, epoch, version, nonce, ciphertext
-            ).bytes)
+        id: String, kind: String, day: String, epoch: Int, version: Int,
+        nonce: some Collection<UInt8>, ciphertext: some Collection<UInt8>
+    ) -> Leaf {
+        var out: [UInt8] = []
+        out.reserveCapacity(120 + id.utf8.count + day.utf8.count + ciphertext.count)
+        func field<C: Collection<UInt8>>(_ bytes: C) {
+            let n = UInt32(bytes.count)
+            out += [UInt8(n >> 24), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff)]
+            out += bytes
+        }
+        func number(_ v: Int) { field(withUnsafeBytes(of: Int64(v).bigEndian) { [UInt8]($0) }) }
+        field("coach/1/record-leaf".utf8)
+        field(id.utf8); field(kind.utf8); field(day.utf8)
+        number(epoch); number(version)
+        field(nonce); field(ciphertext)
+        return Leaf(Hashing.blake2b(out))
+    }
+
+    /// A 32-byte leaf hash held as four big-endian words, so that sorting many is cheap.
+    public struct Leaf: Comparable, Hashable, Sendable {
+        let words: (UInt64, UInt64, UInt64, UInt64)
+
+        /// The leaf of a 32-byte hash.
+        public init(_ hash: [UInt8]) {
+            func word(_ i: Int) -> UInt64 {
+                hash[i..<i + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            }
+            words = (word(0), word(8), word(16), word(24))
+        }
+
+        /// The hash's bytes.
+        public var bytes: [UInt8] {
+            [words.0, words.1, words.2, words.3].flatMap { w in
+                (0..<8).map { UInt8(truncatingIfNeeded: w >> (56 - 8 * $0)) }
+            }
+        }
+
+        public static func < (a: Leaf, b: Leaf) -> Bool { a.words < b.words }
+        public static func == (a: Leaf, b: Leaf) -> Bool { a.words == b.words }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(words.0); hasher.combine(words.1)
+            hasher.combine(words.2); hasher.combine(words.3)
+        }
     }
 
     /// The digest of an athlete's record set: the leaves in sorted order, so the order rows
     /// are read in does not matter.
-    public static func digest(athleteId: String, leaves: [[UInt8]]) -> [UInt8] {
+    public static func digest(athleteId: String, leaves: [Leaf]) -> [UInt8] {
         var all = AssociatedData("coach/1/record-set").with(athleteId, leaves.count).bytes
-        for leaf in leaves.sorted(by: { $0.lexicographicallyPrecedes($1) }) { all += leaf }
+        all.reserveCapacity(all.count + 32 * leaves.count)
+        for leaf in leaves.sorted() {
+            for w in [leaf.words.0, leaf.words.1, leaf.words.2, leaf.words.3] {
+                withUnsafeBytes(of: w.bigEndian) { all += $0 }
+            }
+        }
         return Hashing.blake2b(all)
     }
 
