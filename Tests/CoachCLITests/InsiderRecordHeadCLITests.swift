@@ -95,7 +95,7 @@ import Testing
         _ = try s.sqlite(
             "ATTACH '\(saved)' AS s; DELETE FROM snapshots; DELETE FROM snapshot_chunks; "
                 + "INSERT INTO snapshots SELECT * FROM s.sections; "
-                + "INSERT INTO snapshot_chunks SELECT * FROM s.chunks;")
+                + "INSERT INTO snapshot_chunks SELECT * FROM s.chunks; DELETE FROM carried_states;")
         let team = try s.run(["team", "--as", "olivia"])
         #expect(team.status == 74 && !team.crashed, "\(team.status): \(team.stdout)")
         #expect(team.stderr.contains("snapshot"), "\(team.stderr)")
