@@ -7,22 +7,18 @@ extension ReadinessMetric {
     ///
     /// Each point equals the score `evaluate` gives for that day on its own (readiness reads
     /// nothing after its day and does not use `now`): the chart and the HRV / resting-HR walk are
-    /// built once and read day by day. The first six days of history are the exception in how
-    /// they are computed, not in their value: their chart seed (the mean of the first week) only
-    /// sees the days up to them, so they are evaluated one by one on the history up to that day.
+    /// built once and read day by day. Days while readiness is still building have no score.
     ///
     /// - Parameter input: an input built for `input.day` (the whole history up to it).
     /// - Returns: one point per day, oldest first; empty without any workout.
     public static func dailyScores(_ input: MetricInput) -> [SeriesPoint] {
-        guard let (_, chart) = PerformanceChart.build(from: input) else { return [] }
+        guard let (load, chart) = PerformanceChart.build(from: input) else { return [] }
         let phys = PhysiologyModifier(input: input)
-        let metric = ReadinessMetric()
         var points: [SeriesPoint] = []
         var day = chart.firstDay
         while day <= input.day {
-            if day.ordinal - chart.firstDay.ordinal < 6 {
-                let early = metric.evaluate(input.truncated(to: day))
-                points.append(SeriesPoint(day: day, value: early.score.map(Double.init)))
+            if buildingDays(day, historyStart: load.historyStart, input.athlete.pmc) != nil {
+                points.append(SeriesPoint(day: day, value: nil))
             } else {
                 var adjustment = 0.0
                 if let first = phys.firstDay, day >= first {
@@ -35,19 +31,5 @@ extension ReadinessMetric {
             day = day.adding(days: 1)
         }
         return points
-    }
-}
-
-extension MetricInput {
-    /// This input as it would be built for the earlier `day`: records up to that day only (the
-    /// athlete context is kept; readiness reads no age).
-    func truncated(to day: LocalDay) -> MetricInput {
-        var copy = self
-        copy.day = day
-        copy.now = MetricInput.endOfDay(day, in: zone)
-        copy.workouts = workouts.filter { $0.start.day(in: zone) <= day }
-        copy.biometrics = biometrics.filter { $0.time.day(in: zone) <= day }
-        copy.sleep = sleep.filter { $0.start.day(in: zone) <= day }
-        return copy
     }
 }

@@ -13,7 +13,7 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         name: "Readiness",
         summary:
             "Body battery 0-100: form going into the day, adjusted by HRV and resting heart rate.",
-        version: "1.0.0",
+        version: "1.1.0",
         inputs: [
             InputRequirement(.workouts, days: nil), InputRequirement(.biometrics, days: nil),
             InputRequirement(.sleep, days: nil),
@@ -32,7 +32,7 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         let id = Self.descriptor.id
         let d = input.day
         let carried = input.carriedState(ReadinessState.self, for: id)
-        guard let (_, chart) = PerformanceChart.build(from: input, carried: carried?.pmc) else {
+        guard let (load, chart) = PerformanceChart.build(from: input, carried: carried?.pmc) else {
             return .insufficient(
                 id: id,
                 reason:
@@ -41,6 +41,20 @@ public struct ReadinessMetric: BuiltinMetricProvider {
                     "raw": nil, "adjustment": nil, "hrv_z": nil, "rhr_z": nil, "tsb": nil,
                     "ctl": nil,
                     "tss_low": nil, "tss_high": nil,
+                ])
+        }
+        if let days = Self.buildingDays(d, historyStart: load.historyStart, input.athlete.pmc),
+            let needed = PerformanceChart.settlingDays(input.athlete.pmc)
+        {
+            return .insufficient(
+                id: id,
+                reason:
+                    "building baseline, \(days) of \(needed) days of training history: the "
+                    + "fitness chart starts at 0 and is no fair form until then (or type a "
+                    + "starting fitness and fatigue in the profile)",
+                values: [
+                    "raw": nil, "adjustment": nil, "hrv_z": nil, "rhr_z": nil, "tsb": nil,
+                    "ctl": nil, "tss_low": nil, "tss_high": nil,
                 ])
         }
         let tsb = chart.tsb(on: d)
@@ -87,17 +101,19 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         } else {
             text += " No HRV/resting-HR adjustment: \(phys.reason ?? "not available")."
         }
-        text += " Score \(score): \(zone.band.name)."
-        if let r = range {
+        if illness {
             text +=
-                illness
-                ? " Possible illness (HRV low and resting HR high): take a rest day."
-                : " Suggested load \(MetricFormat.fixed(r.low, 0))-\(MetricFormat.fixed(r.high, 0)) TSS "
-                    + "(CTL \(MetricFormat.fixed(ctl)))."
+                " Score \(score), but possible illness (HRV low and resting HR high) outranks "
+                + "the \(zone.band.name) zone: take a rest day, no training load."
+        } else if let r = range {
+            text +=
+                " Score \(score): \(zone.band.name). Suggested load "
+                + "\(MetricFormat.fixed(r.low, 0))-\(MetricFormat.fixed(r.high, 0)) TSS "
+                + "(CTL \(MetricFormat.fixed(ctl)))."
         } else {
             text +=
-                " No TSS range: too little training history (CTL \(MetricFormat.fixed(ctl)) < 10)."
-            if illness { text += " Possible illness (HRV low and resting HR high)." }
+                " Score \(score): \(zone.band.name). No TSS range: too little training history "
+                + "(CTL \(MetricFormat.fixed(ctl)) < 10)."
         }
         for r in vitals.readings where r.unusual {
             text +=
@@ -106,7 +122,8 @@ public struct ReadinessMetric: BuiltinMetricProvider {
         }
 
         return MetricResult(
-            id: id, status: .ok, score: score, band: zone.band.label,
+            id: id, status: .ok, score: score,
+            band: illness ? ReadinessZone.rest : zone.band.label,
             values: [
                 "raw": .number(raw), "adjustment": .number(adjustment),
                 "hrv_z": MetricValue(phys.hrvZ),
@@ -114,6 +131,22 @@ public struct ReadinessMetric: BuiltinMetricProvider {
                 "tss_low": MetricValue(range?.low), "tss_high": MetricValue(range?.high),
             ],
             components: components, flags: flags, explanation: text)
+    }
+
+    /// The days of history so far while readiness is still building, else `nil`.
+    ///
+    /// - Parameters:
+    ///   - day: the evaluated day.
+    ///   - historyStart: the first day of training history.
+    ///   - settings: the athlete's chart settings; typed starting CTL and ATL need no building.
+    /// - Returns: `day − historyStart + 1` while that is under the chart's settling days
+    ///   (`PerformanceChart.settlingDays`); `nil` otherwise.
+    public static func buildingDays(
+        _ day: LocalDay, historyStart: LocalDay, _ settings: PMCSettings
+    ) -> Int? {
+        guard let needed = PerformanceChart.settlingDays(settings) else { return nil }
+        let days = day.ordinal - historyStart.ordinal + 1
+        return days < needed ? days : nil
     }
 
     /// The form part of the score: clamp((TSB + 30) / 60 · 100, 0, 100).

@@ -4,9 +4,13 @@ import Foundation
 /// The five readiness zones and the TSS range each suggests.
 ///
 /// Suggested TSS = [max(0, CTL · lo), CTL · hi] with CTL going into the day. An adjustment of +6
-/// or more raises `hi` by 10 %; −6 or less lowers both ends by 20 %. A possible illness suggests a
-/// rest day (0–0); CTL under 10 gives no range at all.
+/// or more raises `hi` by 10 %; −6 or less lowers both ends by 20 %. A possible illness outranks
+/// the zone: the band reads `rest` and the range is a rest day (0–0), whatever the CTL; otherwise
+/// CTL under 10 gives no range at all.
 public struct ReadinessZone: Sendable, Equatable {
+    /// The band readiness shows while `possible_illness` stands, whatever the score.
+    public static let rest = BandLabel(name: "Rest", colour: "#E53E3E")
+
     public let band: MetricBand
     public let low: Double
     public let high: Double
@@ -39,12 +43,12 @@ public struct ReadinessZone: Sendable, Equatable {
     ///   - ctl: CTL going into the day.
     ///   - adjustment: the smoothed physiology adjustment.
     ///   - illness: whether the possible-illness flag is raised.
-    /// - Returns: `nil` when CTL < 10; (0, 0) on possible illness.
+    /// - Returns: (0, 0) on possible illness; else `nil` when CTL < 10.
     public func tssRange(ctl: Double, adjustment: Double, illness: Bool) -> (
         low: Double, high: Double
     )? {
-        guard ctl >= 10 else { return nil }
         if illness { return (0, 0) }
+        guard ctl >= 10 else { return nil }
         var lo = low, hi = high
         if adjustment >= 6 { hi *= 1.1 }
         if adjustment <= -6 { lo *= 0.8; hi *= 0.8 }

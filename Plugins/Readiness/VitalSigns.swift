@@ -5,7 +5,9 @@ import Foundation
 /// heart-rate recovery, each against its own recent median.
 ///
 /// A day's value is its last sample; the baseline is the daily values of the 28 days before (at
-/// least 7 needed); a robust |z| ≥ 2 raises the flag `unusual_<type>`.
+/// least 7 needed); a robust |z| ≥ 2 raises the flag `unusual_<type>`. The MAD is never taken
+/// below 0.6745 × the vital's day-to-day noise (`noise(of:)`, one standard deviation), so a
+/// change must pass twice that noise before it is unusual, however regular the baseline was.
 public struct VitalSigns: Sendable, Equatable {
     /// One vital sign today against its baseline.
     public struct Reading: Sendable, Equatable {
@@ -21,6 +23,25 @@ public struct VitalSigns: Sendable, Equatable {
     public static let types: [BiometricSample.Kind] = [
         .respiratory_rate, .wrist_temp, .spo2, .hr_recovery,
     ]
+
+    /// A vital's day-to-day noise, as one standard deviation in its unit.
+    ///
+    /// Heart-rate recovery 5 bpm, respiratory rate 1 breath/min, SpO2 1 % (oximeters are good to
+    /// about ±2 %), wrist temperature 0.2 °C; 0 for other types.
+    public static func noise(of type: BiometricSample.Kind) -> Double {
+        switch type {
+        case .hr_recovery: 5
+        case .respiratory_rate: 1
+        case .spo2: 1
+        case .wrist_temp: 0.2
+        default: 0
+        }
+    }
+
+    /// The MAD floor of a vital: the larger of its statistical floor and 0.6745 × its noise.
+    public static func madFloor(of type: BiometricSample.Kind) -> Double {
+        max(type.madFloor, 0.6745 * noise(of: type))
+    }
 
     /// Today's readings, for the types measured today.
     public let readings: [Reading]
@@ -45,7 +66,9 @@ public struct VitalSigns: Sendable, Equatable {
             return Reading(
                 type: type, value: today, baseline: enough ? MetricMath.median(base) : nil,
                 baselineDays: base.count,
-                z: enough ? MetricMath.robustZ(today, baseline: base, floor: type.madFloor) : nil)
+                z: enough
+                    ? MetricMath.robustZ(today, baseline: base, floor: Self.madFloor(of: type))
+                    : nil)
         }
     }
 }

@@ -89,10 +89,4 @@ public struct DailyLoad: Sendable, Equatable {
         let i = day.ordinal - firstDay.ordinal
         return i >= 0 && i < tss.count ? tss[i] : 0
     }
-
-    /// The mean daily TSS of the first seven calendar days of history (days after the last day
-    /// count as missing, so the sum is still divided by 7): the PMC's default seed.
-    public var firstWeekMean: Double {
-        tss.prefix(7).reduce(0, +) / 7
-    }
 }

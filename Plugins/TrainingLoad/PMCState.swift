@@ -16,6 +16,8 @@ public struct PMCState: Codable, Sendable, Equatable {
     public var ctl: Double
     /// ATL at the end of the state's day.
     public var atl: Double
+    /// The deep-form runs ending on the state's day.
+    public var runs: FormRuns
     /// Days the chart reads besides the state: the first week (the seed), with a margin.
     public static let lookBack = 8
 
@@ -28,7 +30,8 @@ public struct PMCState: Codable, Sendable, Equatable {
         return PMCState(
             firstDay: load.historyStart, seedCTL: carried?.seedCTL ?? chart.seedCTL,
             seedATL: carried?.seedATL ?? chart.seedATL,
-            ctl: chart.ctl(after: input.day), atl: chart.atl(after: input.day))
+            ctl: chart.ctl(after: input.day), atl: chart.atl(after: input.day),
+            runs: FormRuns.through(input.day, chart: chart, start: carried?.runs ?? .zero))
     }
 }
 

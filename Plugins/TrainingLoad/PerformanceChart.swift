@@ -6,8 +6,9 @@ import Foundation
 /// Each day moves CTL and ATL towards that day's TSS by a fixed fraction: 1 − e^(−1/τ) for the
 /// exponential model (TrainingPeaks, GoldenCheetah, intervals.icu) or 1/τ for the linear model
 /// (WKO), with τ = 42 and 7 days by default. Every calendar day is iterated, so load decays on rest
-/// days. The state before the first day is the profile's starting CTL/ATL, else the mean TSS of
-/// the first week. Form on a day is the form going into it: yesterday's CTL − ATL.
+/// days. The state before the first day is the profile's starting CTL/ATL, else 0, as
+/// TrainingPeaks starts a new athlete's chart. Form on a day is the form going into it:
+/// yesterday's CTL − ATL.
 public struct PerformanceChart: Sendable, Equatable {
     public let firstDay: LocalDay
     public let seedCTL: Double
@@ -25,8 +26,8 @@ public struct PerformanceChart: Sendable, Equatable {
     public init(load: DailyLoad, settings: PMCSettings) {
         let (kc, ka) = Self.coefficients(settings)
         firstDay = load.firstDay
-        seedCTL = settings.startCtl ?? load.firstWeekMean
-        seedATL = settings.startAtl ?? load.firstWeekMean
+        seedCTL = settings.startCtl ?? 0
+        seedATL = settings.startAtl ?? 0
         var c = seedCTL, a = seedATL
         var ctl = [Double](), atl = [Double]()
         ctl.reserveCapacity(load.tss.count)
@@ -67,6 +68,15 @@ public struct PerformanceChart: Sendable, Equatable {
     {
         let (kc, ka) = coefficients(settings)
         return (ctl + kc * (tss - ctl), atl + ka * (tss - atl))
+    }
+
+    /// Days of history a chart started at 0 needs before its form is fair: two CTL time constants
+    /// (84 days by default), after which CTL lags its true value by under e^−2 ≈ 14 %.
+    ///
+    /// - Returns: `nil` when the profile types both starting values: that chart is fair at once.
+    public static func settlingDays(_ settings: PMCSettings) -> Int? {
+        guard settings.startCtl == nil || settings.startAtl == nil else { return nil }
+        return Int((2 * (settings.ctlDays > 0 ? settings.ctlDays : 42)).rounded(.up))
     }
 
     /// The last day of the chart.

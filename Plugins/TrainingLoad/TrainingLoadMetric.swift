@@ -12,7 +12,7 @@ public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
         name: "Training load",
         summary:
             "Fitness (CTL), fatigue (ATL) and form (TSB) from the TSS of every workout; the score is CTL.",
-        version: "1.0.0",
+        version: "1.1.0",
         inputs: [InputRequirement(.workouts, days: nil)],
         range: .init(min: 0, max: 1000),
         unit: "TSS/day",
@@ -53,6 +53,7 @@ public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
                     "no workouts on or before \(input.day): training load needs at least one workout",
                 values: [
                     "tss": nil, "ctl": nil, "atl": nil, "tsb": nil, "tsb_after": nil, "ramp": nil,
+                    "days_tsb_below_10": nil, "days_tsb_below_30": nil,
                 ])
         }
         let d = input.day
@@ -60,6 +61,13 @@ public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
         let ctl = chart.ctl(after: d), atl = chart.atl(after: d)
         let tsb = chart.tsb(on: d), after = chart.tsbAfter(d), ramp = chart.ramp(on: d)
         let score = MetricMath.round(ctl)
+        let runs = FormRuns.through(d, chart: chart, start: carried?.runs ?? .zero)
+        // A chart still climbing from 0 reads every steady athlete as deep in negative form.
+        let settled =
+            PerformanceChart.settlingDays(input.athlete.pmc).map {
+                d.ordinal - load.historyStart.ordinal + 1 >= $0
+            } ?? true
+        let overreaching = settled && runs.sustained
         var components = load.lastDayWorkouts.map {
             MetricComponent($0.label, value: $0.tss, note: $0.note)
         }
@@ -81,6 +89,10 @@ public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
             + "\(MetricFormat.fixed(atl)); form going into the day (TSB) \(MetricFormat.signed(tsb)), "
             + "\(MetricFormat.signed(after)) after it; ramp \(MetricFormat.signed(ramp)) CTL over 7 days. "
             + "History since \(load.historyStart)."
+            + (overreaching
+                ? " Sustained overreaching: form under -10 for \(runs.below10) days in a row"
+                    + (runs.below30 > 0 ? " (under -30 for \(runs.below30))" : "")
+                    + "; plan recovery days." : "")
         var series: [String: [SeriesPoint]] = ["ctl": [], "atl": [], "tsb": [], "tss": []]
         for i in 0..<load.tss.count {
             let day = load.firstDay.adding(days: i)
@@ -94,7 +106,10 @@ public struct TrainingLoadMetric: BuiltinMetricProvider, StateCarrying {
             values: [
                 "tss": .number(tss), "ctl": .number(ctl), "atl": .number(atl), "tsb": .number(tsb),
                 "tsb_after": .number(after), "ramp": .number(ramp),
+                "days_tsb_below_10": .number(Double(runs.below10)),
+                "days_tsb_below_30": .number(Double(runs.below30)),
             ],
-            components: components, flags: [], explanation: explanation, series: series)
+            components: components, flags: overreaching ? ["sustained_overreaching"] : [],
+            explanation: explanation, series: series)
     }
 }

@@ -7,7 +7,7 @@ public struct CoachCommand: ParsableCommand {
         commandName: "coach",
         abstract: "A private, multi-user coaching workspace for the command line.",
         discussion:
-            "Exit codes: 0 ok, 3 athletes flagged (team), 64 usage, 65 invalid data, 66 not found, 73 conflict, 74 damaged or tampered workspace, 77 authentication or permission.",
+            "Exit codes: 0 ok, 3 athletes flagged (team, brief), 64 usage, 65 invalid data, 66 not found, 73 conflict, 74 damaged or tampered workspace, 77 authentication or permission.",
         version: "0.1.0",
         subcommands: [
             InitCommand.self, UnlockCommand.self, LockCommand.self, WhoamiCommand.self,
@@ -15,6 +15,7 @@ public struct CoachCommand: ParsableCommand {
             UserCommand.self, AccessCommand.self, AthleteCommand.self, PlanCommand.self,
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
             MetricsCommand.self, ExplainCommand.self, DashboardCommand.self, TeamCommand.self,
+            BriefCommand.self,
             TrendCommand.self, PluginCommand.self, DeviceCommand.self,
             ActivityCommand.self, BiometricsCommand.self, NutritionCommand.self, ReportCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
@@ -26,9 +27,10 @@ public struct CoachCommand: ParsableCommand {
     public init() {}
 
     /// Runs `coach` with the process's arguments; a mistyped command word is a usage error
-    /// (exit 64) that suggests the nearest command.
+    /// (exit 64) that suggests the nearest command. A value that begins with a dash may follow
+    /// its option as a separate word (`--date -3d`, see `DashValues`).
     public static func main() {
-        let arguments = ProcessArguments.current
+        let arguments = DashValues.joined(ProcessArguments.current)
         if let problem = CommandSpelling.problem(in: arguments) {
             Terminal.error(problem)
             Foundation.exit(ExitStatus.usage)

@@ -53,6 +53,20 @@ public struct SessionTokenStore: Sendable {
         return SessionToken.parse(data)
     }
 
+    /// The handles holding a token file for this workspace, the most recently unlocked last
+    /// (by the file's modification time, then by handle).
+    public func handles() -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasPrefix(workspaceTag + ".") && $0.hasSuffix(".session") }
+        let dated = names.map { name -> (Date, String) in
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: directory + "/" + name)
+            let handle = String(name.dropFirst(workspaceTag.count + 1).dropLast(8))
+            return ((attributes?[.modificationDate] as? Date) ?? .distantPast, handle)
+        }
+        return dated.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.1)
+    }
+
     /// Reads a token file without following a link, only when it is a regular file of this
     /// user that nobody else can read or write; nil when there is none.
     ///

@@ -101,7 +101,9 @@ extension AthleteCharts {
             + bands.map { "\($0.name) \(Int($0.min))–\(Int($0.max))" }.joined(separator: ", ")
             + "."
         if let r = last(data.readiness) {
-            let zone = bands.first { $0.contains(r) }?.name ?? ""
+            // The day's own band: "Rest" outranks the score's zone while illness is flagged.
+            let zone =
+                data.metric("readiness")?.band?.name ?? bands.first { $0.contains(r) }?.name ?? ""
             desc += " Latest \(ReportText.fixed(r, 0)) (\(zone))."
         }
         desc += gaps(data.readiness, what: "Readiness")

@@ -9,7 +9,9 @@ import CoachKit
 ///   commitment and to the previous key as wrapped, epoch 1 signed by certified staff and every
 ///   rotation by the owner;
 /// - a grant at epoch e counts only when signed by the epoch's signer or by a staff user
-///   whose own grant at e counts (grants are followed outward from the signer).
+///   whose own grant at e counts (grants are followed outward from the signer), and a grant
+///   to an athlete user only for their own athlete;
+/// - the owner holds a grant of every athlete's newest epoch (see `access(in:athleteId:)`).
 public struct MembershipVerifier: Sendable {
     /// The workspace id and owner key the checks trust.
     public let anchor: TrustAnchor
@@ -62,8 +64,22 @@ public struct MembershipVerifier: Sendable {
     public func holders(in rows: some PublicRows, of cert: EpochCertificate, strict: Bool = false)
         throws -> Set<String>
     {
-        let bad = TrustError.tampered("the access grant of this athlete")
+        try counted(in: rows, of: cert, strict: strict).holders
+    }
+
+    /// The grants of `cert`'s epoch that count, followed outward from its signer: a grant
+    /// counts when a staff user who already holds the epoch signed it and its holder's
+    /// certificate verifies; an athlete user's grant counts only for their own athlete.
+    ///
+    /// - Returns: every holder (the epoch's signer included) and the certificates of the users
+    ///   holding a grant that counts.
+    /// - Throws: `TrustError.tampered` for a grant that does not count, when `strict`.
+    func counted(in rows: some PublicRows, of cert: EpochCertificate, strict: Bool) throws
+        -> (holders: Set<String>, granted: [String: UserCertificate])
+    {
+        let bad = TrustError.accessGrant
         var holders: Set<String> = [cert.signerId]
+        var granted: [String: UserCertificate] = [:]
         var pending = try rows.grants(ofAthlete: cert.athleteId, epoch: cert.epoch)
         var progress = true
         while progress && !pending.isEmpty {
@@ -74,24 +90,26 @@ public struct MembershipVerifier: Sendable {
                 let message = GrantStatement.message(
                     athleteId: cert.athleteId, epoch: cert.epoch, userId: g.userId,
                     sealed: g.sealed, commitment: cert.commitment)
+                let holder = try book.certificate(in: rows, userId: g.userId, anchor: anchor)
                 guard signer.role != .athlete,
-                    SigningKeyPair.verify(g.signature, of: message, publicKey: signer.signPK)
+                    SigningKeyPair.verify(g.signature, of: message, publicKey: signer.signPK),
+                    holder.role != .athlete || holder.athleteId == cert.athleteId
                 else {
                     if strict { throw bad }
                     return false
                 }
-                _ = try book.certificate(in: rows, userId: g.userId, anchor: anchor)
                 holders.insert(g.userId)
+                granted[g.userId] = holder
                 progress = true
                 return false
             }
         }
         if strict && !pending.isEmpty { throw bad }
-        return holders
+        return (holders, granted)
     }
 
-    /// Verifies every certificate, every athlete's key history and every grant of the newest
-    /// epochs.
+    /// Verifies every certificate, every athlete's key history, every grant of every epoch,
+    /// and that the owner holds every athlete's newest epoch.
     ///
     /// - Returns: how many users and athletes were checked.
     /// - Throws: `TrustError.tampered` naming the first thing that fails.
@@ -101,8 +119,10 @@ public struct MembershipVerifier: Sendable {
         _ = try book.owner(in: rows, anchor: anchor)
         let athletes = try rows.athleteIds()
         for id in athletes {
-            let chain = try epochs(in: rows, athleteId: id)
-            if let newest = chain.last { _ = try holders(in: rows, of: newest, strict: true) }
+            // Rotations delete the grants of older epochs; one left there must still verify.
+            for cert in try access(in: rows, athleteId: id).history.dropLast() {
+                _ = try counted(in: rows, of: cert, strict: true)
+            }
         }
         return (users.count, athletes.count)
     }

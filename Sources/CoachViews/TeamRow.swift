@@ -26,7 +26,7 @@ public struct TeamRow: Codable, Sendable, Equatable {
     /// The sorest muscle group of that check-in and its level 0–10.
     public var worstSoreness: Soreness?
     /// Every provider flag of the day, plus `missed_session` for a planned session of the last
-    /// 7 days that was not done; sorted, without repeats.
+    /// 7 days that was not done, `severe_soreness` and `stale_check_in`; without repeats, the urgent ones first (`TeamRow.ordered`).
     public var flags: [String]
     /// The day's result of every plugin metric, in registry order (absent without plugins).
     public var plugins: [PluginScore]
@@ -42,6 +42,10 @@ public struct TeamRow: Codable, Sendable, Equatable {
     /// Soreness at or above this level (0–10) on a check-in of the last two days raises
     /// `severe_soreness`: "very sore" on the DOMS scale, whatever the other scores say.
     public static let severeSoreness = 7
+
+    /// A last check-in more days before the day shown than this (or none at all) raises
+    /// `stale_check_in`: mood and soreness older than that say nothing about today.
+    public static let staleCheckInDays = 2
 
     enum CodingKeys: String, CodingKey {
         case handle, name, day, readiness, zone, form, stress, flags, mood, plugins
@@ -95,7 +99,10 @@ public struct TeamRow: Codable, Sendable, Equatable {
                 }
             }
         }
-        self.flags = flags.sorted()
+        if lastCheckIn.map({ moment.day.ordinal - $0.ordinal > Self.staleCheckInDays }) ?? true {
+            flags.insert("stale_check_in")
+        }
+        self.flags = Self.ordered(flags)
         plugins = results.filter { $0.plugin != nil }.map(PluginScore.init)
     }
 

@@ -159,7 +159,10 @@ import Testing
         #expect(refused.status == 64 && refused.stderr.contains("--yes"))
         let asked = try s.terminal.run(
             "coach user disable carl", answers: [["Disable 'carl'\\? .*\\[y/N\\]", "n"]])
-        #expect(asked.status == 64, "\(asked.output)")
+        // Issue 30, item 12: a declined question is no usage error: "Aborted", exit 1.
+        #expect(
+            asked.status == 1 && asked.output.contains("Aborted; nothing was changed."),
+            "\(asked.output)")
         let yes = try s.terminal.run(
             "coach user disable carl", answers: [["Disable 'carl'\\? .*\\[y/N\\]", "y"]])
         #expect(yes.status == 0 && yes.output.contains("Disabled 'carl'"), "\(yes.output)")

@@ -41,7 +41,10 @@ import Testing
         let prompt = [["Remove them\\? \\[y/N\\]", "n"]]
         let declined = try s.terminal.run(
             "coach plan import \(csv) -a jane --replace", answers: prompt)
-        #expect(declined.status == 64 && declined.output.contains("removes 4 sessions"))
+        // Issue 30, item 12: a declined question is no usage error: "Aborted", exit 1.
+        #expect(
+            declined.status == 1 && declined.output.contains("removes 4 sessions")
+                && declined.output.contains("Aborted; nothing was changed."))
         #expect(try Self.titles(s).count == 4)
         let accepted = try s.terminal.run(
             "coach plan import \(csv) -a jane --replace", answers: [["\\[y/N\\]", "y"]])

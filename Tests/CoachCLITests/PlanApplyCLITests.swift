@@ -92,9 +92,17 @@ import Testing
             dry.stdout.contains("- Long ride [coach]") && dry.stdout.contains("+ Easy spin [ai]"))
         #expect(dry.stdout.contains("Nothing was written"))
         #expect(try Self.plan(s, "zed") == plan && s.auditEntries() == audit)
+        // Issue 30, item 12: replacing a planned session asks, as plan import --replace does;
+        // without a terminal it takes --yes, and nothing is written before.
+        let unasked = try s.run(
+            ["plan", "apply", "--athlete", "zed", "--from", file, "--as", "olivia"],
+            env: Self.now)
+        #expect(unasked.status == 64 && unasked.stderr.contains("--yes"), "\(unasked.stderr)")
+        #expect(unasked.stderr.contains("- Long ride"), "\(unasked.stderr)")
+        #expect(try Self.plan(s, "zed") == plan && s.auditEntries() == audit)
         let done = try s.expectOK(
             s.run(
-                ["plan", "apply", "--athlete", "zed", "--from", file, "--as", "olivia"],
+                ["plan", "apply", "--athlete", "zed", "--from", file, "--yes", "--as", "olivia"],
                 env: Self.now))
         #expect(done.stdout.contains("Applied: 1 session(s) added, 1 removed on 2 day(s)"))
         let after = try Self.plan(s, "zed")

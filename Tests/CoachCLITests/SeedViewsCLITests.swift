@@ -110,6 +110,19 @@ import Testing
             text.split(separator: "\n").contains {
                 $0.hasPrefix("total") && $0.contains("1500") && $0.contains("180")
             })
+        // Issue 29: a day without meals is a gap ("–"), never a row of 0 kcal.
+        let empty = days.filter { $0["entries"] as? Int == 0 }.compactMap { $0["day"] as? String }
+        #expect(!empty.isEmpty)
+        for day in empty {
+            #expect(
+                text.split(separator: "\n").contains {
+                    // DAY, MEALS 0, then KCAL, PROTEIN, CARBS and FAT each "–"
+                    let f = $0.split(separator: " ")
+                    return $0.hasPrefix(day) && f.count > 5 && f[1] == "0"
+                        && f[2...5].allSatisfy { $0 == "–" }
+                }, "\(day)")
+        }
+        #expect(text.contains("a gap and not 0 kcal"))
     }
 
     @Test("the step day shows kcal, distance in the athlete's units and the current heart rate")

@@ -53,6 +53,11 @@ import Testing
             s.run(
                 ["athlete", "add", "bert", "--name", "Bert Bauer", "--as", "olivia"], env: Self.now)
         )
+        // Issue 29: an athlete without a check-in in the last two days is flagged, so both check in.
+        for who in ["bert", "jane"] {
+            try s.expectOK(
+                s.run(["log", "mood", "4", "--athlete", who, "--as", "olivia"], env: Self.now))
+        }
         let r = try s.expectOK(s.run(["team", "--json"], env: Self.now))
         let rows = try #require(try Self.json(r) as? [[String: Any]])
         #expect(rows.map { $0["handle"] as? String } == ["bert", "jane"])
@@ -69,6 +74,14 @@ import Testing
                     "import", "json", Self.fixture("views-missed-session.json"), "--create", "--as",
                     "olivia",
                 ], env: Self.now))
+        // Issue 29: check-ins on both days looked at, so only the missed session flags anyone
+        // (the fixture has bert's).
+        for day in ["2026-11-16", "2026-11-20"] {
+            try s.expectOK(
+                s.run(
+                    ["log", "mood", "4", "--athlete", "jane", "--date", day, "--as", "olivia"],
+                    env: Self.now))
+        }
         let all = try s.run(["team", "--as", "olivia"], env: Self.now)
         #expect(all.status == 3, "exit \(all.status): \(all.stderr)")
         #expect(all.stdout.contains("jane") && all.stdout.contains("missed_session"))

@@ -74,7 +74,7 @@ import Testing
         #expect(w > .milliseconds(20), "an interactive derivation was actually paid (\(w))")
     }
 
-    @Test("Lowered KDF parameters in the users row (moderate → interactive) fail to open")
+    @Test("Lowered KDF parameters in the users row (moderate → interactive) are tampering")
     func loweredParameters() throws {
         let dir = try TempDir()
         let path = dir.file("w.sqlite")
@@ -88,9 +88,10 @@ import Testing
                 sql: "UPDATE users SET kdf_ops = ?, kdf_mem = ?",
                 arguments: [Int64(interactive.ops), Int64(interactive.mem)])
         }
-        #expect(throws: StoreError.authenticationFailed) {
-            try ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
-        }
+        // Below the certified floor: tampering (issue 31), not a wrong passphrase.
+        #expect {
+            _ = try ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
+        } throws: { isTampered($0) }
     }
 
     @Test(
@@ -122,12 +123,15 @@ import Testing
         _ = try f.user("carl", role: .coach)
         let handle = edit.hasPrefix("handle") ? "carla" : "carl"
         try f.raw { db in try db.execute(sql: "UPDATE users SET \(edit) WHERE handle = 'carl'") }
-        #expect(throws: StoreError.authenticationFailed) {
-            try f.ws.authenticate(handle: Handle(handle), passphrase: secret(Fixture.coachPass))
-        }
+        // A certified column edited is named as tampering (issue 31); a salt or nonce, which no
+        // certificate covers, fails like a wrong passphrase.
+        let certified = !edit.hasPrefix("kdf_salt") && !edit.hasPrefix("key_nonce")
+        #expect {
+            _ = try f.ws.authenticate(handle: Handle(handle), passphrase: secret(Fixture.coachPass))
+        } throws: { certified ? isTampered($0) : ($0 as? StoreError) == .authenticationFailed }
     }
 
-    @Test("Swapping two users' public keys makes both fail to open")
+    @Test("Swapping two users' public keys makes both fail to open, as tampering")
     func swappedPublicKeys() throws {
         let f = try Fixture()
         _ = try f.user("carl", role: .coach)
@@ -140,12 +144,14 @@ import Testing
             try db.execute(
                 sql: "UPDATE users SET box_pk = ? WHERE handle = 'olivia'", arguments: [carl])
         }
-        #expect(throws: StoreError.authenticationFailed) {
-            try f.ws.authenticate(handle: "carl", passphrase: secret(Fixture.coachPass))
-        }
-        #expect(throws: StoreError.authenticationFailed) {
-            try f.ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
-        }
+        // The certified keys no longer match the rows: tampering (issue 31), not a wrong
+        // passphrase.
+        #expect {
+            _ = try f.ws.authenticate(handle: "carl", passphrase: secret(Fixture.coachPass))
+        } throws: { isTampered($0) }
+        #expect {
+            _ = try f.ws.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
+        } throws: { isTampered($0) }
     }
 
     @Test(

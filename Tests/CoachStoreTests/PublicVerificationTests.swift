@@ -17,7 +17,10 @@ import Testing
         let dana = try f.user("dana", role: .coach)
         let jane = try f.athlete("jane", as: carl)
         try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(jane), as: carl), to: "dana")
-        _ = try f.user("jane-u", role: .athlete, athlete: "jane", as: carl)
+        // A coach gives an athlete user an enrolment code (issue 31): her first, pending
+        // certificate is the coach's signature.
+        _ = try f.ws.addUserForEnrolment(
+            handle: "jane-u", role: .athlete, athleteHandle: "jane", as: carl)
         try f.ws.revokeAccess(try f.ws.openAthlete(id: AthleteID(jane), as: f.owner), from: "carl")
         _ = try f.athlete("bert", as: dana)
         let (id, key) = try f.raw { db in

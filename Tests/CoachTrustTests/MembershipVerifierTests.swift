@@ -45,11 +45,11 @@ import Testing
         ("every epoch deleted", { $0.epochRows["a-jane"] = [] }),
         (
             "a grant's signature replaced",
-            { $0.grantRows["a-jane"]?[2]?[0].signature = Array(repeating: 5, count: 64) }
+            { $0.grantRows["a-jane"]?[2]?[1].signature = Array(repeating: 5, count: 64) }
         ),
         (
             "a grant re-attributed to the athlete user",
-            { $0.grantRows["a-jane"]?[2]?[0].grantedBy = "u-jane" }
+            { $0.grantRows["a-jane"]?[2]?[1].grantedBy = "u-jane" }
         ),
         (
             "a planted grant for the athlete user by herself",

@@ -3,8 +3,8 @@ import CoachKit
 import CoachTrust
 
 /// A small club built as plain values, signed with real keys: the owner olivia, the coach carl,
-/// the athlete jane (epoch 1 made by carl, epoch 2 a rotation by olivia) and jane's athlete
-/// user. No database anywhere.
+/// the athlete jane (epoch 1 made by carl, epoch 2 a rotation by olivia, which every user
+/// holds, as a rotation leaves it) and jane's athlete user. No database anywhere.
 struct TrustRoster {
     static let workspaceId = "ws-1"
 
@@ -39,6 +39,7 @@ struct TrustRoster {
                 "a-jane": [
                     1: [Self.grant(first.cert, to: "u-olivia", by: coach, granter: "u-carl")],
                     2: [
+                        Self.grant(second.cert, to: "u-olivia", by: owner, granter: "u-olivia"),
                         Self.grant(second.cert, to: "u-carl", by: owner, granter: "u-olivia"),
                         Self.grant(second.cert, to: "u-jane", by: owner, granter: "u-olivia"),
                     ],

@@ -8,6 +8,8 @@ MUSCLES = ["chest", "shoulders", "upper_back", "lower_back", "arms", "core", "gl
 VITALS = ["respiratory_rate", "wrist_temp", "spo2", "hr_recovery"]
 FLOORS = {"resting_hr": 1.0, "heart_rate": 1.0, "hr_recovery": 1.0, "hrv_sdnn": 1.0, "hrv_rmssd": 1.0,
           "respiratory_rate": 0.5, "spo2": 0.5, "wrist_temp": 0.1}
+# Each vital's day-to-day noise as one standard deviation; its MAD is never taken below 0.6745 of it.
+NOISE = {"respiratory_rate": 1.0, "wrist_temp": 0.2, "spo2": 1.0, "hr_recovery": 5.0}
 ASLEEP = {"asleep", "core", "deep", "rem"}
 
 

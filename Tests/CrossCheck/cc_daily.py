@@ -2,7 +2,7 @@
 import math
 from datetime import date, timedelta
 
-from cc_common import clamp, instant, round_score, upper_median
+from cc_common import clamp, instant, robust_z, round_score, upper_median
 from cc_load import one_hz
 
 
@@ -21,23 +21,23 @@ def mean(xs):
 
 # ---------------------------------------------------------------- stress
 
-STRESS_NAMES = ("stress", "hrv", "hrv_baseline", "hr", "rhr_baseline", "confidence", "trend_delta")
+STRESS_NAMES = ("stress", "hrv", "hrv_baseline", "hr", "rhr_baseline", "confidence", "trend_delta",
+                "hrv_z", "hr_z")
+
+
+def stress_part(z):
+    """The share of the way from half a z (the smallest worthwhile change) to 3 z."""
+    return clamp((z - 0.5) / 2.5, 0, 1)
 
 
 class Stress:
-    """§3 stress: the day's latest HRV sample of the day's kind against a 30-day baseline."""
+    """Stress: the day's latest HRV sample of the day's kind as robust z-scores (ln HRV, heart rate)
+    against the athlete's own 30 days before."""
 
     def __init__(self, ath, phys):
         self.ath, self.phys = ath, phys
         self.hr = sorted((instant(s["time"]).timestamp(), instant(s["time"]).astimezone(ath.tz).date(), s["value"])
                          for s in ath.data.get("biometrics", []) if s["type"] == "heart_rate")
-
-    def max_hr(self, x):
-        mx = self.ath.th.get("max_hr_bpm")
-        if mx is not None:
-            return mx
-        age = age_on(self.ath, x)
-        return None if age is None else 220 - age
 
     def reading(self, x, d):
         """The reading of day x as seen when evaluating day d (nothing after d is visible)."""
@@ -51,16 +51,17 @@ class Stress:
         rests = [v for v in (phys.last_of_day("resting_hr", x - timedelta(k)) for k in range(1, 31)) if v is not None]
         near = [v for (u, day, v) in self.hr if abs(u - t) <= 300 and day <= d]
         hr = mean(near) if near else phys.last_of_day("resting_hr", x)
+        measured = sum(1 for k in range(7) if (kind, x - timedelta(k)) in phys.by_day)
+        heart = min(1, len(near) / 3) if near else 0.5
         r = {"hrv": hrv, "hrv_baseline": upper_median(base) if base else None, "hr": hr,
              "rhr_baseline": upper_median(rests) if rests else None, "stress": None,
-             "confidence": 0.5 * min(1, len(base) / 28) + 0.5 * min(1, len(near) / 10)}
-        mx = self.max_hr(x)
-        if len(base) < 7 or r["rhr_baseline"] is None or hr is None or mx is None or mx <= r["rhr_baseline"] \
-                or r["hrv_baseline"] <= 0:
+             "hrv_z": None, "hr_z": None,
+             "confidence": (min(1, len(base) / 28) + heart + measured / 7) / 3}
+        if len(base) < 7 or r["rhr_baseline"] is None or hr is None or min(base) <= 0:
             return r
-        h = clamp(1 - 0.5 * (hrv / r["hrv_baseline"]) ** 0.8, 0, 1)
-        q = clamp((hr - r["rhr_baseline"]) / (mx - r["rhr_baseline"]), 0, 1)
-        r["stress"] = 100 * (0.7 * h + 0.3 * q)
+        r["hrv_z"] = robust_z(math.log(hrv), [math.log(v) for v in base], 0.05)
+        r["hr_z"] = robust_z(hr, rests, 2.0)
+        r["stress"] = 100 * (0.7 * stress_part(-r["hrv_z"]) + 0.3 * stress_part(r["hr_z"]))
         return r
 
     def evaluate(self, d):

@@ -100,13 +100,15 @@ class Load:
             return
         pmc = ath.a.get("pmc", {}) or {}
         tc, ta = pmc.get("ctl_days", 42) or 42, pmc.get("atl_days", 7) or 7
+        self.tc = tc
+        self.seed_typed = pmc.get("start_ctl") is not None and pmc.get("start_atl") is not None
         if pmc.get("model", "exponential") == "linear":
             kc, ka = 1 / tc, 1 / ta
         else:
             kc, ka = 1 - math.exp(-1 / tc), 1 - math.exp(-1 / ta)
-        week = sum(daily.get(self.first + timedelta(k), 0.0) for k in range(7) if self.first + timedelta(k) <= d) / 7
-        self.seed_ctl = pmc.get("start_ctl") if pmc.get("start_ctl") is not None else week
-        self.seed_atl = pmc.get("start_atl") if pmc.get("start_atl") is not None else week
+        # TrainingPeaks' convention: a new chart starts at 0 unless the profile types starting values.
+        self.seed_ctl = pmc.get("start_ctl") if pmc.get("start_ctl") is not None else 0.0
+        self.seed_atl = pmc.get("start_atl") if pmc.get("start_atl") is not None else 0.0
         self.ctl, self.atl = {}, {}
         c, a, x = self.seed_ctl, self.seed_atl, self.first
         while x <= d:
@@ -126,8 +128,22 @@ def training_load(ath, d, daily):
     load = Load(ath, d, daily)
     if load.first is None:
         return {"status": "insufficient_data", "score": None, "flags": [],
-                "values": {k: None for k in ("tss", "ctl", "atl", "tsb", "tsb_after", "ramp")}}
+                "values": {k: None for k in ("tss", "ctl", "atl", "tsb", "tsb_after", "ramp",
+                                             "days_tsb_below_10", "days_tsb_below_30")}}
     y = d - timedelta(1)
     values = {"tss": daily.get(d, 0.0), "ctl": load.c(d), "atl": load.a(d), "tsb": load.c(y) - load.a(y),
               "tsb_after": load.c(d) - load.a(d), "ramp": load.c(d) - load.c(d - timedelta(7))}
-    return {"status": "ok", "score": round_score(load.c(d)), "values": values, "flags": []}
+    # Days in a row, ending on d, whose form going into the day was under -10 and under -30
+    # (Friel's form zones): 14 and 3 of them raise sustained_overreaching.
+    below10 = below30 = 0
+    x = load.first
+    while x <= d:
+        form = load.c(x - timedelta(1)) - load.a(x - timedelta(1))
+        below10 = below10 + 1 if form < -10 else 0
+        below30 = below30 + 1 if form < -30 else 0
+        x += timedelta(1)
+    values["days_tsb_below_10"], values["days_tsb_below_30"] = below10, below30
+    typed = load.seed_typed
+    settled = typed or (d - load.first).days + 1 >= math.ceil(2 * load.tc)
+    flags = ["sustained_overreaching"] if settled and (below10 >= 14 or below30 >= 3) else []
+    return {"status": "ok", "score": round_score(load.c(d)), "values": values, "flags": flags}

@@ -1,7 +1,8 @@
 """Readiness, re-implemented from the specification: form, the HRV/RHR modifier and vitals."""
+import math
 from datetime import timedelta
 
-from cc_common import ASLEEP, FLOORS, VITALS, clamp, instant, robust_z, round_score, upper_median
+from cc_common import ASLEEP, FLOORS, NOISE, VITALS, clamp, instant, robust_z, round_score, upper_median
 from cc_load import Load
 
 # ---------------------------------------------------------------- readiness
@@ -99,6 +100,12 @@ def readiness(ath, d, daily, adjustments, phys):
     names = ("raw", "adjustment", "hrv_z", "rhr_z", "tsb", "ctl", "tss_low", "tss_high")
     if load.first is None:
         return {"status": "insufficient_data", "score": None, "flags": [], "values": {k: None for k in names}}
+    pmc = ath.a.get("pmc", {}) or {}
+    typed = pmc.get("start_ctl") is not None and pmc.get("start_atl") is not None
+    settle = math.ceil(2 * (pmc.get("ctl_days") or 42))
+    if not typed and (d - load.first).days + 1 < settle:
+        # Building: a chart started at 0 needs two CTL time constants of history.
+        return {"status": "insufficient_data", "score": None, "flags": [], "values": {k: None for k in names}}
     y = d - timedelta(1)
     tsb, ctl = load.c(y) - load.a(y), load.c(y)
     raw = clamp((tsb + 30) / 60 * 100, 0, 100)
@@ -111,12 +118,13 @@ def readiness(ath, d, daily, adjustments, phys):
         hi *= 1.1
     if adj <= -6:
         lo, hi = lo * 0.8, hi * 0.8
-    low, high = (None, None) if ctl < 10 else (0.0, 0.0) if ill else (max(0.0, ctl * lo), ctl * hi)
+    low, high = (0.0, 0.0) if ill else (None, None) if ctl < 10 else (max(0.0, ctl * lo), ctl * hi)
     flags = ["possible_illness"] if ill else []
     for kind in VITALS:
         today = phys.last_of_day(kind, d)
         base = [v for v in (phys.last_of_day(kind, d - timedelta(k)) for k in range(1, 29)) if v is not None]
-        if today is not None and len(base) >= 7 and abs(robust_z(today, base, FLOORS[kind])) >= 2:
+        floor = max(FLOORS[kind], 0.6745 * NOISE[kind])
+        if today is not None and len(base) >= 7 and abs(robust_z(today, base, floor)) >= 2:
             flags.append("unusual_" + kind)
     values = dict(zip(names, (raw, adj, p["hrv_z"], p["rhr_z"], tsb, ctl, low, high)))
     return {"status": "ok", "score": score, "values": values, "flags": flags}

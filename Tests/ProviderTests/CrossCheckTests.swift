@@ -64,7 +64,11 @@ import TrainingLoadPlugin
         "Swift and the independent Python implementation agree on 180 days of data",
         .enabled(if: python != nil, "python3 is not on PATH, so the Python cross-check is skipped"))
     func agree() throws {
-        let dataset = SyntheticAthlete.dataset()
+        var dataset = SyntheticAthlete.dataset()
+        // Issue 29: typed starting values, so readiness scores from the first day (an untyped
+        // chart builds for 84 days; the roster cross-check covers that path).
+        dataset.athlete.pmc.startCtl = 45
+        dataset.athlete.pmc.startAtl = 50
         let start = LocalDay("2026-01-15")!
         var days = stride(from: 0, to: 180, by: 3).map { start.adding(days: $0) }
         days += [

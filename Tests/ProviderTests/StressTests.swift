@@ -11,10 +11,10 @@ import Testing
     /// `days` days before `d` with HRV 60 and resting HR 50, plus today's readings.
     static func input(
         days: Int = 30, todayHRV: Double? = 60, hr: [Double] = [50], rest: Double? = 50,
-        athlete: AthleteContext = athlete
+        athlete: AthleteContext = athlete, skip: Set<Int> = []
     ) -> MetricInput {
         Fx.input(d, athlete: athlete) { i in
-            for ago in 1...max(days, 1) where days > 0 {
+            for ago in 1...max(days, 1) where days > 0 && !skip.contains(ago) {
                 let day = d.adding(days: -ago)
                 i.biometrics.append(Fx.sample(.hrv_rmssd, 60, Fx.at(day, hour: 8)))
                 i.biometrics.append(Fx.sample(.resting_hr, 50, Fx.at(day, hour: 7)))
@@ -33,39 +33,22 @@ import Testing
         }
     }
 
-    @Test("check: at baseline with HR at resting baseline, stress is 35.0")
+    @Test("issue 29: at the athlete's own baseline HRV and resting HR, stress is 0 (relaxed)")
     func atBaseline() {
-        #expect(
-            Fx.close(
-                StressReading.stress(hrv: 60, hrvBaseline: 60, hr: 50, rhrBaseline: 50, maxHR: 190)
-                    .stress, 35))
+        #expect(StressReading.stress(hrvZ: 0, hrZ: 0).stress == 0)
         let r = provider.evaluate(Self.input())
-        #expect(Fx.close(r.number("stress"), 35))
-        #expect(r.score == 35)
-        #expect(r.band?.name == "mild")
+        #expect(r.number("stress") == 0)
+        #expect(r.score == 0)
+        #expect(r.band?.name == "relaxed")
     }
 
-    @Test("check: HRV at half the baseline with HR at resting baseline gives 49.9")
+    @Test("issue 29: HRV at half a flat baseline fills the HRV part: 70 (moderate)")
     func halfHRV() {
-        let s = StressReading.stress(hrv: 30, hrvBaseline: 60, hr: 50, rhrBaseline: 50, maxHR: 190)
-            .stress
-        #expect(abs(s - 49.9) < 0.05)
-        #expect(Fx.close(s, 70 * (1 - 0.5 * pow(0.5, 0.8))))
-        #expect(provider.evaluate(Self.input(todayHRV: 30)).score == 50)
-    }
-
-    @Test(
-        "both parts clamp to [0, 1]",
-        arguments: [
-            // (hrv, hr, expected stress)
-            (240.0, 50.0, 0.0), (60.0, 190.0, 65.0), (60.0, 250.0, 65.0), (60.0, 40.0, 35.0),
-            (0.0, 190.0, 100.0),
-        ])
-    func clamping(hrv: Double, hr: Double, expected: Double) {
-        #expect(
-            Fx.close(
-                StressReading.stress(hrv: hrv, hrvBaseline: 60, hr: hr, rhrBaseline: 50, maxHR: 190)
-                    .stress, expected))
+        // z = 0.6745 · ln 0.5 / 0.05 (the floor) = −9.35 ⇒ part 1 ⇒ 70.
+        let r = provider.evaluate(Self.input(todayHRV: 30))
+        #expect(r.number("stress") == 70)
+        #expect(abs((r.number("hrv_z") ?? 0) - 0.6745 * log(0.5) / 0.05) < 1e-9)
+        #expect(r.band?.name == "moderate")
     }
 
     @Test(
@@ -92,7 +75,9 @@ import Testing
         ]
         let r = provider.evaluate(input)
         #expect(r.number("hr") == 70)
-        #expect(Fx.close(r.number("stress"), 35 + 30 * 20 / 140))
+        // HR 70 vs resting 50 (MAD floor 2): z = 6.745 ⇒ the HR part is full ⇒ 30.
+        #expect(Fx.close(r.number("hr_z"), 0.6745 * 20 / 2))
+        #expect(Fx.close(r.number("stress"), 30))
     }
 
     @Test("without heart-rate samples the day's resting HR is used; without either, insufficient")
@@ -120,22 +105,29 @@ import Testing
         #expect(r.reason == "no HRV measurement on 2026-04-15")
     }
 
-    @Test("HRmax falls back to 220 - age; with neither, insufficient")
-    func maxHeartRate() {
-        let byAge = provider.evaluate(Self.input(hr: [104], athlete: AthleteContext(ageYears: 40)))
-        #expect(Fx.close(byAge.number("stress"), 35 + 30 * 54 / 130))
-        let neither = provider.evaluate(Self.input(athlete: AthleteContext()))
-        #expect(neither.status == .insufficientData)
-        #expect(neither.reason?.contains("maximum heart rate") == true)
+    @Test("issue 29: stress needs neither HRmax nor age: HR 104 vs resting 50 fills the HR part")
+    func noMaxHeartRate() {
+        let r = provider.evaluate(Self.input(hr: [104], athlete: AthleteContext()))
+        #expect(r.status == .ok)
+        #expect(Fx.close(r.number("stress"), 30))
     }
 
+    /// (baseline days, HR samples, days 1…6 without HRV, expected confidence):
+    /// (min(1, days/28) + (samples > 0 ? min(1, samples/3) : 0.5) + measured/7) / 3.
+    static let confidenceCases: [(Int, Int, [Int], Double)] = [
+        (30, 3, [], 1.0), (30, 10, [], 1.0), (30, 1, [], 7.0 / 9),
+        (30, 0, [], 2.5 / 3), (14, 0, [], 2.0 / 3), (7, 0, [], 1.75 / 3),
+        (30, 3, [1, 2, 3], (27.0 / 28 + 1 + 4.0 / 7) / 3),
+        (30, 0, [1, 2, 3, 4, 5, 6], (24.0 / 28 + 0.5 + 1.0 / 7) / 3),
+    ]
+
     @Test(
-        "confidence grows with baseline days and heart-rate samples",
-        arguments: [
-            (30, 10, 1.0), (14, 10, 0.75), (30, 5, 0.75), (7, 0, 0.125),
-        ])
-    func confidence(days: Int, samples: Int, expected: Double) {
-        let r = provider.evaluate(Self.input(days: days, hr: Array(repeating: 50, count: samples)))
+        "issue 29: confidence = mean of baseline share, heart-rate timing and the week's HRV days",
+        arguments: confidenceCases)
+    func confidence(days: Int, samples: Int, skip: [Int], expected: Double) {
+        let r = provider.evaluate(
+            Self.input(
+                days: days, hr: Array(repeating: 50, count: samples), skip: Set(skip)))
         #expect(Fx.close(r.number("confidence"), expected))
     }
 
@@ -151,13 +143,16 @@ import Testing
 
     @Test(
         "the trend compares the last 7 days with the 7 before",
-        arguments: [(30.0, "rising"), (60.0, "stable"), (120.0, "falling")])
-    func trend(recent: Double, word: String) {
+        arguments: [(30.0, 60.0, "rising"), (60.0, 60.0, "stable"), (60.0, 30.0, "falling")])
+    func trend(recent: Double, before: Double, word: String) {
+        // Issue 29: the athlete's own baseline reads 0, so "falling" needs a stressed week before
+        // (HRV 30 on days 7–13 ago) followed by a week back at 60.
         var input = Fx.input(Self.d, athlete: Self.athlete) { _ in }
         for ago in 0..<50 {
             let day = Self.d.adding(days: -ago)
             input.biometrics.append(
-                Fx.sample(.hrv_rmssd, ago < 7 ? recent : 60, Fx.at(day, hour: 8)))
+                Fx.sample(
+                    .hrv_rmssd, ago < 7 ? recent : ago < 14 ? before : 60, Fx.at(day, hour: 8)))
             input.biometrics.append(Fx.sample(.resting_hr, 50, Fx.at(day, hour: 7)))
         }
         let r = provider.evaluate(input)

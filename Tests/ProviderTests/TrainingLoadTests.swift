@@ -52,11 +52,13 @@ import TrainingLoadPlugin
         #expect(later.status == .insufficientData)
     }
 
-    @Test("one day of data: seeded with a seventh of that day's TSS")
+    @Test("one day of data: CTL and ATL start at 0 (TrainingPeaks), issue 29")
     func oneDay() {
         let r = provider.evaluate(Fx.input(Self.d0) { $0.workouts = [Fx.tssWorkout(Self.d0, 70)] })
-        let seed = 70.0 / 7
+        let seed = 0.0
         let expected = PerformanceChart.step(ctl: seed, atl: seed, tss: 70)
+        // 70 · (1 − e^(−1/42)) = 1.646982 and 70 · (1 − e^(−1/7)) = 9.318547.
+        #expect(abs(expected.ctl - 1.646982) < 1e-6 && abs(expected.atl - 9.318547) < 1e-6)
         #expect(Fx.close(r.number("ctl"), expected.ctl))
         #expect(Fx.close(r.number("atl"), expected.atl))
         #expect(r.number("tsb") == 0)
@@ -67,13 +69,11 @@ import TrainingLoadPlugin
     @Test("rest days are iterated, so load decays")
     func restDaysDecay() {
         let workouts = [Fx.tssWorkout(Self.d0, 100), Fx.tssWorkout(Self.d0.adding(days: 1), 100)]
-        var c = 200.0 / 7, a = 200.0 / 7
+        var c = 0.0, a = 0.0
         var ctl: [Double] = []
         for i in 0..<20 {
             (c, a) = PerformanceChart.step(ctl: c, atl: a, tss: i < 2 ? 100 : 0)
             ctl.append(c)
-            // On the first day the second workout is in the future, so the seed is 100 / 7, not 200 / 7.
-            guard i > 0 else { continue }
             let r = provider.evaluate(Fx.input(Self.d0.adding(days: i)) { $0.workouts = workouts })
             #expect(Fx.close(r.number("ctl"), c))
             #expect(Fx.close(r.number("atl"), a))
@@ -82,20 +82,20 @@ import TrainingLoadPlugin
         #expect(ctl[10] < ctl[2])
     }
 
-    @Test("the seed counts the first 7 calendar days of history but none after the evaluated day")
-    func seed() {
-        let workouts = [
-            Fx.tssWorkout(Self.d0, 70), Fx.tssWorkout(Self.d0.adding(days: 2), 35),
-            Fx.tssWorkout(Self.d0.adding(days: 7), 1000),
-        ]
-        let load = DailyLoad(
-            workouts: workouts, athlete: AthleteContext(), zone: TimeZone(identifier: "UTC")!,
-            through: Self.d0.adding(days: 10))!
-        #expect(load.firstWeekMean == 15)
-        let early = DailyLoad(
-            workouts: workouts, athlete: AthleteContext(), zone: TimeZone(identifier: "UTC")!,
-            through: Self.d0.adding(days: 1))!
-        #expect(early.firstWeekMean == 10)
+    @Test(
+        "issue 29: the first week's CTL no longer depends on the day it is seen from",
+        arguments: [1, 3, 6])
+    func noFakeRamp(day: Int) {
+        // 70 TSS on each of the first 7 days. The seed (mean of the first week) drew CTL 16 → 62
+        // as the week filled; from 0, the CTL of a day is the same whenever it is looked at.
+        let workouts = (0..<7).map { Fx.tssWorkout(Self.d0.adding(days: $0), 70) }
+        let d = Self.d0.adding(days: day)
+        let early = provider.evaluate(
+            Fx.input(d) { i in i.workouts = workouts.filter { $0.start.day(in: .gmt) <= d } })
+        let late = provider.evaluate(Fx.input(Self.d0.adding(days: 6)) { $0.workouts = workouts })
+        let c = 70 * (1 - exp(-Double(day + 1) / 42))  // CTL after day + 1 days of 70 from 0
+        #expect(Fx.close(early.number("ctl"), c))
+        #expect(Fx.close(late.series?["ctl"]?[day].value, c))
     }
 
     @Test("the first day of history is the first workout even without a TSS")
@@ -105,8 +105,8 @@ import TrainingLoadPlugin
             Fx.input(Self.d0.adding(days: 3)) {
                 $0.workouts = [untracked, Fx.tssWorkout(Self.d0.adding(days: 3), 70)]
             })
-        // Seed = 70 / 7 over the first week from d0; days d0...d0+2 are 0.
-        var c = 10.0
+        // CTL starts at 0 before d0; days d0...d0+2 are 0.
+        var c = 0.0
         for t in [0.0, 0, 0, 70] { c = PerformanceChart.step(ctl: c, atl: c, tss: t).ctl }
         #expect(Fx.close(r.number("ctl"), c))
         #expect(r.series?["ctl"]?.first?.day == Self.d0)
@@ -159,7 +159,7 @@ import TrainingLoadPlugin
         let daily: [Double] = (0..<days).map { i -> Double in i % 7 == 0 ? 0 : Double(60 + i % 40) }
         let load = DailyLoad(firstDay: Self.d0, tss: daily)
         let chart = PerformanceChart(load: load, settings: PMCSettings())
-        var c = load.firstWeekMean
+        var c = 0.0
         for t in daily { c = PerformanceChart.step(ctl: c, atl: c, tss: t).ctl }
         #expect(chart.ctl.count == days)
         #expect(Fx.close(chart.ctl.last, c))

@@ -6,11 +6,7 @@ extension AppSession {
     /// Adds an athlete with a fresh data key; returns the new id.
     @discardableResult
     public func addAthlete(_ profile: AthleteProfile) throws -> AthleteID {
-        if profile.aiConsent && principal.role == .coach {
-            throw StoreError.permissionDenied(
-                "only the athlete or the workspace owner can change AI consent")
-        }
-        return try workspace.addAthlete(profile, as: principal)
+        try workspace.addAthlete(profile, as: principal)
     }
 
     /// Every athlete the user holds, sorted by handle; a tampered grant is an error naming the athlete.
@@ -34,15 +30,8 @@ extension AppSession {
         _ handle: Handle?, action: String = "athlete.edit",
         _ change: (inout AthleteProfile) throws -> Void
     ) throws -> AthleteProfile {
-        try workspace.updateProfile(try athlete(handle), action: action) { p in
-            let consent = p.aiConsent
-            try change(&p)
-            // AI consent is the athlete's to give; the owner may set it for them, a coach may not.
-            if p.aiConsent != consent && principal.role == .coach {
-                throw StoreError.permissionDenied(
-                    "only the athlete or the workspace owner can change AI consent")
-            }
-        }
+        // The role rules (a coach does not change AI consent) are the store's, on every path.
+        try workspace.updateProfile(try athlete(handle), action: action, change)
     }
 
     /// Sets the daily step goal from a day on (past days keep their goal), and optionally the

@@ -8,20 +8,25 @@ extension AppSession {
         try workspace.auditEntries(athleteId: try handle.map { try athlete($0).id }, as: principal)
     }
 
-    /// The audit chain and signatures, then each entry against its actor's certified role.
+    /// The audit chain and signatures, then each entry against its actor's certified role,
+    /// then the membership rows (certificates, key histories, every grant).
     ///
     /// The owner first countersigns the log when other users wrote since her last entry (an
     /// owner checkpoint).
+    ///
+    /// - Throws: `StoreError.tampered` when the log verifies but a membership row does not.
     public func verifyAudit() throws -> AuditVerification {
         try workspace.countersignAudit(as: principal)
         let chain = try workspace.verifyAudit()
-        guard chain.ok, let bad = try workspace.auditRoleViolation(as: principal) else {
-            return chain
+        guard chain.ok else { return chain }
+        if let bad = try workspace.auditRoleViolation(as: principal) {
+            return AuditVerification(
+                entries: chain.entries, ok: false, failedSeq: bad.seq,
+                reason: "its actor's certified role does not allow \(bad.action)",
+                checkpoint: chain.checkpoint, afterCheckpoint: chain.afterCheckpoint)
         }
-        return AuditVerification(
-            entries: chain.entries, ok: false, failedSeq: bad.seq,
-            reason: "its actor's certified role does not allow \(bad.action)",
-            checkpoint: chain.checkpoint, afterCheckpoint: chain.afterCheckpoint)
+        _ = try workspace.verifyMembership(as: principal)
+        return chain
     }
 
     /// The workspace checks plus, for what this user can open, the snapshot comparison; a

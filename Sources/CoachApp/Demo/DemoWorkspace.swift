@@ -32,7 +32,14 @@ enum DemoWorkspace {
         aiko.thresholds = Thresholds(lthrBpm: 176, cssSPer100m: 88, restHrBpm: 52, maxHrBpm: 198)
         aiko.nutrition.goal = .muscle
         aiko.notes.goals = "200 m freestyle PB at nationals"
-        return [jane, marco, aiko]
+        // Established athletes (about 60 TSS a day): the coach types that as the chart's start,
+        // as TrainingPeaks asks, rather than let fitness climb from 0 for months.
+        var all = [jane, marco, aiko]
+        for i in all.indices {
+            all[i].pmc.startCtl = 60
+            all[i].pmc.startAtl = 60
+        }
+        return all
     }
 
     /// Creates the demo workspace at `path` and returns it with the coach signed in, plus an

@@ -53,18 +53,34 @@ public struct AppWorkspace {
         try session.ensureDevice()
     }
 
-    /// Ends the session of `user` (else the only one), here and in the workspace.
+    /// Ends the session of `user` (else of the only or the most recently unlocked user), here
+    /// and in the workspace.
     ///
     /// - Returns: the handle whose session ended, or `nil` when there was none.
-    /// - Throws: `StoreError.ambiguousSession` when several users are unlocked and none named.
+    /// - Throws: `LocalFileError.unsafePath` for a token file that is not private.
     public func lock(_ user: Handle?) throws -> Handle? {
         let tokens = environment.tokens(for: path)
-        guard let token = try tokens.load(handle: user?.rawValue) else { return nil }
+        guard let handle = user?.rawValue ?? tokens.handles().last,
+            let token = try tokens.load(handle: handle)
+        else { return nil }
         // The local token goes whatever happens to the row: a workspace that cannot be opened
         // still must not leave a usable token behind.
         try? open().lock(token)
         tokens.remove(handle: token.handle)
         return Handle(token.handle)
+    }
+
+    /// Ends every session of this workspace on this machine, here and in the workspace.
+    ///
+    /// - Returns: the handles whose sessions ended, in the order they were unlocked.
+    /// - Throws: `LocalFileError.unsafePath` for a token file that is not private (the
+    ///   sessions before it are ended).
+    public func lockAll() throws -> [Handle] {
+        var ended: [Handle] = []
+        for handle in environment.tokens(for: path).handles() {
+            if let done = try lock(Handle(handle)) { ended.append(done) }
+        }
+        return ended
     }
 
     /// Checks the audit chain and every signature, which needs no keys.

@@ -53,7 +53,8 @@ extension PlanReport {
         let sessions = week.days.flatMap(\.sessions)
         let taken = Set(
             sessions.compactMap { assessed[$0.session.id]?.workoutID ?? $0.session.linkedWorkout })
-        // Sessions of today are assessed tomorrow: a workout on their day is not called unplanned.
+        // Today's sessions no workout took yet are assessed tomorrow: a workout on their day is
+        // not called unplanned.
         let pending = Set(sessions.filter { $0.status == "planned" }.map(\.session.date))
         let workouts = snapshot.workouts.filter {
             let d = $0.start.day(in: zone)

@@ -28,7 +28,8 @@ public struct PlanReport: Encodable {
     /// One session with how it went.
     public struct Session: Encodable {
         public let session: PlannedSession
-        /// `planned` (today or later), `done` or `missed`.
+        /// `planned` (today or later, not done yet), `done` (today's too, once a workout took
+        /// it) or `missed`.
         public let status: String
         public let adherence: Double?
         public let compliance: String?
@@ -104,15 +105,18 @@ public struct PlanReport: Encodable {
         upcoming = weeks.filter { $0.group == "upcoming" }
     }
 
-    /// Assessments of the past sessions, by session id.
+    /// Assessments of the past sessions and of today's sessions a workout of the day already
+    /// took, by session id. Today's other sessions are still planned: they are assessed (and
+    /// may be missed) from tomorrow on.
     public static func assess(_ snapshot: PlanSnapshot, today: LocalDay) -> [String:
         SessionAssessment]
     {
         let all = SessionAssessment.assess(
             sessions: snapshot.sessions, workouts: snapshot.workouts,
-            zone: snapshot.profile.zone, before: today,
+            zone: snapshot.profile.zone, before: today.adding(days: 1),
             athlete: AthleteContext(profile: snapshot.profile, day: today))
-        return Dictionary(all.map { ($0.session.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let known = all.filter { $0.session.date < today || !$0.missed }
+        return Dictionary(known.map { ($0.session.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The adherence provider's week, 28-day and all-time scores for `today`.
@@ -145,7 +149,8 @@ public struct PlanReport: Encodable {
                 compliance: a.compliance.rawValue, ratio: a.ratio, ratioBasis: a.ratioBasis,
                 workout: a.workoutID)
         }
-        let counted = week.sessions.compactMap { assessed[$0.id] }
+        // The scores count past sessions only, as the adherence metric does.
+        let counted = week.sessions.filter { $0.date < today }.compactMap { assessed[$0.id] }
         let mean =
             counted.isEmpty ? nil : counted.map(\.adherence).reduce(0, +) / Double(counted.count)
         let group =

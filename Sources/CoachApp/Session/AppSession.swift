@@ -46,6 +46,9 @@ public final class AppSession {
     /// Opens the workspace and signs the user in: a given passphrase, else the session token,
     /// else the prompt.
     ///
+    /// The token is that of the user named (`--as`, else `COACH_USER`), else of the only or the
+    /// most recently unlocked user of this workspace on this machine.
+    ///
     /// - Throws: `AppError.userRequired` for a passphrase without a user; `StoreError` for
     ///   a missing workspace, a wrong passphrase or no session at all;
     ///   `AppError.sessionExpired` naming the user for an expired session (whose token is
@@ -62,8 +65,10 @@ public final class AppSession {
             return AppSession(
                 workspace: workspace, principal: me, environment: environment, token: nil)
         }
-        // A token that is ambiguous or unsafe is reported as the store's error, as before.
-        if let token = try StoreError.local({ try tokens.load(handle: signIn.user?.rawValue) }) {
+        // The user named (`--as`, else COACH_USER), else the only or most recently unlocked
+        // one. An unsafe token is reported as the store's error.
+        let chosen = signIn.explicitUser(environment)?.rawValue ?? tokens.handles().last
+        if let chosen, let token = try StoreError.local({ try tokens.load(handle: chosen) }) {
             do {
                 let me = try workspace.resume(token)
                 return AppSession(

@@ -12,7 +12,7 @@ public struct SignIn {
     public var workspace: String?
     /// Open a workspace that others may write to.
     public var allowShared = false
-    /// The user named explicitly (else the only unlocked session, else `COACH_USER`).
+    /// The user named explicitly (else `COACH_USER`, else the only or last unlocked user).
     public var user: Handle?
     /// Reads the passphrase the front end was given (a file, standard input), if any.
     public var passphrase: (() throws -> Passphrase)?

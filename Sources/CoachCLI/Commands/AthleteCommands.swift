@@ -138,14 +138,9 @@ struct AthleteCommand: ParsableCommand {
             try guarded {
                 let session = try global.session()
                 _ = try session.athlete(Handle(handle))
-                if !yes {
-                    guard
-                        Confirm.ask(
-                            "Destroy every record and key of '\(handle)'? This cannot be undone.")
-                    else {
-                        throw CLIError.usage("not confirmed; pass --yes to remove without asking")
-                    }
-                }
+                try Confirm.typed(
+                    "Removing '\(handle)' destroys every record and key; it cannot be undone.",
+                    word: handle, yes: yes, action: "remove")
                 try session.removeAthlete(Handle(handle))
                 print("Removed athlete '\(handle)'; their keys are destroyed.")
             }

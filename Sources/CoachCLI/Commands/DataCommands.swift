@@ -91,7 +91,7 @@ struct ExportCommand: ParsableCommand {
             if let out {
                 try OutputFile.writeNew(text, to: out)
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Terminal.writeDocument(text)
             }
         }
     }

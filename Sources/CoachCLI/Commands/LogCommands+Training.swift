@@ -22,14 +22,21 @@ extension LogCommand {
         @Option(help: "Start, HH:MM or \"YYYY-MM-DD HH:MM\" (default now, or noon for a past day).")
         var start: String?
         @Option var title: String?
+        @Flag(help: "Store a duration longer than the sport plausibly lasts without asking.")
+        var yes = false
 
         func run() throws {
             try guarded {
+                let sport = try Sport.parse(sport)
+                let reading = try DurationReading.read(duration)
+                let seconds = try LongDuration.confirming(yes: yes) {
+                    try reading.seconds(for: .workout(sport), as: .duration, confirmed: $0)
+                }
                 let ctx = try LogContext(global, target)
                 var w = Workout(
                     id: ctx.newID(), start: try start.map(ctx.instant(parsing:)) ?? ctx.instant,
-                    sport: try Sport.parse(sport))
-                w.elapsedS = Double(try DurationParser.seconds(duration))
+                    sport: sport)
+                w.elapsedS = Double(seconds)
                 w.rpe = rpe; w.tss = tss; w.npW = np; w.avgPowerW = avgPower; w.avgHrBpm = avgHr;
                 w.maxHrBpm = maxHr
                 w.distanceM = try distance.map {
@@ -62,9 +69,17 @@ extension LogCommand {
                 "When measured: HH:MM on --date or \"YYYY-MM-DD HH:MM\" (default now, or noon for a past day)."
         )
         var time: String?
+        @Flag(help: "Store a sleep longer than a night plausibly lasts without asking.")
+        var yes = false
 
         func run() throws {
             try guarded {
+                let sleepSeconds = try sleep.map { text in
+                    let reading = try DurationReading.read(text)
+                    return try LongDuration.confirming(yes: yes) {
+                        try reading.seconds(for: .sleep, as: .sleep, confirmed: $0)
+                    }
+                }
                 let ctx = try LogContext(global, target)
                 let kind: BiometricSample.Kind
                 switch hrvKind.lowercased() {
@@ -85,8 +100,7 @@ extension LogCommand {
                     }
                 }
                 var sleepRecord: SleepRecord?
-                if let sleep {
-                    let seconds = try DurationParser.seconds(sleep)
+                if let seconds = sleepSeconds {
                     let end = Instant(
                         date: ctx.day.instant(secondsSinceMidnight: 7 * 3600, in: ctx.profile.zone),
                         timeZone: ctx.profile.zone)

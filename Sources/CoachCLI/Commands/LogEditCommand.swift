@@ -61,6 +61,8 @@ extension LogCommand {
         @Option var activeKcal: Double?
         @Option(help: "e.g. 61.4kg or 135lb.") var weight: String?
         @Option(help: "e.g. 18%.") var bodyFat: String?
+        @Flag(help: "Store a duration longer than its activity plausibly lasts without asking.")
+        var yes = false
 
         var patch: LogPatch {
             var p = LogPatch()
@@ -80,8 +82,13 @@ extension LogCommand {
 
         func run() throws {
             try guarded {
-                let entry = try global.session().editLog(
-                    RecordID(id), athlete: athlete.map(Handle.init), patch: patch)
+                let session = try global.session()
+                let entry = try LongDuration.confirming(yes: yes) { confirmed in
+                    var patch = patch
+                    patch.longDurationConfirmed = confirmed
+                    return try session.editLog(
+                        RecordID(id), athlete: athlete.map(Handle.init), patch: patch)
+                }
                 if output.json { print(try Render.json(entry)); return }
                 print(
                     "Edited \(entry.kind.rawValue) \(entry.id) on \(entry.day): \(LogText.summary(entry))"

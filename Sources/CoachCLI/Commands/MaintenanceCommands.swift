@@ -127,22 +127,27 @@ struct RestoreCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let workspace = try global.workspaceEntry()
-            if workspace.exists && !yes {
-                guard Confirm.ask("Replace \(workspace.path) with \(file)?") else {
-                    throw CLIError.usage("not confirmed; pass --yes to restore without asking")
-                }
+            if workspace.exists {
+                let preview = try workspace.restorePreview(from: file)
+                Terminal.note(Self.describe(preview, backup: file))
+                try Confirm.destructive(
+                    "Replace \(workspace.path) with \(file)?", yes: yes, action: "restore")
             }
             try workspace.restore(from: file)
             print("Restored \(workspace.path) from \(file).")
         }
     }
-}
 
-/// Yes/no confirmation on the terminal; `false` when there is no terminal.
-enum Confirm {
-    static func ask(_ question: String) -> Bool {
-        guard isatty(STDIN_FILENO) == 1 else { return false }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
-        return (readLine() ?? "").lowercased().hasPrefix("y")
+    /// The backup's age and what the restore takes back, in one line.
+    static func describe(_ p: RestorePreview, backup: String) -> String {
+        let age = "The backup's last change is from \(p.backupLastChange ?? "before any change")"
+        if p.otherWorkspace {
+            return age + "; it is of another workspace: everything in this one is replaced."
+        }
+        guard let lost = p.changesLost, lost > 0 else {
+            return age + "; the workspace has no change since: nothing is lost."
+        }
+        return age + "; the workspace's \(lost) change\(lost == 1 ? "" : "s") since (the last "
+            + "from \(p.workspaceLastChange ?? "?")) would be lost ('coach audit' lists them)."
     }
 }

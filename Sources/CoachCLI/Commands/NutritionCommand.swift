@@ -56,11 +56,14 @@ struct NutritionCommand: ParsableCommand {
                 Terminal.bold(
                     "\(evaluation.index.profile.name) · nutrition, 7 days to \(moment.day)"))
             func n(_ v: Double) -> String { Render.number(v, digits: 0) }
+            // A day without meals is a gap, not a day of 0 kcal (issue 29).
             var rows = days.map { d in
-                [
+                let gap = d.intake.entries == 0
+                let g = { (v: Double) in gap ? "–" : n(v) }
+                return [
                     d.intake.day.description + (d.inProgress ? " (so far)" : ""),
-                    "\(d.intake.entries)", n(d.intake.kcal),
-                    n(d.intake.proteinG), n(d.intake.carbsG), n(d.intake.fatG),
+                    "\(d.intake.entries)", g(d.intake.kcal),
+                    g(d.intake.proteinG), g(d.intake.carbsG), g(d.intake.fatG),
                     Render.number(d.expenditureKcal, digits: 0),
                     Render.number(d.targetKcal, digits: 0),
                 ]
@@ -77,6 +80,13 @@ struct NutritionCommand: ParsableCommand {
                         "DAY", "MEALS", "KCAL", "PROTEIN G", "CARBS G", "FAT G", "EXPENDITURE",
                         "TARGET",
                     ], rows))
+            let gaps = intake.filter { $0.entries == 0 }.count
+            if gaps > 0 {
+                print(
+                    Terminal.dim(
+                        "– : no meals logged that day (\(gaps) of 7), a gap and not 0 kcal; "
+                            + "the total covers the logged days only"))
+            }
         }
     }
 }

@@ -19,6 +19,7 @@ struct PlanApplyCommand: ParsableCommand {
     @OptionGroup var target: PlanTarget
     @Option(help: "The assistant's reply (a file, or - for standard input).") var from: String
     @Flag(help: "Show the changes and write nothing.") var dryRun = false
+    @Flag(help: "Replace planned sessions without asking.") var yes = false
 
     func run() throws {
         try promptGuarded {
@@ -29,12 +30,25 @@ struct PlanApplyCommand: ParsableCommand {
                 data = FileManager.default.contents(atPath: from)
             }
             guard let data else { throw CLIError.io("cannot read \(from); check the path") }
-            let result = try global.session().applySuggestedPlan(
-                String(decoding: data, as: UTF8.self),
-                athlete: target.athlete.map(Handle.init),
-                dryRun: dryRun)
+            let session = try global.session()
+            let reply = String(decoding: data, as: UTF8.self)
+            let athlete = target.athlete.map(Handle.init)
+            if !dryRun && !yes {
+                let preview = try session.applySuggestedPlan(reply, athlete: athlete, dryRun: true)
+                try Self.confirm(preview.days.flatMap(\.removed), yes: yes)
+            }
+            let result = try session.applySuggestedPlan(reply, athlete: athlete, dryRun: dryRun)
             print(Self.text(result))
         }
+    }
+
+    /// Lists the planned sessions the reply replaces and asks, as `plan import --replace` does.
+    static func confirm(_ removed: [PlannedSession], yes: Bool) throws {
+        guard !removed.isEmpty else { return }
+        let n = removed.count
+        Terminal.note("The plan replaces \(n) planned session\(n == 1 ? "" : "s"):")
+        for s in removed { Terminal.note("  - \(s.summaryLine)") }
+        try Confirm.destructive("Replace them?", yes: yes, action: "replace them")
     }
 
     /// The diff, day by day, and what was done.

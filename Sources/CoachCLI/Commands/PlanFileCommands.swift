@@ -45,7 +45,7 @@ struct PlanExportCommand: ParsableCommand {
             case .json:
                 text = try Render.json(PlanDocument(athlete: ctx.handle, weeks: selected)) + "\n"
             }
-            guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
+            guard let out else { Terminal.writeDocument(text); return }
             // A plan is athlete data: a new private file, never one that already exists.
             try OutputFile.writeNew(text, to: out)
             Terminal.note(
@@ -109,13 +109,7 @@ struct PlanImportCommand: ParsableCommand {
         let n = removed.count
         Terminal.note("--replace removes \(n) session\(n == 1 ? "" : "s") the file does not list:")
         for s in removed { Terminal.note("  " + PlanImportCommand.line(s)) }
-        if yes { return }
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw CLIError.usage("not confirmed; pass --yes to remove them without asking")
-        }
-        guard Confirm.ask("Remove them?") else {
-            throw CLIError.usage("not confirmed; nothing was imported")
-        }
+        try Confirm.destructive("Remove them?", yes: yes, action: "remove them")
     }
 
     static func line(_ s: PlannedSession) -> String {

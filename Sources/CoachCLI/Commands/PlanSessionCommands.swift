@@ -19,14 +19,26 @@ struct PlanSessionCommand: ParsableCommand {
         @Option(help: "Target muscle groups, e.g. quads,glutes.") var targets: String?
         @Option(help: "Start time HH:MM (the session is all-day without it).") var time: String?
         @Option(help: "Position within the day, 0 first (default: last).") var order: Int?
+        @Flag(help: "Keep a planned duration longer than the sport plausibly lasts, unasked.")
+        var yes = false
 
-        /// The fields as a patch (validated when applied).
+        /// The fields as a patch (validated when applied); a planned duration longer than the
+        /// sport plausibly lasts is asked about on a terminal and refused elsewhere, unless
+        /// `--yes`.
         func patch() throws -> SessionPatch {
             var p = SessionPatch()
             p.detail = detail; p.notes = notes; p.time = time; p.order = order;
             p.plannedTss = plannedTss
-            p.sport = try sport.map(Sport.parse)
-            p.plannedDurationS = try plannedDuration.map { Double(try DurationParser.seconds($0)) }
+            let sport = try sport.map(Sport.parse)
+            p.sport = sport
+            p.plannedDurationS = try plannedDuration.map { text in
+                let reading = try DurationReading.read(text)
+                return Double(
+                    try LongDuration.confirming(yes: yes) {
+                        try reading.seconds(
+                            for: .plannedSession(sport), as: .plannedDuration, confirmed: $0)
+                    })
+            }
             p.targets = try targets.map {
                 try $0.split(separator: ",").map { try MuscleGroup.parse(String($0)) }
             }

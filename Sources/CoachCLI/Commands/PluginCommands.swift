@@ -35,11 +35,8 @@ struct PluginAddCommand: ParsableCommand {
             }
             let inspection = try session.inspectPlugin(path: path)
             if !output.json { print(PluginText.manifest(inspection)) }
-            if !yes {
-                guard Confirm.ask("Add plugin '\(inspection.id)' with these data kinds?") else {
-                    throw CLIError.usage("not confirmed; pass --yes to add without asking")
-                }
-            }
+            try Confirm.destructive(
+                "Add plugin '\(inspection.id)' with these data kinds?", yes: yes, action: "add")
             let grants = grant.map { $0.split(separator: ",").map(String.init) }
             let summary = try session.addPlugin(inspection, grant: grants)
             if output.json {

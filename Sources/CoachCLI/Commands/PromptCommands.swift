@@ -64,7 +64,7 @@ struct PromptCommand: ParsableCommand {
                 }
                 let export = try global.session().exportPrompt(
                     athlete.map(Handle.init), options: options)
-                FileHandle.standardOutput.write(Data(export.text.utf8))
+                Terminal.writeDocument(export.text)
             }
         }
     }

@@ -34,13 +34,33 @@ struct UnlockCommand: ParsableCommand {
 
 struct LockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lock", abstract: "End the session now.")
+        commandName: "lock",
+        abstract: "End the session now.",
+        discussion: """
+            Ends the session of --as, else of $COACH_USER, else of the only or the most recently \
+            unlocked user; --all ends every session of the workspace on this machine.
+            """)
     @OptionGroup var global: GlobalOptions
+    @Flag(help: "End every unlocked user's session of this workspace.") var all = false
+
+    func validate() throws {
+        if all && global.user != nil {
+            throw ValidationError("--all and --as do not go together; give one of them")
+        }
+    }
 
     func run() throws {
         try guarded {
-            guard let handle = try global.workspaceEntry().lock(global.user.map(Handle.init))
-            else {
+            let workspace = try global.workspaceEntry()
+            if all {
+                let ended = try workspace.lockAll()
+                print(
+                    ended.isEmpty
+                        ? "No session to lock."
+                        : "Locked " + ended.map { "'\($0)'" }.joined(separator: ", ") + ".")
+                return
+            }
+            guard let handle = try workspace.lock(workspace.explicitUser) else {
                 print("No session to lock.")
                 return
             }

@@ -20,12 +20,21 @@ struct UserCommand: ParsableCommand {
         @Option(
             name: [.customShort("a"), .long], help: "For --role athlete: the athlete this user is.",
             completion: .athletes) var athlete: String?
-        @Option(help: "Read the new user's passphrase from PATH or '-' (else asked twice).")
+        @Option(
+            help: ArgumentHelp(
+                "Read the new user's passphrase from PATH or '-'; an athlete user's only by the"
+                    + " owner (else a coach is asked twice, an athlete user gets a code)."))
         var newPassphraseFile: String?
         @Flag(
             help: ArgumentHelp(
+                "Owner only, for an athlete user: ask for a passphrase to set instead of"
+                    + " printing an enrolment code (shown in 'coach user list')."))
+        var setPassphrase = false
+        @Flag(
+            help: ArgumentHelp(
                 "Print a one-time enrolment code instead of setting a passphrase; the user"
-                    + " redeems it with 'coach user enrol' and chooses their own."))
+                    + " redeems it with 'coach user enrol' and chooses their own (the default"
+                    + " for athlete users)."))
         var enrolmentCode = false
         @OptionGroup var output: OutputOptions
 
@@ -34,11 +43,12 @@ struct UserCommand: ParsableCommand {
                 guard let r = Role(rawValue: role), r != .owner else {
                     throw CLIError.usage("--role must be coach or athlete")
                 }
-                if enrolmentCode {
-                    guard newPassphraseFile == nil else {
-                        throw CLIError.usage(
-                            "--enrolment-code and --new-passphrase-file exclude each other")
-                    }
+                if enrolmentCode && (newPassphraseFile != nil || setPassphrase) {
+                    throw CLIError.usage(
+                        "--enrolment-code excludes --new-passphrase-file and --set-passphrase")
+                }
+                let setsPassphrase = newPassphraseFile != nil || setPassphrase
+                if enrolmentCode || (r == .athlete && !setsPassphrase) {
                     let code = try global.session().addUserForEnrolment(
                         Handle(handle), role: r, athlete: athlete.map(Handle.init))
                     UserEnrolCommand.show(code, handle: handle, json: output.json)
@@ -78,7 +88,12 @@ struct UserCommand: ParsableCommand {
                         users.map {
                             [
                                 $0.handle.rawValue, $0.role.rawValue, $0.athlete?.rawValue ?? "",
-                                $0.disabled ? "disabled" : "active",
+                                $0.disabled
+                                    ? "disabled"
+                                    : $0.pending
+                                        ? "waiting to enrol"
+                                        : $0.passphraseSetByCreator
+                                            ? "active, passphrase set by creator" : "active",
                             ]
                         }))
             }
@@ -116,11 +131,9 @@ struct UserCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let session = try global.session()
-                if !yes {
-                    guard Confirm.ask("Disable '\(handle)'? They can no longer sign in.") else {
-                        throw CLIError.usage("not confirmed; pass --yes to disable without asking")
-                    }
-                }
+                try Confirm.destructive(
+                    "Disable '\(handle)'? They can no longer sign in.", yes: yes,
+                    action: "disable")
                 try session.disableUser(Handle(handle))
                 if output.json { print(try Render.json(["disabled": handle])); return }
                 print("Disabled '\(handle)'.")

@@ -16,10 +16,12 @@ struct DashboardCommand: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let dashboard = try global.session().dashboard(target.handle, date: target.date)
+            let page = try global.session().dashboardPage(target.handle, date: target.date)
             print(
                 output.json
-                    ? try Render.json(dashboard) : Render.fitLines(DashboardText.render(dashboard)))
+                    ? try Render.json(page)
+                    : Render.fitLines(
+                        DashboardText.render(page.dashboard, sessions: page.sessions)))
         }
     }
 }
@@ -39,12 +41,17 @@ struct TeamCommand: ParsableCommand {
     @Option(help: "Sort by \(TeamReport.Sort.allCases.map(\.rawValue).joined(separator: "|")).")
     var sort: TeamReport.Sort = .name
     @Flag(help: "Only athletes with a flag.") var flagged = false
+    @Flag(help: "Flagged athletes first, each part in the --sort order.") var flaggedFirst = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         try guarded {
             let report = try global.session().team(date: date).sorted(by: sort)
-            let rows = flagged ? report.flagged : report.rows
+            let rows =
+                flagged
+                ? report.flagged
+                : flaggedFirst
+                    ? report.flagged + report.rows.filter { !$0.isFlagged } : report.rows
             print(output.json ? try Render.json(rows) : TeamText.render(rows))
             if !report.flagged.isEmpty { throw ExitCode(ExitStatus.flagged) }
         }

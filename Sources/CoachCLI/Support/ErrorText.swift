@@ -14,6 +14,7 @@ enum ErrorText {
         case let error as AppError: return message(for: error)
         case let error as CoachKitError: return message(for: error)
         case let error as PluginUseError: return message(for: error)
+        case let error as ImplausibleDuration: return message(for: error)
         default: break
         }
         if let detail = FailureDetail(failure) { return message(for: detail, of: failure) }

@@ -12,7 +12,7 @@ public struct GlobalOptions: ParsableArguments {
 
     @Option(
         name: .customLong("as"),
-        help: "Act as this user (else the only unlocked session, else $COACH_USER).")
+        help: "Act as this user (else $COACH_USER, else the only or last unlocked user).")
     public var user: String?
 
     @Option(name: .long, help: "Read the acting user's passphrase from PATH, or '-' for stdin.")

@@ -7,6 +7,8 @@ public enum Render {
     /// The table fits the output width (`$COLUMNS`, else the terminal's): the widest columns
     /// narrow first and cells that no longer fit end in an ellipsis.
     public static func table(_ header: [String], _ rows: [[String]]) -> String {
+        // Escaped first, so a control character from outside is measured as it will print.
+        let rows = rows.map { $0.map { TerminalText.escaped($0) } }
         var widths = header.map(visibleWidth)
         for row in rows {
             for (i, cell) in row.enumerated() where i < widths.count {

@@ -20,12 +20,21 @@ enum Terminal {
 
     /// Writes one line to stderr, prefixed with `coach: `.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("coach: " + message + "\n").utf8))
+        let line = TerminalText.escaped(message, keepingColour: false)
+        FileHandle.standardError.write(Data(("coach: " + line + "\n").utf8))
     }
 
     /// Writes a progress or notice line to stderr.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(
+            Data((TerminalText.escaped(message, keepingColour: false) + "\n").utf8))
+    }
+
+    /// Writes a file's worth of text (CSV, JSON, Markdown, iCalendar) to standard output:
+    /// as it is into a pipe or file, with control characters escaped on a terminal.
+    static func writeDocument(_ text: String) {
+        let shown = stdoutIsTTY ? TerminalText.escaped(text, keepingColour: false) : text
+        FileHandle.standardOutput.write(Data(shown.utf8))
     }
 
     /// Wraps `text` in an ANSI colour from a hex string like `#38A169` when colour is on.

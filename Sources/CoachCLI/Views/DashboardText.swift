@@ -1,9 +1,14 @@
+import CoachApp
 import CoachKit
 import CoachViews
 
 /// Renders the "Today" view: body battery gauge, form, suggested load, the week, a card per metric.
 enum DashboardText {
-    static func render(_ d: Dashboard) -> String {
+    ///
+    /// - Parameters:
+    ///   - d: the dashboard.
+    ///   - sessions: the sessions planned on its day, listed under the suggested load when given.
+    static func render(_ d: Dashboard, sessions: [BriefSession]? = nil) -> String {
         var out = [Terminal.bold("\(d.name) · \(d.day.weekdayName) \(d.day)")]
         if let r = d.metric("readiness") {
             if let score = r.score {
@@ -16,6 +21,13 @@ enum DashboardText {
                 out.append("Body battery  " + Terminal.dim("not yet: " + (r.reason ?? "no score")))
             }
             out.append("Today         " + suggestion(r))
+        }
+        if let sessions {
+            out.append(
+                "Planned       "
+                    + (sessions.isEmpty
+                        ? Terminal.dim("nothing planned")
+                        : sessions.map(planned).joined(separator: " · ")))
         }
         if let t = d.metric("training-load"), t.status == .ok {
             // TSB is form going into the day (yesterday's CTL − ATL); CTL, ATL and ramp are after today's
@@ -38,6 +50,15 @@ enum DashboardText {
         let width = cards.map { Self.label($0).count }.max() ?? 0
         for r in cards { out.append(card(r, width: width)) }
         return out.joined(separator: "\n")
+    }
+
+    /// A planned session as "Threshold 3x12 (cycling, 1h15m, 85 TSS) done".
+    static func planned(_ s: BriefSession) -> String {
+        let length = s.plannedDurationS.map { DurationParser.format(Int($0.rounded())) }
+        let stress = s.plannedTss.map { "\(Int($0.rounded())) TSS" }
+        let facts = [s.time, s.sport?.rawValue, length, stress].compactMap { $0 }
+        return s.title + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))")
+            + (s.done ? " " + Terminal.paint("done", hex: "#38A169") : "")
     }
 
     /// The suggested training load of the day, or why there is none.

@@ -7,11 +7,18 @@ enum TeamText {
         guard !rows.isEmpty else { return "No athletes to show." }
         // One column per plugin metric, in the order the first row has them.
         let pluginIDs = rows.first?.plugins.map(\.id) ?? []
-        let table = Render.table(
+        let header =
             [
                 "ATHLETE", "READINESS", "FORM", "STRESS", "ADH 28D", "SELF", "CHECK-IN",
                 "MOOD", "SOREST",
-            ] + pluginIDs.map { $0.uppercased() + " (PLUGIN)" } + ["FLAGS"],
+            ] + pluginIDs.map { $0.uppercased() + " (PLUGIN)" } + ["FLAGS"]
+        // On a narrow terminal the least useful columns go first: self-assessment, mood, the
+        // plugins' scores, form, adherence, stress, the check-in day, soreness. The athlete,
+        // readiness and the flags stay; the flags wrap rather than being cut.
+        let plugins = Array(9..<(9 + pluginIDs.count))
+        let dropOrder = [5, 7] + plugins + [2, 4, 3, 6, 8]
+        let table = Render.prioritisedTable(
+            header,
             rows.map { r in
                 let plugins = pluginIDs.map { id -> String in
                     guard let p = r.plugins.first(where: { $0.id == id }) else { return "–" }
@@ -36,7 +43,7 @@ enum TeamText {
                     r.mood.map { "\($0)/5" } ?? "–",
                     r.worstSoreness.map { sorest($0) } ?? "–",
                 ] + plugins + [flags(r)]
-            })
+            }, dropOrder: dropOrder, limit: Render.width)
         // A failed plugin's reason once, under the table (the same for every athlete).
         var reasons: [String] = []
         for p in rows.flatMap(\.plugins) where p.status == .error {

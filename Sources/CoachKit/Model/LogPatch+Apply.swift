@@ -23,7 +23,11 @@ extension LogPatch {
     public func apply(to w: inout Workout, _ ctx: LogPatchContext) throws -> LocalDay {
         try check(kind: .workout, entry: "a workout")
         if let sport { w.sport = try Sport.parse(sport) }
-        if let duration { w.elapsedS = Double(try DurationParser.seconds(duration)) }
+        if let duration {
+            w.elapsedS = Double(
+                try DurationReading.read(duration).seconds(
+                    for: .workout(w.sport), as: .duration, confirmed: longDurationConfirmed))
+        }
         if let rpe { w.rpe = rpe }
         if let tss { w.tss = tss }
         if let np { w.npW = np }
@@ -75,7 +79,12 @@ extension LogPatch {
         try check(kind: .sleep, entry: "a sleep block")
         let length = r.end.epochSeconds - r.start.epochSeconds
         let end = try retimed(r.end, at: nil, ctx)
-        let seconds = try sleep.map { Double(try DurationParser.seconds($0)) } ?? length
+        let seconds =
+            try sleep.map {
+                Double(
+                    try DurationReading.read($0).seconds(
+                        for: .sleep, as: .sleep, confirmed: longDurationConfirmed))
+            } ?? length
         if end != r.end || seconds != length {
             r.end = end
             r.start = Instant(date: end.date.addingTimeInterval(-seconds), timeZone: ctx.zone)

@@ -47,6 +47,9 @@ public struct LogPatch: Sendable, Equatable {
     public var activeKcal: Double?
     public var weight: String?
     public var bodyFat: String?
+    /// Whether a duration (`duration`, `sleep`) longer than its activity plausibly lasts was
+    /// confirmed; not an input of its own.
+    public var longDurationConfirmed = false
 
     public init() {}
 

@@ -38,6 +38,9 @@ public enum Parameter: String, Hashable, Sendable, CaseIterable, CustomStringCon
     // Sessions.
     /// How long an unlocked session lasts.
     case ttl
+    // Plans.
+    /// How long a planned session is meant to last.
+    case plannedDuration = "planned_duration"
 
     /// A neutral noun for the input, e.g. "avg power" or "session length".
     public var description: String {

@@ -171,7 +171,14 @@ final class AthleteKeyring {
             db.cachedStatement(
                 sql: GrantsTable.currentOfUser),
             arguments: [athleteId, principal.userId.rawValue, athleteId])
-        guard let grant else { throw StoreError.permissionDenied("no access to this athlete") }
+        guard let grant else {
+            // The owner holds every athlete: her grant gone, or the athlete's key history
+            // gone under it, is tampering, never "no access".
+            if try Workspace.ownerMustHold(db, athleteId: athleteId, as: principal) {
+                throw StoreError.tampered(TrustError.ownerGrant.what)
+            }
+            throw StoreError.permissionDenied("no access to this athlete")
+        }
         let current: Int = grant["epoch"]
         let commitment = [UInt8](grant["commitment"] as Data)
         let selfAD = KeyCommitment.selfAD(

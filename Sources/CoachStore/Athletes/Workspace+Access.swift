@@ -115,26 +115,24 @@ extension Workspace {
     }
 
     /// Rotates the athlete's key (opened as `keyring`, of the newest epoch) away from `userId`:
-    /// a new epoch goes to every other certified, active holder, and every grant of older epochs
-    /// is deleted; false when `userId` holds no grant of the newest epoch.
+    /// a new epoch goes to every other certified, active holder of a verified grant, and every
+    /// grant of older epochs is deleted; false when `userId` holds no grant of the newest epoch.
+    ///
+    /// The recipients come only from the verified key history and grants (`VerifiedAccess`),
+    /// never from the grant rows as stored.
+    ///
+    /// - Throws: `StoreError.tampered` when any grant of the newest epoch does not verify (a
+    ///   planted row), the owner holds none, or the history differs from the keyring's epoch.
     func revoke(_ db: Database, keyring: AthleteKeyring, userId: UserID, as actor: Principal)
         throws -> Bool
     {
         try requireRevoker(actor)
         let athleteId = keyring.athleteId
-        let current = try UserID.fetchAll(
-            db, sql: GrantsTable.userIdsAtEpoch,
-            arguments: [athleteId, keyring.currentEpoch])
-        guard current.contains(userId) else { return false }
+        let access = try verifiedAccess(db, keyring: keyring, as: actor)
+        guard access.holds(userId.rawValue) else { return false }
         // The rotation re-signs the athlete's record head at the new epoch.
         try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
-        var holders: [UserCertificate] = []
-        for id in current where id != userId {
-            let cert = try actor.certificate(db, id.rawValue)
-            // A user who has not enrolled holds keys their creator made: they get the new
-            // epoch only once enrolled, through a new grant.
-            if !cert.disabled && !cert.pending { holders.append(cert) }
-        }
+        let holders = access.recipients(excluding: userId.rawValue)
         let next = keyring.currentEpoch + 1
         let newKey = try SecretKey.random(using: random)
         let wrapKey = try Hashing.deriveSubkey(id: 2, context: "epochwrp", from: newKey)
@@ -185,6 +183,12 @@ extension Workspace {
 
     /// Holders of the newest key of each athlete the actor holds, or of the one athlete opened
     /// (whose profile is not decrypted again).
+    ///
+    /// Each athlete's holders are those whose grant verifies (`VerifiedAccess`), named by
+    /// their certificates; a grant row that does not verify is tampering, never listed.
+    ///
+    /// - Throws: `StoreError.tampered` when a grant, key history or certificate fails to
+    ///   verify, or the owner holds no grant of an athlete.
     public func listAccess(of athlete: AthleteAccess?, as actor: Principal) throws
         -> [AccessEntry]
     {
@@ -193,15 +197,13 @@ extension Workspace {
             ?? listAthletes(as: actor)
         return try read { db in
             try athletes.flatMap { a in
-                try Row.fetchAll(
-                    db,
-                    sql: GrantsTable.currentHoldersByHandle, arguments: [a.id, a.id]
-                ).map {
-                    let cert = try actor.certificate(db, $0["id"])
-                    let creator = try actor.certificate(db, cert.createdBy)
-                    return AccessEntry(
-                        athlete: a.profile.handle, user: $0["handle"], role: cert.role,
-                        epoch: $0["epoch"], createdBy: creator.handle)
+                let access = try verifiedAccess(
+                    db, athleteId: a.id.rawValue, handle: a.profile.handle, as: actor)
+                return try access.holders.map { cert in
+                    AccessEntry(
+                        athlete: a.profile.handle, user: cert.handle, role: cert.role,
+                        epoch: access.epoch.epoch,
+                        createdBy: try actor.certificate(db, cert.createdBy).handle)
                 }
             }
         }
@@ -254,14 +256,17 @@ extension Workspace {
         return count
     }
 
-    /// The ids of the athletes the actor holds a grant of the newest epoch for, without opening
-    /// any key or decrypting any profile (for a front end that names athletes by a reference
-    /// derived from the id, and then opens the one it needs).
+    /// The ids of the athletes the actor holds a grant of the newest epoch for (the owner:
+    /// every athlete), without opening any key or decrypting any profile (for a front end that
+    /// names athletes by a reference derived from the id, and then opens the one it needs).
     ///
     /// A grant that was tampered with is not detected here but by opening the athlete.
     public func heldAthleteIds(as actor: Principal) throws -> [AthleteID] {
         try read { db in
-            try AthleteID.fetchAll(
+            guard actor.role != .owner else {
+                return try heldIds(db, as: actor).sorted().map(AthleteID.init)
+            }
+            return try AthleteID.fetchAll(
                 db,
                 sql: GrantsTable.currentAthleteIdsOfUser, arguments: [actor.userId])
         }

@@ -42,6 +42,7 @@ extension Workspace {
     func insertAthlete(_ db: Database, id: AthleteID, profile: AthleteProfile, actor: Principal)
         throws -> AthleteKeyring
     {
+        try Self.checkProfileChange(from: nil, to: profile, by: actor)
         let id = id.rawValue
         let tag = handleTag(profile.handle, actor)
         if try Bool.fetchOne(
@@ -104,6 +105,10 @@ extension Workspace {
                         db, sql: AthletesTable.idOfTag,
                         arguments: [Data(tag)])
                 else {
+                    // The user's own label knowing the handle means its index was edited.
+                    if try labelledAthlete(db, handle: handle.rawValue, as: actor) != nil {
+                        throw StoreError.tampered("the handle index of athlete '\(handle)'")
+                    }
                     throw StoreError.athleteNotFound(handle.rawValue)
                 }
                 id = found
@@ -114,6 +119,10 @@ extension Workspace {
             }
             guard let access = try openGranted(db, athleteId: id, as: actor) else {
                 throw StoreError.athleteNotFound(handle?.rawValue ?? "your own")
+            }
+            // A handle tag moved onto another athlete's row would open that athlete instead.
+            if let handle, access.profile.handle != handle.rawValue {
+                throw StoreError.tampered("the handle index of athlete '\(handle)'")
             }
             return access
         }
@@ -176,10 +185,8 @@ extension Workspace {
     public func listAthletes(as actor: Principal) throws -> [AthleteSummary] {
         var opened: [AthleteKeyring] = []
         let list = try read { db in
-            let ids = try AthleteID.fetchAll(
-                db, sql: GrantsTable.athleteIdsOfUser,
-                arguments: [actor.userId])
-            return try ids.compactMap { id -> AthleteSummary? in
+            return try heldIds(db, as: actor).map(AthleteID.init).compactMap {
+                id -> AthleteSummary? in
                 guard let access = try openGranted(db, athleteId: id, as: actor) else { return nil }
                 opened.append(access.keyring)
                 return AthleteSummary(id: access.id, profile: access.profile)
@@ -215,8 +222,9 @@ extension Workspace {
         return try write { db in
             let keyring = try writingKeyring(db, athlete)
             var profile = try loadProfile(db, keyring: keyring)
-            let oldHandle = profile.handle
+            let old = profile, oldHandle = profile.handle
             try change(&profile)
+            try Self.checkProfileChange(from: old, to: profile, by: actor)
             try Handle.validate(profile.handle)
             try AthleteValidation.check(profile)
             if profile.handle != oldHandle {

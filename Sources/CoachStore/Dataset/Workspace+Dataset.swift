@@ -120,7 +120,9 @@ extension Workspace {
         for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
         var all = plain
         if var profile {
-            profile.handle = try loadProfile(db, keyring: keyring).handle
+            let old = try loadProfile(db, keyring: keyring)
+            try Self.checkProfileChange(from: old, to: profile, by: actor)
+            profile.handle = old.handle
             all.append(PlainRecord(id: "profile", day: "", item: .profile(profile)))
         }
         var written: [(id: String, day: String, item: DatasetItem)] = []
@@ -138,6 +140,7 @@ extension Workspace {
             } else {
                 summary.added += 1
             }
+            try Self.checkRecordChange(kind: r.kind, by: actor)
             if summary.added + summary.updated == 1 { try dropSnapshot(db, athleteId: athleteId) }
             try writeRecordRow(
                 db, keyring: keyring, id: RecordID(r.id), kind: r.kind, day: r.day

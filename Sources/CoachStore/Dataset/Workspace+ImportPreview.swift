@@ -21,6 +21,10 @@ extension Workspace {
             if let handle { profile.handle = handle.rawValue }
             try Handle.validate(profile.handle)
             try AthleteValidation.check(profile)
+            try Self.checkProfileChange(from: nil, to: profile, by: actor)
+            if plain.contains(where: { $0.kind == .week }) {
+                try Self.checkRecordChange(kind: .week, by: actor)
+            }
             summary.added = plain.count
             summary.createdAthlete = true
             return summary
@@ -46,10 +50,13 @@ extension Workspace {
         try AthleteValidation.check(dataset.athlete)
         var summary = ImportSummary()
         return try read { db in
+            try Self.checkProfileChange(
+                from: try loadProfile(db, keyring: keyring), to: dataset.athlete, by: actor)
             var existing: [String: StoredRecord] = [:]
             for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
             for r in plain {
                 guard let old = existing[r.id] else {
+                    try Self.checkRecordChange(kind: r.kind, by: actor)
                     summary.added += 1
                     continue
                 }
@@ -59,6 +66,7 @@ extension Workspace {
                 if old.day == r.day, try old.payload == r.payload() {
                     summary.unchanged += 1
                 } else {
+                    try Self.checkRecordChange(kind: r.kind, by: actor)
                     summary.updated += 1
                 }
             }

@@ -19,10 +19,7 @@ extension Workspace {
         var opened: [AthleteKeyring] = []
         var missing: [String] = []
         try read { db in
-            let ids = try String.fetchAll(
-                db, sql: GrantsTable.athleteIdsOfUser,
-                arguments: [actor.userId.rawValue])
-            for id in ids {
+            for id in try heldIds(db, as: actor) {
                 let keyring: AthleteKeyring
                 do {
                     keyring = try AthleteKeyring.openLabelled(db, athleteId: id, principal: actor)
@@ -67,11 +64,7 @@ extension Workspace {
         firstDay: @Sendable (AthleteProfile) throws -> LocalDay,
         _ body: @Sendable (AthleteID, AthleteWindow) throws -> Void
     ) throws {
-        let ids = try read { db in
-            try String.fetchAll(
-                db, sql: GrantsTable.athleteIdsOfUser,
-                arguments: [actor.userId.rawValue])
-        }
+        let ids = try read { db in try heldIds(db, as: actor) }
         // A few athletes are not worth another connection and thread.
         let parts = max(1, min(parallelism, ids.count / 8))
         let walked = try ParallelMap.map(parts) { part in

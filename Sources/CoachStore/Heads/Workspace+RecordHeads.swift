@@ -49,6 +49,31 @@ extension Workspace {
         }
     }
 
+    /// Signs the athlete's record head again as the owner when `userId` signed it: part of a
+    /// passphrase reset (`revouch`), before the user's key is replaced. The head is checked in
+    /// full under the old key first, so a head that does not match the rows is not laundered.
+    ///
+    /// - Throws: `StoreError.tampered` when the head or the records do not verify.
+    func revouchRecordHead(
+        _ db: Database, athleteId: String, signedBy userId: String, as owner: Principal
+    ) throws {
+        guard
+            let row = try Row.fetchOne(db, sql: RecordHeadsTable.ofAthlete, arguments: [athleteId]),
+            (row["signer_id"] as String) == userId
+        else { return }
+        try verifyRecordHead(db, athleteId: athleteId, actor: owner, full: true)
+        var head = RecordHead(
+            athleteId: athleteId, epoch: row["epoch"], count: row["count"],
+            digest: [UInt8](row["digest"] as Data), signerId: owner.userId.rawValue)
+        head.sign(by: owner.signKeys, workspaceId: owner.anchor.workspaceId)
+        try db.execute(
+            sql: RecordHeadsTable.upsert,
+            arguments: [
+                athleteId, head.epoch, head.count, Data(head.digest), head.signerId,
+                Data(head.signature),
+            ])
+    }
+
     /// Rebuilds the athlete's snapshot under `epoch` when part of it is sealed under an older
     /// one (after a rotation), so that once a head of the current epoch is signed, a snapshot
     /// part of a retired epoch can only be someone else's (`checkSnapshotEpoch`).

@@ -130,6 +130,7 @@ public protocol MaintenanceStore: AnyObject {
     func verifyAudit() throws -> AuditVerification
     func countersignAudit(as actor: Principal) throws
     func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)?
+    func verifyMembership(as actor: Principal) throws -> PublicVerification
     func doctor(as actor: Principal?) throws -> [DoctorCheck]
     func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck
     func finishCheckpoint() throws

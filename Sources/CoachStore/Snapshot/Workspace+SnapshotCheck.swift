@@ -10,9 +10,7 @@ extension Workspace {
     /// - Returns: the `snapshots` line of `coach doctor`.
     public func checkSnapshots(as actor: Principal, repair: Bool) throws -> DoctorCheck {
         let ids = try read { db in
-            try String.fetchAll(
-                db, sql: GrantsTable.athleteIdsOfUser,
-                arguments: [actor.userId.rawValue])
+            try heldIds(db, as: actor)
         }
         var stale = 0, rebuilt = 0
         for id in ids {

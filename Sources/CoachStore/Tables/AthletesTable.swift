@@ -24,4 +24,12 @@ enum AthletesTable {
 
     /// Every athlete's id.
     static let ids = "SELECT id FROM athletes"
+
+    /// Whether anything of the athlete with the id is left: its row, an epoch or a grant (reads
+    /// `epochs` and `grants`).
+    static let anyTraceOfId = """
+        SELECT EXISTS (SELECT 1 FROM athletes WHERE id = ?1)
+            OR EXISTS (SELECT 1 FROM epochs WHERE athlete_id = ?1)
+            OR EXISTS (SELECT 1 FROM grants WHERE athlete_id = ?1)
+        """
 }

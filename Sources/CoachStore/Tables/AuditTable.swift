@@ -34,6 +34,9 @@ enum AuditTable {
         SELECT seq, actor_id, entry_hash FROM audit ORDER BY seq DESC LIMIT 1
         """
 
+    /// The sequence number and time of the last entry.
+    static let lastSeqAndTime = "SELECT seq, time FROM audit ORDER BY seq DESC LIMIT 1"
+
     /// The actor of the last entry.
     static let lastActor = "SELECT actor_id FROM audit ORDER BY seq DESC LIMIT 1"
 

@@ -13,13 +13,14 @@ enum GrantsTable {
         VALUES (?, ?, ?, ?, ?, ?)
         """
 
+    /// Sets the signer and signature of one grant.
+    static let setSigner = """
+        UPDATE grants SET granted_by = ?, signature = ?
+        WHERE athlete_id = ? AND epoch = ? AND user_id = ?
+        """
+
     /// Removes every grant to the user.
     static let deleteOfUser = "DELETE FROM grants WHERE user_id = ?"
-
-    /// The users holding a grant of the athlete at the epoch.
-    static let userIdsAtEpoch = """
-        SELECT user_id FROM grants WHERE athlete_id = ? AND epoch = ?
-        """
 
     /// Removes the athlete's grants before the epoch and those to the user.
     static let deleteBeforeEpochOrOfUser = """
@@ -28,13 +29,6 @@ enum GrantsTable {
 
     /// How many grants the user holds.
     static let countOfUser = "SELECT COUNT(*) FROM grants WHERE user_id = ?"
-
-    /// The users holding the athlete's current epoch, by handle (joins `users`, reads `epochs`).
-    static let currentHoldersByHandle = """
-        SELECT u.id, u.handle, g.epoch FROM grants g JOIN users u ON u.id = g.user_id
-        WHERE g.athlete_id = ? AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
-        ORDER BY u.handle
-        """
 
     /// The athletes whose current epoch the user holds, by id (reads `epochs`).
     static let currentAthleteIdsOfUser = """
@@ -56,6 +50,12 @@ enum GrantsTable {
         FROM grants g JOIN epochs e ON e.athlete_id = g.athlete_id AND e.epoch = g.epoch
         WHERE g.athlete_id = ? AND g.user_id = ?
           AND g.epoch = (SELECT MAX(epoch) FROM epochs WHERE athlete_id = ?)
+        """
+
+    /// Every athlete the user sealed a label of, with the newest such label.
+    static let selfLabelsOfUser = """
+        SELECT athlete_id, self_label FROM grants WHERE user_id = ? AND self_label IS NOT NULL
+        GROUP BY athlete_id HAVING epoch = MAX(epoch)
         """
 
     /// Sets the self label of the user's grants of the athlete.

@@ -72,6 +72,9 @@ enum UsersTable {
     /// The owner's signing key.
     static let ownerSigningKey = "SELECT sign_pk FROM users WHERE role = 'owner' LIMIT 1"
 
+    /// The signing keys of every row that says it is the owner's (unverified).
+    static let ownerSigningKeys = "SELECT sign_pk FROM users WHERE role = 'owner'"
+
     /// Every user's id and signing key.
     static let signingKeys = "SELECT id, sign_pk FROM users"
 

@@ -99,7 +99,7 @@ extension MembershipVerifier {
         try StoreError.checking { try holders(in: DatabaseRows(db: db), of: cert, strict: strict) }
     }
 
-    /// Verifies every certificate, key history and newest grant in the open file.
+    /// Verifies every certificate, key history and grant in the open file.
     func verifyAll(_ db: Database) throws -> (users: Int, athletes: Int) {
         try StoreError.checking { try verifyAll(DatabaseRows(db: db)) }
     }

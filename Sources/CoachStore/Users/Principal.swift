@@ -41,6 +41,10 @@ public struct Principal: Sendable {
         try certificates.certificate(db, userId: userId, anchor: anchor)
     }
 
+    /// The membership checks under this user's trust anchor, sharing this command's
+    /// verified certificates.
+    var verifier: MembershipVerifier { MembershipVerifier(anchor: anchor, book: certificates) }
+
     /// What signing in found rolled back against the marks kept on this machine, when the
     /// workspace was opened to report it rather than refuse (a health check); nil otherwise.
     public var rollback: StoreError? { marks?.rollback }
@@ -55,4 +59,14 @@ public struct UserSummary: Codable, Sendable, Equatable {
     public let role: Role
     public let athlete: Handle?
     public let disabled: Bool
+    /// Waiting to redeem an enrolment code.
+    public let pending: Bool
+    /// The keys in use are the ones the user's creator made, with a passphrase the creator
+    /// chose (not enrolled since): the creator could have kept a copy (from the certificate).
+    public let passphraseSetByCreator: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case handle, role, athlete, disabled, pending
+        case passphraseSetByCreator = "passphrase_set_by_creator"
+    }
 }

@@ -21,8 +21,9 @@ extension Workspace {
         return code
     }
 
-    /// The owner's reset for a user who forgot their passphrase: new keys under a one-time
-    /// code, a pending certificate, the athletes they held granted again at the newest epoch to
+    /// The owner's reset for a user who forgot their passphrase: what their old key vouched
+    /// for signed again by the owner (`revouch`), new keys under a one-time code, a pending
+    /// certificate, the athletes they held granted again at the newest epoch to
     /// the new keys, their sessions ended. The old sign key is listed as retired (owner-signed)
     /// so the audit entries it made still verify.
     /// - Returns: the code, to hand to the user.
@@ -40,6 +41,7 @@ extension Workspace {
                 throw StoreError.invalidInput("the owner's own passphrase cannot be reset")
             }
             guard !cert.disabled else { throw StoreError.userDisabled(handle.rawValue) }
+            try revouch(db, signedBy: old.id, as: actor)
             let made = try UserFactory.make(
                 handle: old.handle, role: cert.role, athleteId: cert.athleteId,
                 passphrase: try code.secret(), preset: try defaultPreset(db, as: actor),
@@ -55,12 +57,9 @@ extension Workspace {
             try UserState.update(db, of: actor) { $0.certificates[old.id] = next.version }
             try retire(db, signPK: old.signPK, of: old.id, by: actor)
             try made.storeState(db, anchor: actor.anchor, random: random)
-            let held = try String.fetchAll(
-                db, sql: GrantsTable.athleteIdsOfUser,
-                arguments: [old.id])
+            let held = try verifiedHoldings(db, of: old.id, as: actor)
             try db.execute(sql: GrantsTable.deleteOfUser, arguments: [old.id])
-            for athleteId in held {
-                let keyring = try AthleteKeyring.open(db, athleteId: athleteId, principal: actor)
+            for keyring in held {
                 try insertGrant(
                     db, keyring: keyring, toUser: old.id, toBoxPK: made.box.publicKey, by: actor)
             }
@@ -68,6 +67,23 @@ extension Workspace {
             try appendAudit(db, actor: actor, action: "user.reset", target: old.id)
         }
         return code
+    }
+
+    /// The athletes `userId` verifiably holds at their newest epoch, each opened by `actor`,
+    /// from the user's grant rows; a row of theirs that is not a grant that counts (planted,
+    /// altered, or left at an older epoch, which rotations delete) is tampering.
+    ///
+    /// - Throws: `StoreError.tampered` for such a row or a key history that does not verify.
+    func verifiedHoldings(_ db: Database, of userId: String, as actor: Principal) throws
+        -> [AthleteKeyring]
+    {
+        try String.fetchAll(db, sql: GrantsTable.athleteIdsOfUser, arguments: [userId]).map {
+            let keyring = try AthleteKeyring.open(db, athleteId: $0, principal: actor)
+            guard try verifiedAccess(db, keyring: keyring, as: actor).holds(userId) else {
+                throw StoreError.tampered("the access grant of this athlete")
+            }
+            return keyring
+        }
     }
 
     /// Lists `signPK` as a retired key of `userId`, valid for audit entries before the next one.

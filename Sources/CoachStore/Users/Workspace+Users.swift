@@ -89,15 +89,19 @@ extension Workspace {
                     arguments: [row.id])
             }
             if status == "pending" { throw StoreError.enrolmentPending(handle) }
+            // An edited role, key or work factor fails like a wrong passphrase: say which.
+            try read { db in try checkUserRowAfterFailedOpen(db, row) }
             throw StoreError.authenticationFailed
         }
         let kept = try keptMarks(userId: row.id)
         return try read { db in try row.principal(secret: secret, db, kept: kept) }
     }
 
-    /// Adds a user; the owner may add anyone, a coach only athlete users for athletes they hold.
+    /// Adds a user whose passphrase the creator sets; the owner may add anyone, a coach only
+    /// athlete users for athletes they hold, and those only through `addUserForEnrolment`.
     ///
     /// An athlete user is bound to `athleteHandle` and granted that athlete at once.
+    /// - Throws: `StoreError.permissionDenied` for a coach setting an athlete user's passphrase.
     public func addUser(
         handle: Handle, role: Role, athleteHandle: Handle?, passphrase: SecretKey,
         as actor: Principal
@@ -118,6 +122,12 @@ extension Workspace {
         guard actor.role == .owner || (actor.role == .coach && role == .athlete) else {
             throw StoreError.permissionDenied(
                 "only the owner adds coaches; coaches add athlete users for their athletes")
+        }
+        // A creator who chooses an athlete user's passphrase knows her keys for good; only the
+        // owner may (and it shows in the user list). Coaches hand out enrolment codes.
+        if role == .athlete && !pending && actor.role != .owner {
+            throw StoreError.permissionDenied(
+                "only the owner sets an athlete user's passphrase; others get an enrolment code")
         }
         var athleteId: String?
         if role == .athlete {
@@ -172,7 +182,9 @@ extension Workspace {
                 }
                 return UserSummary(
                     handle: Handle(row.handle), role: cert.role, athlete: athlete.map(Handle.init),
-                    disabled: cert.disabled)
+                    disabled: cert.disabled, pending: cert.pending,
+                    passphraseSetByCreator: cert.role != .owner && !cert.pending
+                        && !cert.disabled && cert.enrolledFrom == nil)
             }
         }
     }

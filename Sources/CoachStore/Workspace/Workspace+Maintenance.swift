@@ -46,12 +46,11 @@ extension Workspace {
                     detail: actor.rollback?.problem
                         ?? "the file is not older than what this user saw on this machine"))
             checks.append(try membershipCheck(as: actor))
+            checks.append(try grantsCheck(as: actor))
             checks.append(try auditRoleCheck(as: actor))
             var bad = 0, total = 0
             try read { db in
-                let ids = try String.fetchAll(
-                    db, sql: GrantsTable.athleteIdsOfUser,
-                    arguments: [actor.userId.rawValue])
+                let ids = try heldIds(db, as: actor)
                 for id in ids {
                     total += 1
                     do {

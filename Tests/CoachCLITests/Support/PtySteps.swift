@@ -41,7 +41,7 @@ struct PtySteps {
     func run(_ steps: [Step]) throws -> [Outcome] {
         var environment = sandbox.environment.merging(env) { _, new in new }
         environment["PATH"] = try binFolder() + ":/usr/bin:/bin"
-        environment["TERM"] = "dumb"
+        environment["TERM"] = env["TERM"] ?? "dumb"
         struct Spec: Encodable {
             let cwd: String
             let env: [String: String]
