@@ -30,6 +30,14 @@ enum DevicesTable {
         WHERE id = ? AND revocation IS NULL
         """
 
+    /// Replaces a device's revocation (the owner's, at a passphrase reset of its user).
+    static let setRevocation = """
+        UPDATE devices SET revoked_by = ?, revoked_at = ?, revocation = ? WHERE id = ?
+        """
+
+    /// Every device of the user, every column.
+    static let ofUser = "SELECT * FROM devices WHERE user_id = ? ORDER BY created_at, id"
+
     /// The device with the id, every column.
     static let byId = "SELECT * FROM devices WHERE id = ?"
 
