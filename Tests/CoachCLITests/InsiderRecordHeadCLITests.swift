@@ -75,6 +75,19 @@ import Testing
         try Self.expectRefused(s, "deleted entry")
     }
 
+    @Test("A log write after an entry was deleted signs only its own row: still exit 74")
+    func writeDoesNotLaunder() throws {
+        let s = try Self.scene()
+        _ = try s.sqlite(
+            "DELETE FROM records WHERE rowid = (SELECT MAX(rowid) FROM records "
+                + "WHERE kind = 'wellness'); DELETE FROM snapshot_chunks; DELETE FROM snapshots;")
+        // The write updates the head with its own row only, so it may go through; the row
+        // deleted behind it stays missing from the head's point of view.
+        let write = try s.run(["log", "mood", "3", "--athlete", "jane", "--as", "carl"])
+        #expect(!write.crashed && [0, 74].contains(write.status), "\(write.stderr)")
+        try Self.expectRefused(s, "deleted entry, then a write")
+    }
+
     @Test("A snapshot of the retired epoch put back after the rotation is exit 74 in team")
     func retiredEpochSnapshot() throws {
         let s = try Self.scene()

@@ -45,7 +45,9 @@ import Testing
                     arguments: [Data(sealed.nonce), Data(sealed.ciphertext), a, id])
             }
             // The rows as a writer of the JSON form left them: its head signed over them.
-            f.ws.pendingHeads.withLock { $0[a] = f.owner }
+            f.ws.pendingHeads.withLock {
+                $0[a] = PendingHead(actor: f.owner, running: nil, epoch: 0)
+            }
             try f.ws.signPendingHeads(db)
             try db.execute(
                 sql: """

@@ -17,7 +17,8 @@ extension Workspace {
                 else { continue }  // an older grant, or a key chain the keys line reports
                 total += 1
                 do {
-                    try verifyRecordHead(db, athleteId: id, actor: actor, full: true)
+                    try verifyRecordHead(
+                        db, athleteId: id, actor: actor, full: true, keyring: keyring)
                 } catch StoreError.tampered {
                     failed.append("'\(keyring.label ?? id)'")
                 }

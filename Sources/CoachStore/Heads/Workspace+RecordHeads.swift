@@ -10,36 +10,109 @@ extension Workspace {
     static let firstHeadAction = "records.head"
 
     /// Notes, before a write changes the athlete's records, that the write must sign a new
-    /// head; the first time in a write, the current head is checked against the rows, so a
-    /// write never signs over rows someone else slipped in.
+    /// head, checking the current head first so that a write never signs over rows someone
+    /// else slipped in.
     ///
-    /// - Throws: `StoreError.tampered` when the current head does not match the records.
-    func noteRecordsChanged(_ db: Database, athleteId: String, actor: Principal) throws {
-        if pendingHeads.withLock({ $0[athleteId] != nil }) { return }
+    /// With `incremental` (a write of a few rows through `writeRecordRow` and `deleteRecord`)
+    /// only the head's signature is checked, and the new head is the old one with the write's
+    /// rows applied (`noteRecordDelta`): rows the head never included stay outside it, for the
+    /// full checks to find. Otherwise the head is checked against every row now and recounted
+    /// at commit. A write that first noted a few rows and then a bulk change is checked
+    /// against its running head before it turns to a recount.
+    ///
+    /// - Throws: `StoreError.tampered` when the current head does not verify.
+    func noteRecordsChanged(
+        _ db: Database, athleteId: String, actor: Principal, incremental: Bool = false
+    ) throws {
+        if let pending = pendingHeads.withLock({ $0[athleteId] }) {
+            guard !incremental, let running = pending.running else { return }
+            let key = try recordSetKey(db, athleteId: athleteId, epoch: pending.epoch, as: actor)
+            let now = try recordSetDigest(db, athleteId: athleteId, key: key)
+            guard now.count == running.count, now.hash == running.hash else {
+                throw StoreError.tampered("the records of this athlete (added, changed or removed)")
+            }
+            pendingHeads.withLock { $0[athleteId]?.running = nil }
+            return
+        }
+        if incremental,
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: RecordHeadsTable.ofAthlete), arguments: [athleteId])
+        {
+            let head = try verifyRecordHead(db, athleteId: athleteId, actor: actor, full: false)
+            guard let head, let hash = RecordSetHash(bytes: [UInt8](row["digest"] as Data)) else {
+                throw StoreError.tampered("the records of this athlete (added, changed or removed)")
+            }
+            pendingHeads.withLock {
+                $0[athleteId] = PendingHead(
+                    actor: actor, running: (head.count, hash), epoch: head.epoch)
+            }
+            return
+        }
         try verifyRecordHead(db, athleteId: athleteId, actor: actor, full: true)
-        pendingHeads.withLock { $0[athleteId] = actor }
+        pendingHeads.withLock {
+            $0[athleteId] = PendingHead(actor: actor, running: nil, epoch: 0)
+        }
+    }
+
+    /// Applies one row the write puts in (`added`) or takes out (`removed`) to the athlete's
+    /// running head; nothing when the head is recounted at commit.
+    func noteRecordDelta(
+        athleteId: String, keyring: AthleteKeyring, removed: RecordHead.Leaf?,
+        added: RecordHead.Leaf?
+    ) throws {
+        guard let pending = pendingHeads.withLock({ $0[athleteId] }),
+            pending.running != nil
+        else { return }
+        guard keyring.currentEpoch == pending.epoch else {
+            pendingHeads.withLock { $0[athleteId]?.running = nil }
+            return
+        }
+        let key = try RecordSetHash.key(epochKey: keyring.currentDataKey)
+        pendingHeads.withLock {
+            guard var running = $0[athleteId]?.running else { return }
+            if let removed {
+                running.count -= 1
+                running.hash.subtract(RecordSetHash.element(removed, key: key))
+            }
+            if let added {
+                running.count += 1
+                running.hash.add(RecordSetHash.element(added, key: key))
+            }
+            $0[athleteId]?.running = running
+        }
     }
 
     /// Signs the new head of every athlete the write noted, inside its transaction.
     func signPendingHeads(_ db: Database) throws {
         let pending = pendingHeads.withLock { $0 }
-        for (athleteId, actor) in pending.sorted(by: { $0.key < $1.key }) {
+        for (athleteId, note) in pending.sorted(by: { $0.key < $1.key }) {
+            let actor = note.actor
             let epoch = try Int.fetchOne(
                 db.cachedStatement(sql: EpochsTable.currentOfAthlete), arguments: [athleteId])
             guard let epoch else { continue }  // the athlete was removed in this write
             try resealOlderSnapshot(db, athleteId: athleteId, epoch: epoch, actor: actor)
-            let (count, digest) = try recordSetDigest(db, athleteId: athleteId)
+            var count: Int, hash: RecordSetHash
+            if let running = note.running, note.epoch == epoch {
+                (count, hash) = running
+            } else {
+                let key = try recordSetKey(db, athleteId: athleteId, epoch: epoch, as: actor)
+                (count, hash) = try recordSetDigest(db, athleteId: athleteId, key: key)
+            }
             var head = RecordHead(
-                athleteId: athleteId, epoch: epoch, count: count, digest: digest,
+                athleteId: athleteId, epoch: epoch, count: count, digest: hash.bytes,
                 signerId: actor.userId.rawValue)
             head.sign(by: actor.signKeys, workspaceId: actor.anchor.workspaceId)
-            let first =
-                try Row.fetchOne(db, sql: RecordHeadsTable.ofAthlete, arguments: [athleteId])
-                == nil
+            var first = false
+            if note.running == nil {
+                first =
+                    try Row.fetchOne(db, sql: RecordHeadsTable.ofAthlete, arguments: [athleteId])
+                    == nil
+            }
             try db.execute(
                 sql: RecordHeadsTable.upsert,
                 arguments: [
-                    athleteId, epoch, count, Data(digest), head.signerId, Data(head.signature),
+                    athleteId, epoch, count, Data(head.digest), head.signerId,
+                    Data(head.signature),
                 ])
             if first {
                 try appendAudit(
@@ -72,90 +145,5 @@ extension Workspace {
                 athleteId, head.epoch, head.count, Data(head.digest), head.signerId,
                 Data(head.signature),
             ])
-    }
-
-    /// Rebuilds the athlete's snapshot under `epoch` when part of it is sealed under an older
-    /// one (after a rotation), so that once a head of the current epoch is signed, a snapshot
-    /// part of a retired epoch can only be someone else's (`checkSnapshotEpoch`).
-    func resealOlderSnapshot(
-        _ db: Database, athleteId: String, epoch: Int, actor: Principal
-    ) throws {
-        let oldest = try Int.fetchOne(
-            db, sql: RecordHeadsTable.oldestSnapshotEpoch, arguments: [athleteId])
-        guard let oldest, oldest < epoch else { return }
-        try rebuildSnapshot(
-            db, keyring: try AthleteKeyring.open(db, athleteId: athleteId, principal: actor))
-    }
-
-    /// Refuses a snapshot section sealed under an epoch older than the athlete's signed head:
-    /// the writers reseal the snapshot when they sign a head at a new epoch, so only someone
-    /// holding a retired key (a revoked coach) can have written it. Athletes without a head of
-    /// the current epoch (from before heads) keep reading such sections as before.
-    ///
-    /// - Throws: `StoreError.tampered` naming the snapshot.
-    func checkSnapshotEpoch(_ db: Database, athleteId: String, sectionEpoch: Int, current: Int)
-        throws
-    {
-        guard sectionEpoch < current,
-            pendingHeads.withLock({ $0[athleteId] == nil }),
-            let headEpoch = try Int.fetchOne(
-                db, sql: RecordHeadsTable.epochOfAthlete, arguments: [athleteId]),
-            headEpoch >= current
-        else { return }
-        throw StoreError.tampered("the snapshot of this athlete (sealed under a retired key)")
-    }
-
-    /// Checks the athlete's signed record head: signed at the current epoch by a holder of it,
-    /// and with `full`, of exactly the record rows there are.
-    ///
-    /// Skipped for an athlete the current write already checked and will sign again. An
-    /// athlete without a head and without the audit entry of a first head is from before
-    /// heads, and passes until its next write signs one.
-    ///
-    /// - Throws: `StoreError.tampered` naming the athlete's records.
-    func verifyRecordHead(_ db: Database, athleteId: String, actor: Principal, full: Bool)
-        throws
-    {
-        if pendingHeads.withLock({ $0[athleteId] != nil }) { return }
-        let bad = StoreError.tampered("the records of this athlete (added, changed or removed)")
-        guard
-            let row = try Row.fetchOne(db, sql: RecordHeadsTable.ofAthlete, arguments: [athleteId])
-        else {
-            let signed = try String.fetchOne(
-                db, sql: AuditTable.athleteOfAction, arguments: [Self.firstHeadAction, athleteId])
-            if signed != nil { throw bad }
-            return
-        }
-        let head = RecordHead(
-            athleteId: athleteId, epoch: row["epoch"], count: row["count"],
-            digest: [UInt8](row["digest"] as Data), signerId: row["signer_id"],
-            signature: [UInt8](row["signature"] as Data))
-        try StoreError.checking {
-            try head.verify(
-                in: DatabaseRows(db: db), anchor: actor.anchor, book: actor.certificates)
-        }
-        guard full else { return }
-        let (count, digest) = try recordSetDigest(db, athleteId: athleteId)
-        guard count == head.count, digest == head.digest else { throw bad }
-    }
-
-    /// The number of the athlete's record rows and the digest of all of them.
-    func recordSetDigest(_ db: Database, athleteId: String) throws -> (Int, [UInt8]) {
-        let num = try athleteNum(db, athleteId: AthleteID(athleteId))
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: RecordHeadsTable.leavesOfAthlete), arguments: [num])
-        var leaves: [RecordHead.Leaf] = []
-        while let row = try rows.next() {
-            guard let id = RecordIdColumn.id(row["id"]) else {
-                throw StoreError.tampered("a record")
-            }
-            let nonce: Data = row["nonce"]
-            let ciphertext: Data = row["ciphertext"]
-            leaves.append(
-                RecordHead.leaf(
-                    id: id, kind: row["kind"], day: row["day"], epoch: row["epoch"],
-                    version: row["version"], nonce: nonce, ciphertext: ciphertext))
-        }
-        return (leaves.count, RecordHead.digest(athleteId: athleteId, leaves: leaves))
     }
 }

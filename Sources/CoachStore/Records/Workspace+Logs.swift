@@ -31,7 +31,8 @@ extension Workspace {
             kinds.isEmpty ? RecordKind.allCases.filter { $0 != .profile && $0 != .week } : kinds
         return try read { db in
             try verifyRecordHead(
-                db, athleteId: athlete.keyring.athleteId, actor: athlete.actor, full: true)
+                db, athleteId: athlete.keyring.athleteId, actor: athlete.actor, full: true,
+                keyring: athlete.keyring)
             return try fetchRecords(
                 db, keyring: athlete.keyring, kinds: wanted, from: from.description,
                 through: through.description

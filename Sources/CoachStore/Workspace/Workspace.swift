@@ -24,7 +24,7 @@ public final class Workspace: Sendable {
     let marks: (any MarksKeeper)?
     /// The athletes whose records the current write changed, with who signs their new head
     /// when it commits (`noteRecordsChanged`); empty outside a write.
-    let pendingHeads = LockedValue<[String: Principal]>([:])
+    let pendingHeads = LockedValue<[String: PendingHead]>([:])
 
     init(
         path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
