@@ -21,6 +21,7 @@ extension StoreError {
         case .athleteNotFound(let h): "no athlete '\(h)' that you can access"
         case .userNotFound(let h): "no user '\(h)'"
         case .recordNotFound(let id): "no record '\(id)' that you can access"
+        case .deviceNotFound(let id): "no single device has an id starting '\(id)'"
         case .duplicateHandle(let h): "the handle '\(h)' is already taken; choose another"
         case .invalidHandle(let h):
             "'\(h)' is not a valid handle; use 2–32 lowercase letters, digits, '-' or '_', "
@@ -80,6 +81,7 @@ extension StoreError {
         case .athleteNotFound: .listAthletes
         case .userNotFound: .listUsers
         case .recordNotFound: .listRecords
+        case .deviceNotFound: .listDevices
         case .newerFormat: .upgrade
         case .unsignedMembership: .moveToNewWorkspace
         case .weekNotFound(let monday): .createWeek(monday: monday)

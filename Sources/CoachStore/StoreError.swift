@@ -28,6 +28,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case athleteNotFound(String)
     case userNotFound(String)
     case recordNotFound(String)
+    /// No device (or more than one) has the id or prefix.
+    case deviceNotFound(String)
     case duplicateHandle(String)
     case invalidHandle(String)
     case invalidInput(String)
@@ -85,7 +87,7 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     public var category: Category {
         switch self {
         case .workspaceMissing, .athleteNotFound, .userNotFound, .recordNotFound, .weekNotFound,
-            .sessionNotFound:
+            .sessionNotFound, .deviceNotFound:
             .notFound
         case .workspaceExists, .fileExists, .duplicateHandle, .retiredEpoch, .conflict,
             .recordKindClash,

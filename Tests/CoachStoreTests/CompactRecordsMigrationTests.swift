@@ -44,6 +44,11 @@ import Testing
                         "UPDATE records SET nonce = ?, ciphertext = ? WHERE \(ofAthlete) AND id = ?",
                     arguments: [Data(sealed.nonce), Data(sealed.ciphertext), a, id])
             }
+            // The rows as a writer of the JSON form left them: its head signed over them.
+            f.ws.pendingHeads.withLock {
+                $0[a] = PendingHead(actor: f.owner, running: nil, epoch: 0)
+            }
+            try f.ws.signPendingHeads(db)
             try db.execute(
                 sql: """
                     DROP TABLE snapshot_chunks;

@@ -227,7 +227,9 @@ import Testing
             Self.mood(1, day: 0), id: RecordID("m1"), kind: .wellness,
             day: Self.mood(1, day: 0).day, for: try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         try f.ws.revokeAccess(try f.ws.openAthlete(id: AthleteID(a), as: f.owner), from: "carl")
-        #expect(try Self.snapshotEpoch(f, a) == 1)
+        // The rotation signs the athlete's record head at epoch 2 and reseals the snapshot with
+        // it (issue 26: a snapshot part of a retired epoch is then a revoked key holder's).
+        #expect(try Self.snapshotEpoch(f, a) == 2)
         try f.ws.rekey(try f.ws.openAthlete(id: AthleteID(a), as: f.owner))
         #expect(try Self.snapshotEpoch(f, a) == 2)
         #expect(

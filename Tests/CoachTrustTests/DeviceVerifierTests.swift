@@ -108,4 +108,48 @@ import Testing
         fixture.roster.rows.certificates["u-carl"] = carl
         #expect(try !fixture.verifiedLaptop().isActive)
     }
+
+    /// The fixture after a passphrase reset gave carl a new signing key (owner-signed).
+    static func afterReset() throws -> DeviceFixture {
+        var fixture = try DeviceFixture()
+        var carl = try #require(fixture.roster.rows.certificates["u-carl"])
+        carl.signPK = try SigningKeyPair.generate().publicKey
+        carl.version = 2
+        carl.sign(by: fixture.roster.owner, workspaceId: fixture.workspaceId)
+        fixture.roster.rows.certificates["u-carl"] = carl
+        return fixture
+    }
+
+    @Test("After a reset, the owner's revocation vouches for a device the old key certified")
+    func ownerRevokedAfterReset() throws {
+        let fixture = try Self.afterReset()
+        #expect(throws: TrustError.self) { _ = try fixture.verifiedLaptop() }
+        let byCarl = fixture.revocation(of: fixture.laptop, by: "u-carl", key: fixture.roster.coach)
+        #expect(throws: TrustError.self) { _ = try fixture.verifiedLaptop(revocation: byCarl) }
+        let byOwner = fixture.revocation(
+            of: fixture.laptop, by: "u-olivia", key: fixture.roster.owner)
+        let laptop = try fixture.verifiedLaptop(revocation: byOwner)
+        #expect(!laptop.isActive && laptop.revocation == byOwner)
+    }
+
+    static let alteredAfterReset: [(String, @Sendable (inout DeviceCertificate) throws -> Void)] =
+        [
+            ("the device key swapped", { $0.signPK = try SigningKeyPair.generate().publicKey }),
+            ("the name changed", { $0.name = "olivia-desktop" }),
+            ("the creation time changed", { $0.createdAt += 1 }),
+            ("moved to another user", { $0.userId = "u-jane" }),
+        ]
+
+    @Test(
+        "An owner-revoked certificate altered after the reset is tampering",
+        arguments: alteredAfterReset.indices)
+    func alteredAfterResetIsTampering(index: Int) throws {
+        var fixture = try Self.afterReset()
+        let byOwner = fixture.revocation(
+            of: fixture.laptop, by: "u-olivia", key: fixture.roster.owner)
+        try Self.alteredAfterReset[index].1(&fixture.laptop)
+        #expect(throws: TrustError.self, "\(Self.alteredAfterReset[index].0)") {
+            _ = try fixture.verifiedLaptop(revocation: byOwner)
+        }
+    }
 }

@@ -37,7 +37,8 @@ public struct AppWorkspace {
             clock: environment.clock, random: environment.random, ids: environment.ids)
     }
 
-    /// Starts a session for `handle` that later commands resume without a passphrase.
+    /// Starts a session for `handle` that later commands resume without a passphrase, and
+    /// gives this machine a device for the user when it has none.
     ///
     /// - Throws: `StoreError.authenticationFailed` for a wrong handle or passphrase.
     public func unlock(_ handle: Handle, passphrase: Passphrase, seconds: Int) throws {
@@ -45,6 +46,11 @@ public struct AppWorkspace {
         let token = try workspace.unlock(
             handle: handle, passphrase: passphrase.key, ttlSeconds: seconds)
         try environment.tokens(for: path).save(token)
+        // The first unlock on this machine makes its device, certified by the user.
+        let session = AppSession(
+            workspace: workspace, principal: try workspace.resume(token),
+            environment: environment, token: token)
+        try session.ensureDevice()
     }
 
     /// Ends the session of `user` (else of the only or the most recently unlocked user), here

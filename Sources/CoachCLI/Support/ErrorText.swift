@@ -106,6 +106,7 @@ enum ErrorText {
         case .listAthletes: "see 'coach athlete list'"
         case .listUsers: "see 'coach user list'"
         case .listRecords: "see 'coach log show'"
+        case .listDevices: "see 'coach device list'"
         case .listPlannedSessions: "see 'coach plan week' for session ids"
         case .createWeek(let monday): "create it with 'coach plan week --week \(monday) --create'"
         case .chooseAnotherCopyTarget: "choose another --to week or --to-athletes"

@@ -44,6 +44,8 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
     case listUsers
     /// Look the record up among the athlete's log entries.
     case listRecords
+    /// List the workspace's devices to find the id.
+    case listDevices
     /// Look the planned session up in its program week.
     case listPlannedSessions
     /// Create the program week that starts on the Monday.
@@ -85,6 +87,7 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
         case .listAthletes: "list the athletes you can access"
         case .listUsers: "list the users"
         case .listRecords: "list the athlete's entries"
+        case .listDevices: "list the devices"
         case .listPlannedSessions: "see the week's plan for session ids"
         case .createWeek(let monday): "create the week of \(monday) first"
         case .chooseAnotherCopyTarget: "choose another week or other athletes"

@@ -36,6 +36,10 @@ final class AthleteKeyring {
     private var selfKey: SecretKey?
     private var userId = ""
 
+    /// The user who opened the keyring (who signs the record head of a write, and whose
+    /// trust anchor checks it).
+    private(set) var opener: Principal?
+
     /// Opens the keyring through `principal`'s grant; fails unless they hold the newest epoch.
     ///
     /// The first time, the grant is checked the full way (granter's signature, sealed box,
@@ -195,6 +199,7 @@ final class AthleteKeyring {
                 athleteId: athleteId, currentEpoch: current, currentKey: key)
             try keyring.checkEpoch(
                 db, commitment: commitment, principal: principal, slowPath: false)
+            keyring.opener = principal
             return keyring
         }
         let sealed = [UInt8](grant["sealed"] as Data)
@@ -224,6 +229,7 @@ final class AthleteKeyring {
             current, principal.userId.rawValue,
             try AEAD.seal(key.exportBytes(), ad: selfAD, key: principal.selfKey)
         )
+        keyring.opener = principal
         return keyring
     }
 

@@ -130,6 +130,8 @@ extension Workspace {
         let athleteId = keyring.athleteId
         let access = try verifiedAccess(db, keyring: keyring, as: actor)
         guard access.holds(userId.rawValue) else { return false }
+        // The rotation re-signs the athlete's record head at the new epoch.
+        try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
         let holders = access.recipients(excluding: userId.rawValue)
         let next = keyring.currentEpoch + 1
         let newKey = try SecretKey.random(using: random)
@@ -218,6 +220,7 @@ extension Workspace {
         try requireStaffHolder(actor)
         let count = try write { db -> Int in
             let keyring = try writingKeyring(db, athlete)
+            try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
             let num = try athleteNum(db, athleteId: athlete.id)
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM records WHERE athlete_num = ? AND epoch < ?",

@@ -115,6 +115,7 @@ extension Workspace {
         actor: Principal, profileKeys: Set<String>? = nil
     ) throws -> ImportSummary {
         let athleteId = keyring.athleteId
+        try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
         var summary = ImportSummary()
         var existing: [String: StoredRecord] = [:]
         for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }

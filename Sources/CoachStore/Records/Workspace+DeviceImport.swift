@@ -41,6 +41,7 @@ extension Workspace {
         return try write { db in
             try db.execute(sql: "PRAGMA cache_size = -40000; PRAGMA wal_autocheckpoint = 8000")
             _ = try writingKeyring(db, athlete)
+            try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
             let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
             let num = try athleteNum(db, athleteId: athlete.id)
             // A few queries find which ids of the batch exist already (a B-tree probe each, in

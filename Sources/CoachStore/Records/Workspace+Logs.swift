@@ -31,7 +31,10 @@ extension Workspace {
         let wanted =
             kinds.isEmpty ? RecordKind.allCases.filter { $0 != .profile && $0 != .week } : kinds
         return try read { db in
-            try fetchRecords(
+            try verifyRecordHead(
+                db, athleteId: athlete.keyring.athleteId, actor: athlete.actor, full: true,
+                keyring: athlete.keyring)
+            return try fetchRecords(
                 db, keyring: athlete.keyring, kinds: wanted, from: from.description,
                 through: through.description
             )

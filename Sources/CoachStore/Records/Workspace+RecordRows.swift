@@ -1,6 +1,7 @@
 import CoachCodec
 import CoachCrypto
 import CoachKit
+import CoachTrust
 import Foundation
 import GRDB
 
@@ -15,6 +16,7 @@ extension Workspace {
         _ db: Database, keyring: AthleteKeyring, id: RecordID, kind: RecordKind, day: String,
         payload: [UInt8], actor: Principal, action: String?
     ) throws -> Bool {
+        try noteRecordsChanged(db, athleteId: keyring.athleteId, actor: actor, incremental: true)
         let (previousDay, sealed) = try writeRecordRow(
             db, keyring: keyring, id: id, kind: kind, day: day
         ) { RecordPayload.pack(payload, kind: kind, id: id.rawValue) }
@@ -53,7 +55,10 @@ extension Workspace {
         let id = id.rawValue
         let existing = try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT version, kind, day FROM records WHERE athlete_num = ? AND id = ?"),
+                sql: """
+                    SELECT id, kind, day, epoch, version, nonce, ciphertext FROM records
+                    WHERE athlete_num = ? AND id = ?
+                    """),
             arguments: [num, RecordIdColumn.value(id)])
         if let existing, existing["kind"] as String != kind.rawValue {
             throw StoreError.recordKindClash(id: id, existingKind: existing["kind"])
@@ -70,6 +75,12 @@ extension Workspace {
                 num, RecordIdColumn.value(id), kind.rawValue, day, RecordCodec.format,
                 keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
             ])
+        try noteRecordDelta(
+            athleteId: keyring.athleteId, keyring: keyring,
+            removed: try existing.map(Self.leaf(of:)),
+            added: RecordHead.leaf(
+                id: id, kind: kind.rawValue, day: day, epoch: keyring.currentEpoch,
+                version: version, nonce: sealed.nonce, ciphertext: sealed.ciphertext))
         return (existing.map { $0["day"] as String }, sealed)
     }
 
@@ -77,18 +88,26 @@ extension Workspace {
     func deleteRecord(
         _ db: Database, keyring: AthleteKeyring, id: RecordID, actor: Principal, action: String
     ) throws {
+        try noteRecordsChanged(db, athleteId: keyring.athleteId, actor: actor, incremental: true)
         let id = id.rawValue
         let key: [any DatabaseValueConvertible] = [
             try athleteNum(db, athleteId: keyring.id), RecordIdColumn.value(id),
         ]
         let row = try Row.fetchOne(
-            db, sql: "SELECT kind, day FROM records WHERE athlete_num = ? AND id = ?",
+            db,
+            sql: """
+                SELECT id, kind, day, epoch, version, nonce, ciphertext FROM records
+                WHERE athlete_num = ? AND id = ?
+                """,
             arguments: StatementArguments(key))
         let kind = (row?["kind"] as String?).flatMap(RecordKind.init(rawValue:))
         try db.execute(
             sql: "DELETE FROM records WHERE athlete_num = ? AND id = ?",
             arguments: StatementArguments(key))
         guard db.changesCount == 1, let kind, let row else { throw StoreError.recordNotFound(id) }
+        try noteRecordDelta(
+            athleteId: keyring.athleteId, keyring: keyring, removed: try Self.leaf(of: row),
+            added: nil)
         try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
         try updateSnapshot(
             db, keyring: keyring, kind: kind, remove: (id, row["day"] as String), insert: nil)
@@ -109,6 +128,11 @@ extension Workspace {
         }
         if let from { sql += " AND day >= ?"; args.append(from) }
         if let through { sql += " AND day <= ?"; args.append(through) }
+        if from == nil, through == nil, kinds.isEmpty, let actor = keyring.opener {
+            // Every record of the athlete: check them against the signed head on the way.
+            try verifyRecordHead(
+                db, athleteId: keyring.athleteId, actor: actor, full: true, keyring: keyring)
+        }
         // Ordered by kind and day here and by the ids' text below: the column holds some ids
         // as bytes, which do not sort like their text.
         sql += " ORDER BY kind, day"

@@ -150,7 +150,7 @@ public protocol PluginStore: AnyObject {
 /// Everything the use cases reach storage through.
 public typealias WorkspaceStore = UserStore & AthleteStore & AccessStore & AthleteDataStore
     & PlanStore
-    & MaintenanceStore & PluginStore
+    & MaintenanceStore & PluginStore & DeviceStore
 
 extension Workspace: UserStore, AthleteStore, AccessStore, AthleteDataStore, PlanStore,
     MaintenanceStore, PluginStore

@@ -78,6 +78,9 @@ extension Workspace {
             }
             let epoch: Int = row["epoch"]
             guard epoch <= keyring.currentEpoch else { throw Self.snapshotDamaged }
+            try checkSnapshotEpoch(
+                db, athleteId: keyring.athleteId, sectionEpoch: epoch,
+                current: keyring.currentEpoch)
             let nonce = [UInt8](row["nonce"] as Data)
             let ciphertext = [UInt8](row["ciphertext"] as Data)
             do {

@@ -42,4 +42,12 @@ enum AuditTable {
 
     /// Every entry's sequence number, actor and action, by sequence number.
     static let actorsAndActions = "SELECT seq, actor_id, action FROM audit ORDER BY seq"
+
+    /// The targets of the entries of one action (the devices added, the devices revoked).
+    static let targetsOfAction = "SELECT DISTINCT target_id FROM audit WHERE action = ?"
+
+    /// The athlete of an entry of one action about that athlete, if there is one.
+    static let athleteOfAction = """
+        SELECT athlete_id FROM audit WHERE action = ? AND athlete_id = ? LIMIT 1
+        """
 }

@@ -24,7 +24,7 @@ extension Workspace {
     /// The owner's reset for a user who forgot their passphrase: what their old key vouched
     /// for signed again by the owner (`revouch`), new keys under a one-time code, a pending
     /// certificate, the athletes they held granted again at the newest epoch to
-    /// the new keys, their sessions ended. The old sign key is listed as retired (owner-signed)
+    /// the new keys, their devices revoked by the owner, their sessions ended. The old sign key is listed as retired (owner-signed)
     /// so the audit entries it made still verify.
     /// - Returns: the code, to hand to the user.
     public func resetUser(handle: Handle, as actor: Principal) throws -> EnrolmentCode {
@@ -42,6 +42,7 @@ extension Workspace {
             }
             guard !cert.disabled else { throw StoreError.userDisabled(handle.rawValue) }
             try revouch(db, signedBy: old.id, as: actor)
+            try revokeDevicesForReset(db, of: old.id, as: actor)
             let made = try UserFactory.make(
                 handle: old.handle, role: cert.role, athleteId: cert.athleteId,
                 passphrase: try code.secret(), preset: try defaultPreset(db, as: actor),

@@ -8,8 +8,8 @@ extension Workspace {
     /// Before a user's signing key is replaced (a passphrase reset), the owner signs again what
     /// that key vouched for, so nothing in the file depends on a key that is about to go.
     ///
-    /// A coach's key signs the first epoch of each athlete he adds, the grants he hands on, and
-    /// the first certificate of each athlete user he creates. Each is verified under the old key
+    /// A coach's key signs the first epoch of each athlete he adds, the grants he hands on, the
+    /// first certificate of each athlete user he creates, and the record heads of his writes. Each is verified under the old key
     /// first; only what verifies is signed again, by the owner, who may sign all of it. A row
     /// that does not verify is not laundered: it is tampering, as everywhere else. The old key
     /// is not kept as valid for these rows: a reset may follow a stolen key, and a retired key
@@ -50,6 +50,7 @@ extension Workspace {
                 try resignGrants(
                     db, of: cert, holders: holders, signedBy: userId, as: owner)
             }
+            try revouchRecordHead(db, athleteId: athleteId, signedBy: userId, as: owner)
         }
     }
 

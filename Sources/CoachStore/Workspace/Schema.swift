@@ -18,6 +18,10 @@ enum Schema {
     static let signedPluginsMigration = "v11-signed-plugins"
     /// Records keyed by an integer athlete key and ids in binary where they are UUIDs or hashes.
     static let compactRecordKeysMigration = "v12-compact-record-keys"
+    /// Device certificates: one Ed25519 key per machine of a user, signed by that user.
+    static let devicesMigration = "v13-devices"
+    /// A signed head per athlete over the athlete's record rows.
+    static let recordHeadsMigration = "v14-record-heads"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -315,6 +319,18 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE plugins ADD COLUMN signature BLOB")
         }
         m.registerMigration(compactRecordKeysMigration, migrate: compactRecordKeys)
+        m.registerMigration(devicesMigration) { db in
+            // Each machine a user signs in on gets a device key; its certificate (id, user,
+            // public key, creation time, name) is signed by the user, and a revocation by the
+            // owner or the user is kept in the same row. All public, checked without keys.
+            try db.execute(sql: DevicesTable.create)
+        }
+        m.registerMigration(recordHeadsMigration) { db in
+            // Each write to an athlete's records signs, in the same transaction, the count and
+            // digest of all of them at the current epoch. Athletes from before get theirs at
+            // their next write (nothing here can sign).
+            try db.execute(sql: RecordHeadsTable.create)
+        }
         return m
     }
 
@@ -352,6 +368,11 @@ enum Schema {
             "signer_id", "signature", "prev_box_pk", "prev_sign_pk", "prev_signer_id",
             "prev_signature",
         ],
+        "devices": [
+            "id", "user_id", "sign_pk", "created_at", "name", "signature", "revoked_by",
+            "revoked_at", "revocation",
+        ],
+        "record_heads": ["athlete_id", "epoch", "count", "digest", "signer_id", "signature"],
         "retired_keys": ["user_id", "sign_pk", "before_seq", "signature"],
         "user_state": ["user_id", "nonce", "ciphertext"],
         "audit": [

@@ -65,6 +65,7 @@ extension Workspace {
                     detail: bad == 0
                         ? "\(total) athlete key chains open and match their commitments"
                         : "\(bad) of \(total) athlete key chains fail to open"))
+            checks.append(try recordHeadCheck(as: actor))
         }
         return checks
     }

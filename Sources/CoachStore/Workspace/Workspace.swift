@@ -22,6 +22,9 @@ public final class Workspace: Sendable {
     let ids: IdentifierSource
     /// Where signed-in users' marks are kept outside the file (nil: nowhere, as in tests).
     let marks: (any MarksKeeper)?
+    /// The athletes whose records the current write changed, with who signs their new head
+    /// when it commits (`noteRecordsChanged`); empty outside a write.
+    let pendingHeads = LockedValue<[String: PendingHead]>([:])
 
     init(
         path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
@@ -142,8 +145,10 @@ public final class Workspace: Sendable {
         do {
             return try pool.writeWithoutTransaction { db in
                 var result: T?
+                defer { pendingHeads.withLock { $0 = [:] } }
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    try signPendingHeads(db)
                     return .commit
                 }
                 return result!

@@ -4,7 +4,9 @@ import CoachKit
 /// The signed statement that a device may sign nothing more: which device, who revoked it and
 /// when, bound to the device certificate it ends.
 ///
-/// The owner or the device's own user signs it (`DeviceVerifier` checks which).
+/// The owner or the device's own user signs it (`DeviceVerifier` checks which). It binds every
+/// field of the certificate, so an owner's revocation also vouches for a certificate its
+/// user's key no longer verifies (after a passphrase reset replaced that key).
 public struct DeviceRevocation: Equatable, Sendable {
     public var deviceId: DeviceID
     public var revokedBy: UserID
@@ -20,11 +22,12 @@ public struct DeviceRevocation: Equatable, Sendable {
         self.signature = signature
     }
 
-    /// The signed message: bound to one workspace and to the signature of the certificate it
-    /// revokes, so it cannot be moved to another device.
+    /// The signed message: bound to one workspace and to every signed field and the signature
+    /// of the certificate it revokes, so it cannot be moved to another device or certificate.
     public func message(workspaceId: String, certificate: DeviceCertificate) -> [UInt8] {
         AssociatedData("coach/1/device-revoke").with(
-            workspaceId, deviceId.rawValue, certificate.signature, revokedBy.rawValue, revokedAt
+            workspaceId, deviceId.rawValue, certificate.message(workspaceId: workspaceId),
+            certificate.signature, revokedBy.rawValue, revokedAt
         ).bytes
     }
 

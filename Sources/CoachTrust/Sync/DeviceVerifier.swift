@@ -27,14 +27,19 @@ public struct DeviceVerifier: Sendable {
 
     /// Verifies a device certificate and, when there is one, its revocation.
     ///
+    /// The certificate must be signed by its user's current key; or, once a passphrase reset
+    /// has replaced that key (or while the user waits to enrol again), be revoked by the
+    /// owner, whose revocation signs every field of it.
+    ///
     /// - Parameters:
     ///   - certificate: the device certificate as stored or received.
     ///   - revocation: the revocation stored with it, if any.
     ///   - rows: where the user certificates are read from.
     /// - Returns: the device with its verified user certificate.
     /// - Throws: `TrustError.tampered` when the user's certificate does not verify, the device
-    ///   certificate is not signed by its user's current key, or the revocation is for another
-    ///   device, altered, or signed by someone other than the owner or the device's user.
+    ///   certificate is neither signed by its user's current key nor revoked by the owner, or
+    ///   the revocation is for another device, altered, or signed by someone other than the
+    ///   owner or the device's user.
     public func verify(
         _ certificate: DeviceCertificate, revocation: DeviceRevocation?, in rows: some PublicRows
     ) throws -> Verified {
@@ -42,10 +47,12 @@ public struct DeviceVerifier: Sendable {
             "the device certificate of device '\(certificate.name)' (\(certificate.deviceId))")
         let user = try book.certificate(
             in: rows, userId: certificate.userId.rawValue, anchor: anchor)
-        guard certificate.signPK.count == SigningKeyPair.publicBytes, !user.pending,
-            certificate.signatureValid(userPK: user.signPK, workspaceId: anchor.workspaceId)
-        else { throw bad }
+        guard certificate.signPK.count == SigningKeyPair.publicBytes else { throw bad }
+        let signedByUser =
+            !user.pending
+            && certificate.signatureValid(userPK: user.signPK, workspaceId: anchor.workspaceId)
         guard let revocation else {
+            guard signedByUser else { throw bad }
             return Verified(certificate: certificate, user: user, revocation: nil)
         }
         let signer = try book.certificate(
@@ -53,11 +60,13 @@ public struct DeviceVerifier: Sendable {
         let message = revocation.message(
             workspaceId: anchor.workspaceId, certificate: certificate)
         guard revocation.deviceId == certificate.deviceId,
-            signer.role == .owner || signer.userId == user.userId,
+            signer.role == .owner || (signedByUser && signer.userId == user.userId),
             SigningKeyPair.verify(revocation.signature, of: message, publicKey: signer.signPK)
         else {
-            throw TrustError.tampered(
-                "the revocation of device '\(certificate.name)' (\(certificate.deviceId))")
+            throw signedByUser
+                ? TrustError.tampered(
+                    "the revocation of device '\(certificate.name)' (\(certificate.deviceId))")
+                : bad
         }
         return Verified(certificate: certificate, user: user, revocation: revocation)
     }

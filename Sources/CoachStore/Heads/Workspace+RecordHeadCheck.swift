@@ -1,0 +1,34 @@
+import CoachKit
+import GRDB
+
+extension Workspace {
+    /// The `records` line of a health check: each athlete the actor holds has its records
+    /// exactly as its signed head says (none added, changed or removed behind the writers).
+    func recordHeadCheck(as actor: Principal) throws -> DoctorCheck {
+        var failed: [String] = []
+        var total = 0
+        try read { db in
+            let ids = try String.fetchAll(
+                db, sql: GrantsTable.athleteIdsOfUser, arguments: [actor.userId.rawValue])
+            for id in ids {
+                guard
+                    let keyring = try? AthleteKeyring.openLabelled(
+                        db, athleteId: id, principal: actor)
+                else { continue }  // an older grant, or a key chain the keys line reports
+                total += 1
+                do {
+                    try verifyRecordHead(
+                        db, athleteId: id, actor: actor, full: true, keyring: keyring)
+                } catch StoreError.tampered {
+                    failed.append("'\(keyring.label ?? id)'")
+                }
+            }
+        }
+        return DoctorCheck(
+            name: "records", ok: failed.isEmpty,
+            detail: failed.isEmpty
+                ? "\(total) athletes' records match their signed heads"
+                : "records added, changed or removed outside coach: "
+                    + failed.joined(separator: ", "))
+    }
+}
