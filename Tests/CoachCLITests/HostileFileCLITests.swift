@@ -35,4 +35,28 @@ import Testing
         }
         #expect(try s.expectOK(s.run(export)).stdout == before)
     }
+
+    @Test("a FIFO in a bulk folder is refused by name at once, and the other file imports")
+    func fifoInFolder() throws {
+        let s = try CoachSandbox()
+        try s.initialise()
+        let dir = s.root + "/bulk"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: TestFixtures.path("fit/ride_12min_s3.fit"), toPath: dir + "/ride.fit")
+        #expect(mkfifo(dir + "/stuck.fit", 0o600) == 0)
+        let strict = try s.run(
+            ["import", dir, "--athlete", "jane", "--as", "olivia"], timeout: 60)
+        #expect(!strict.crashed)
+        #expect(strict.status == 66)
+        #expect(strict.errorLines.count == 1)
+        #expect(strict.stderr.contains("stuck.fit: is not a regular file"), "\(strict.stderr)")
+        let lenient = try s.run(
+            ["import", dir, "--athlete", "jane", "--skip-bad", "--json", "--as", "olivia"],
+            timeout: 60)
+        #expect(!lenient.crashed)
+        #expect((lenient.stdout + lenient.stderr).contains("stuck.fit"))
+        let export = try s.expectOK(s.run(["export", "--athlete", "jane", "--as", "olivia"]))
+        #expect(export.stdout.contains("\"FIT\""))
+    }
 }
