@@ -82,4 +82,42 @@ import Testing
         let v = bytes.withUnsafeBufferPointer { NumberParser.parse($0, 0..<bytes.count) }
         #expect(v.map { abs($0 - expected) <= expected * 1e-12 } == true)
     }
+
+    @Test("a zip bomb (64 MiB from 195 kB) is refused once it grows past 200-fold")
+    func zipBomb() throws {
+        let path = TestFixtures.path("hostile/ah-zip-bomb.zip")
+        let sink = CollectingSink()
+        var caught: ImportError?
+        do {
+            for unit in try ImportUnits.units(path: path) {
+                try unit.run(into: sink, settings: ImportSettings(zone: .gmt))
+            }
+        } catch let e as ImportError {
+            caught = e
+        }
+        let e = try #require(caught)
+        #expect(e.problem == .malformed)
+        #expect(e.message.contains("expands more than 200-fold"), "\(e.message)")
+        guard case .byte(let at) = e.position else { Issue.record("no offset"); return }
+        // Refused within one read of where the ratio is passed, never after all 64 MiB.
+        let size = try #require(FileStream.size(of: path))
+        #expect(at <= InflateStream.maxRatio * size + (1 << 18))
+        #expect(sink.records.isEmpty)
+    }
+
+    @Test("a tag longer than 16 MiB is refused instead of held in memory")
+    func longTag() throws {
+        let head = Array(
+            #"<HealthData><Record type="HKQuantityTypeIdentifierHeartRate" value=""#.utf8)
+        let doc =
+            head + [UInt8](repeating: 0x41, count: 17 << 20) + Array(#""/></HealthData>"#.utf8)
+        let sink = CollectingSink()
+        do {
+            try AppleHealthImporter(file: "long.xml").run(stream: MemoryStream(doc), into: sink)
+            Issue.record("a 17 MiB tag was read")
+        } catch let e as ImportError {
+            #expect(e.problem == .malformed)
+            #expect(e.message.contains("runs over 16 MiB"), "\(e.message)")
+        }
+    }
 }
