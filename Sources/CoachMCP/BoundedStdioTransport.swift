@@ -1,6 +1,5 @@
 import CoachKit
 import Foundation
-import Logging
 import MCP
 
 /// The MCP transport over standard input and output, framed by `MCPLineReader`.
@@ -9,7 +8,9 @@ import MCP
 /// every read (quadratic in a line's length) and drops undecodable requests without a word:
 /// here a line over the limit or nested too deeply is answered with a JSON-RPC error.
 actor BoundedStdioTransport: Transport {
-    nonisolated let logger = Logger(label: "coach.mcp.stdio") { _ in SwiftLogNoOpLogHandler() }
+    /// The SDK's silent logger (its stdio transport is made for nothing else and never connected,
+    /// so this module needs no logging library of its own).
+    nonisolated let logger = StdioTransport().logger
     private var connected = false
     private let stream: AsyncThrowingStream<Data, any Error>
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
