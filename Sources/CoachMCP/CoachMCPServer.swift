@@ -17,7 +17,7 @@ public enum CoachMCPServer {
         await server.withMethodHandler(CallTool.self) { params in
             await toolbox.call(params.name, params.arguments ?? [:])
         }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: BoundedStdioTransport())
         await server.waitUntilCompleted()
     }
 }

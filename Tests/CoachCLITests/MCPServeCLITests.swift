@@ -139,4 +139,25 @@ import Testing
         let r = try s.run(["mcp", "serve", "--as", "olivia"], env: Self.now)
         #expect(r.status != 0 && r.errorLines.count == 1 && r.stdout.isEmpty)
     }
+
+    @Test("an 8 MiB line and a 200-deep request are answered with errors; the server goes on")
+    func hostileFraming() throws {
+        let s = try PromptCLITests.scene()
+        let long =
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":""#
+            + String(repeating: "A", count: 8 << 20) + "\"}}\n"
+        let deep =
+            #"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":"#
+            + String(repeating: "[", count: 200) + String(repeating: "]", count: 200) + "}}\n"
+        let ping = #"{"jsonrpc":"2.0","id":3,"method":"ping"}"# + "\n"
+        let r = try s.run(
+            ["mcp", "serve", "--as", "olivia"], stdin: long + deep + ping, env: Self.now,
+            timeout: 60)
+        #expect(!r.crashed && r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 3, "\(r.stdout.prefix(500))")
+        #expect(lines.first?.contains("longer than 4 MiB") == true)
+        #expect(lines.dropFirst().first?.contains("nested deeper than 64") == true)
+        #expect(lines.last?.contains(#""id":3"#) == true)
+    }
 }

@@ -11,6 +11,11 @@ extension TrackImporter {
         let points = t.points.sorted { $0.time < $1.time }
         let startS = points[0].time.epochSeconds
         let elapsed = points.last!.time.epochSeconds - startS
+        guard ImportBounds.accepts(span: elapsed) else {
+            throw ImportError(
+                file: file, position: .file, problem: .malformed,
+                message: ImportBounds.spanMessage("the track", seconds: elapsed))
+        }
         var w = Workout(
             id: "", start: Instant(date: first.time.date, timeZone: zone), sport: t.sport)
         w.elapsedS = elapsed

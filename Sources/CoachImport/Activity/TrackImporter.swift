@@ -67,6 +67,11 @@ public struct TrackImporter {
                     let key = leaf == "Value" ? parent : leaf
                     point!.fields[key] = text
                 } else if lapOpen, parent == "Lap", let v = Double(text) {
+                    guard ImportBounds.accepts(v) else {
+                        throw ImportError(
+                            file: file, position: .byte(s.tokenOffset), problem: .malformed,
+                            message: ImportBounds.numberMessage(leaf, text))
+                    }
                     switch leaf {
                     case "TotalTimeSeconds": t.lapSeconds += v
                     case "DistanceMeters": t.lapDistance += v
@@ -111,10 +116,24 @@ public struct TrackImporter {
                 message: f["Time"] ?? f["time"] == nil
                     ? "a track point has no time" : "a track point's time is not a date")
         }
-        func num(_ keys: String...) -> Double? {
-            keys.lazy.compactMap { f[$0].flatMap(Double.init) }.first
+        guard ImportBounds.accepts(epochSeconds: time.epochSeconds) else {
+            throw ImportError(
+                file: file, position: .byte(offset), problem: .malformed,
+                message: "a track point's time \(ImportBounds.dateMessage)")
         }
-        return Point(
+        func num(_ keys: String...) throws -> Double? {
+            for k in keys {
+                guard let text = f[k], let v = Double(text) else { continue }
+                guard ImportBounds.accepts(v) else {
+                    throw ImportError(
+                        file: file, position: .byte(offset), problem: .malformed,
+                        message: ImportBounds.numberMessage(k, text))
+                }
+                return v
+            }
+            return nil
+        }
+        return try Point(
             time: time, hr: num("HeartRateBpm", "hr"), power: num("Watts", "power", "PowerInWatts"),
             speed: num("Speed", "speed"), distance: num("DistanceMeters"),
             lat: num("lat", "LatitudeDegrees"),

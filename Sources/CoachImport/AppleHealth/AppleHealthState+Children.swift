@@ -28,7 +28,8 @@ extension AppleHealthState {
             let t = try s.next()
             if t == .endOfDocument || s.depth <= top { break }
             if t == .start, s.nameIs("InstantaneousBeatsPerMinute"),
-                let r = try s.attributeRange("bpm"), let bpm = s.number(r), bpm > 0,
+                let r = try s.attributeRange("bpm"), let bpm = try s.boundedNumber(r, "bpm"),
+                bpm > 0,
                 let time = try s.attribute("time").flatMap(DateBytes.timeOfDay)
             {
                 beats.append(BeatList.Beat(bpm: bpm, time: time))

@@ -15,19 +15,27 @@ extension AppleHealthState {
     mutating func workout(_ s: inout XMLScanner, _ sink: ImportSink) throws {
         let (start, day, startRaw) = try date(&s, "startDate", required: true)!
         let end = try date(&s, "endDate", required: false)?.0 ?? start
+        let span = end.epochSeconds - start.epochSeconds
+        guard ImportBounds.accepts(span: span) else {
+            throw s.error(.malformed, ImportBounds.spanMessage("a <Workout>", seconds: span))
+        }
         let activity = try s.attribute("workoutActivityType") ?? ""
         var w = Workout(id: "", start: start, sport: AppleUnits.sport(activity))
         w.source = try s.attribute("sourceName")
         w.title = AppleHealthType.shortName(
             activity.replacingOccurrences(of: "HKWorkoutActivityType", with: ""))
-        if let r = try s.attributeRange("duration"), let v = s.number(r) {
+        if let r = try s.attributeRange("duration"), let v = try s.boundedNumber(r, "duration") {
             w.movingS = AppleUnits.seconds(v, try s.attribute("durationUnit") ?? "min")
         }
         w.elapsedS = end.epochSeconds - start.epochSeconds
-        if let r = try s.attributeRange("totalDistance"), let v = s.number(r), v > 0 {
+        if let r = try s.attributeRange("totalDistance"),
+            let v = try s.boundedNumber(r, "totalDistance"), v > 0
+        {
             w.distanceM = AppleUnits.metres(v, try s.attribute("totalDistanceUnit") ?? "km")
         }
-        if let r = try s.attributeRange("totalEnergyBurned"), let v = s.number(r), v > 0 {
+        if let r = try s.attributeRange("totalEnergyBurned"),
+            let v = try s.boundedNumber(r, "totalEnergyBurned"), v > 0
+        {
             w.kcal = AppleUnits.kcal(v, try s.attribute("totalEnergyBurnedUnit") ?? "kcal")
         }
         if !s.selfClosing {
@@ -55,7 +63,7 @@ extension AppleHealthState {
         let type = AppleHealthType.shortName(try s.attribute("type") ?? "")
         let unit = try s.attribute("unit") ?? ""
         func value(_ a: StaticString) throws -> Double? {
-            try s.attributeRange(a).flatMap { s.number($0) }
+            try s.attributeRange(a).flatMap { try s.boundedNumber($0, "\(a)") }
         }
         switch type {
         case "DistanceCycling", "DistanceWalkingRunning", "DistanceSwimming":

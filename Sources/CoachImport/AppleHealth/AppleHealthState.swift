@@ -41,6 +41,9 @@ struct AppleHealthState {
         guard let (instant, day) = s.withBytes({ DateBytes.appleDate($0, r) }) else {
             throw s.error(.malformed, "\(attr) '\(s.string(r))' is not a date")
         }
+        guard ImportBounds.accepts(epochSeconds: instant.epochSeconds) else {
+            throw s.error(.malformed, "\(attr) '\(s.string(r))' \(ImportBounds.dateMessage)")
+        }
         return (instant, day, s.string(r))
     }
 
@@ -65,7 +68,11 @@ struct AppleHealthState {
             type: type, source: try s.attribute("sourceName") ?? "", start: start, end: end,
             day: day, startRaw: startRaw, endRaw: endRaw, valueRange: try s.attributeRange("value"),
             unit: try s.attribute("unit") ?? "")
-        let value = f.valueRange.flatMap { s.number($0) }
+        let value = try f.valueRange.flatMap { try s.boundedNumber($0, "value") }
+        let span = end.epochSeconds - start.epochSeconds
+        guard ImportBounds.accepts(span: span) else {
+            throw s.error(.malformed, ImportBounds.spanMessage("a <Record>", seconds: span))
+        }
         switch type {
         case .sleep:
             let raw = f.valueRange.map { s.decoded($0) } ?? ""

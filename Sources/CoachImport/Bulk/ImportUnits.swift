@@ -35,6 +35,15 @@ public enum ImportUnits {
         var out: [ImportUnit] = []
         for rel in files where activityFile(rel) {
             let full = "\(root)/\(rel)"
+            if !FileStream.isRegular(full), let format = extensionFormat(rel) {
+                // Refused when it is run (FileStream will not read it), naming the file, so
+                // the folder's other files are still imported with skip-bad.
+                out.append(
+                    ImportUnit(
+                        name: full, format: format, size: nil, open: { try FileStream(path: full) },
+                        gzipped: false, path: nil))
+                continue
+            }
             let format = try ImportFormat.detect(path: full, name: "\(root)/\(rel)")
             guard format != .bulk else { continue }
             let gz = rel.hasSuffix(".gz")
@@ -58,14 +67,7 @@ public enum ImportUnits {
         for e in archive.entries where activityFile(e.name) {
             let name = "\(path) (\(e.name))"
             let gz = e.name.hasSuffix(".gz")
-            let bare = gz ? String(e.name.dropLast(3)) : e.name
-            let format: ImportFormat
-            switch (bare as NSString).pathExtension.lowercased() {
-            case "fit": format = .fit
-            case "tcx": format = .tcx
-            case "gpx": format = .gpx
-            default: continue
-            }
+            guard let format = extensionFormat(e.name) else { continue }
             var unit = ImportUnit(
                 name: name, format: format, size: e.compressedSize,
                 open: { try archive.open(e) }, gzipped: gz, path: nil)
@@ -73,6 +75,17 @@ public enum ImportUnits {
             out.append(unit)
         }
         return out
+    }
+
+    /// The activity format a file name's extension names (`.gz` looked through), or `nil`.
+    static func extensionFormat(_ name: String) -> ImportFormat? {
+        let bare = name.lowercased().hasSuffix(".gz") ? String(name.dropLast(3)) : name
+        switch (bare as NSString).pathExtension.lowercased() {
+        case "fit": return .fit
+        case "tcx": return .tcx
+        case "gpx": return .gpx
+        default: return nil
+        }
     }
 
     static func activityFile(_ name: String) -> Bool {

@@ -24,6 +24,12 @@ extension CSVImporter {
                 guard let n = Double(v) else {
                     throw CSVRowError(description: "\(k) '\(v)' is not a number")
                 }
+                guard ImportBounds.accepts(n) else {
+                    throw CSVRowError(description: ImportBounds.numberMessage(k, v))
+                }
+                if k == "elapsed_s" || k == "moving_s", !ImportBounds.accepts(span: n) {
+                    throw CSVRowError(description: ImportBounds.spanMessage(k, seconds: n))
+                }
                 json[k] = n
             } else {
                 json[k] = v
@@ -53,18 +59,27 @@ extension CSVImporter {
             switch kind {
             case .workout:
                 let w = try decoder.decode(Workout.self, from: data)
+                try Self.check(w.start, "time")
                 return rec(.workout(w), w.start.day(in: .gmt))
             case .sleep:
                 let s = try decoder.decode(SleepRecord.self, from: data)
+                try Self.check(s.start, "start"); try Self.check(s.end, "end")
+                let span = s.end.epochSeconds - s.start.epochSeconds
+                guard ImportBounds.accepts(span: span) else {
+                    throw CSVRowError(description: ImportBounds.spanMessage("sleep", seconds: span))
+                }
                 return rec(.sleep(s), s.end.day(in: .gmt))
             case .biometric:
                 let b = try decoder.decode(BiometricSample.self, from: data)
+                try Self.check(b.time, "time")
                 return rec(.biometric(b), b.time.day(in: .gmt))
             case .food:
                 let x = try decoder.decode(FoodEntry.self, from: data)
+                try Self.check(x.time, "time")
                 return rec(.food(x), x.time.day(in: .gmt))
             case .weight:
                 let x = try decoder.decode(WeightEntry.self, from: data)
+                try Self.check(x.time, "time")
                 return rec(.weight(x), x.time.day(in: .gmt))
             case .steps:
                 json["steps"] = (json["steps"] as? Double).map { Int($0) }
@@ -88,6 +103,13 @@ extension CSVImporter {
                 throw CSVRowError(description: "bad value in '\(field)'")
             @unknown default: throw CSVRowError(description: "unreadable row")
             }
+        }
+    }
+
+    /// Refuses an instant outside the years `ImportBounds` accepts.
+    static func check(_ instant: Instant, _ field: String) throws {
+        guard ImportBounds.accepts(epochSeconds: instant.epochSeconds) else {
+            throw CSVRowError(description: "\(field) \(ImportBounds.dateMessage)")
         }
     }
 }

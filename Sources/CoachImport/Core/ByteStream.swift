@@ -24,15 +24,26 @@ public final class FileStream: ByteStream {
 
     /// Opens `path`, optionally at `offset` for `length` bytes.
     ///
-    /// - Throws: `ImportError` (`unreadable`) when the file cannot be opened.
+    /// The file is opened without blocking and refused unless it is a regular file, so a FIFO,
+    /// socket or device never hangs or floods an import.
+    /// - Throws: `ImportError` (`unreadable`) when the file cannot be opened or is not a
+    ///   regular file.
     public init(path: String, name: String? = nil, offset: Int64 = 0, length: Int64? = nil) throws {
         self.name = name ?? path
-        fd = open(path, O_RDONLY)
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw ImportError(
                 file: self.name, position: .file, problem: .unreadable,
                 message: "cannot be opened for reading")
         }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw ImportError(
+                file: self.name, position: .file, problem: .unreadable,
+                message: "is not a regular file (a FIFO, socket or device), so it is not read")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         if offset > 0 { lseek(fd, off_t(offset), SEEK_SET) }
         remaining = length ?? Int64.max
         scratch = [UInt8](repeating: 0, count: 1 << 20)
@@ -55,8 +66,15 @@ public final class FileStream: ByteStream {
         return n
     }
 
+    /// Whether `path` (links followed) is a regular file.
+    public static func isRegular(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The size of the file at `path`, or `nil` when it cannot be read; a symbolic link is
     /// followed (its target's size, not the link's own).
+
     public static func size(of path: String) -> Int64? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -33,7 +33,7 @@ enum NumberParser {
             }
         }
         guard sawDigit else { return nil }
-        if i < end, b[i] == 0x65 || b[i] == 0x45 || digits >= 18 {
+        if (i < end && (b[i] == 0x65 || b[i] == 0x45)) || digits >= 18 {
             // Rare forms: let the C library do it exactly.
             let s = String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
             return Double(s.trimmingCharacters(in: .whitespaces))

@@ -49,32 +49,65 @@ public struct FITImporter {
 
     func read(_ bytes: [UInt8]) throws -> Activity {
         var a = Activity()
-        try FITDecoder(bytes: bytes, file: file).decode { m in
+        try FITDecoder(bytes: bytes, file: file).decode { (m: FITMessage) throws -> Void in
             switch m.global {
-            case 20:
-                a.samples.append(
-                    Sample(
-                        time: m.timestamp, power: m.value(7), hr: m.value(3),
-                        speed: (m.value(73) ?? m.value(6)).map { $0 / 1000 }))
-            case 18:
-                guard let start = m.value(2) else { return }
-                a.sessions.append(
-                    Session(
-                        start: UInt32(start), elapsed: m.value(7).map { $0 / 1000 },
-                        timer: m.value(8).map { $0 / 1000 }, distance: m.value(9).map { $0 / 100 },
-                        kcal: m.value(11), avgHr: m.value(16), maxHr: m.value(17),
-                        avgPower: m.value(20), sport: Self.sport(m.value(5)),
-                        deviceNP: m.value(34), tss: m.value(35).map { $0 / 10 }))
+            case 20: a.samples.append(try sample(m))
+            case 18: if let s = try session(m) { a.sessions.append(s) }
             case 19: a.laps += 1
-            case 78: a.rr.append(contentsOf: m.values(0).map { $0 / 1000 })
+            case 78:
+                a.rr.append(
+                    contentsOf: m.values(0).filter { ImportBounds.accepts($0) }.map { $0 / 1000 })
             default: break
             }
         }
         return a
     }
 
+    /// Field `n` of `m`, refused (naming `field`) when out of `ImportBounds`.
+    func bounded(_ m: FITMessage, _ n: UInt8, _ field: String) throws -> Double? {
+        guard let x = m.value(n) else { return nil }
+        guard ImportBounds.accepts(x) else {
+            throw refusal(m, ImportBounds.numberMessage(field, "\(x)"))
+        }
+        return x
+    }
+
+    func refusal(_ m: FITMessage, _ message: String) -> ImportError {
+        ImportError(
+            file: file, position: .byte(Int64(m.start)), problem: .malformed, message: message)
+    }
+
+    func sample(_ m: FITMessage) throws -> Sample {
+        let speed = try bounded(m, 73, "enhanced_speed") ?? bounded(m, 6, "speed")
+        return Sample(
+            time: m.timestamp, power: try bounded(m, 7, "power"),
+            hr: try bounded(m, 3, "heart_rate"), speed: speed.map { $0 / 1000 })
+    }
+
+    func session(_ m: FITMessage) throws -> Session? {
+        // A FIT time is a uint32 of seconds; any other value is refused, never converted.
+        guard let start = m.value(2) else { return nil }
+        guard start.isFinite, let first = UInt32(exactly: start) else {
+            throw refusal(
+                m, "start_time '\(start)' is not a FIT time (whole seconds, 0–4294967295)")
+        }
+        let elapsed = try bounded(m, 7, "total_elapsed_time").map { $0 / 1000 }
+        if let elapsed, !ImportBounds.accepts(span: elapsed) {
+            throw refusal(m, ImportBounds.spanMessage("a session", seconds: elapsed))
+        }
+        return Session(
+            start: first, elapsed: elapsed,
+            timer: try bounded(m, 8, "total_timer_time").map { $0 / 1000 },
+            distance: try bounded(m, 9, "total_distance").map { $0 / 100 },
+            kcal: try bounded(m, 11, "total_calories"), avgHr: try bounded(m, 16, "avg_heart_rate"),
+            maxHr: try bounded(m, 17, "max_heart_rate"), avgPower: try bounded(m, 20, "avg_power"),
+            sport: Self.sport(try bounded(m, 5, "sport")),
+            deviceNP: try bounded(m, 34, "normalized_power"),
+            tss: try bounded(m, 35, "training_stress_score").map { $0 / 10 })
+    }
+
     static func sport(_ v: Double?) -> Sport {
-        switch v.map(Int.init) {
+        switch v.map({ Int($0.rounded(.towardZero)) }) {
         case 1: .running
         case 2: .cycling
         case 5: .swimming
@@ -139,8 +172,8 @@ public struct FITImporter {
         w.elapsedS = s.elapsed; w.movingS = s.timer; w.distanceM = s.distance
         w.kcal = s.kcal; w.avgHrBpm = s.avgHr; w.maxHrBpm = s.maxHr; w.avgPowerW = s.avgPower
         w.tss = s.tss; w.source = "FIT"
-        let end = s.start + UInt32((s.elapsed ?? 0).rounded())
-        let inside = samples.filter { $0.time >= s.start && $0.time <= end }
+        let end = Double(s.start) + (s.elapsed ?? 0).rounded()
+        let inside = samples.filter { $0.time >= s.start && Double($0.time) <= end }
         if !inside.isEmpty {
             w.samples = ActivitySamples.oneHertz(
                 inside.map { (Double($0.time - s.start), $0.power, $0.hr, $0.speed) },

@@ -59,6 +59,9 @@ public struct XMLScanner {
     /// Makes at least `count` bytes from `position` available; `false` at the end of the stream.
     mutating func fill(_ count: Int) throws -> Bool {
         if position + count <= buffer.count { return true }
+        guard count <= Self.longestToken else {
+            throw error(.malformed, "a tag or text runs over 16 MiB (a bomb?); not read further")
+        }
         if position > 0 {
             buffer.removeSubrange(0..<position)
             base += Int64(position)
@@ -81,6 +84,10 @@ public struct XMLScanner {
         name = s(name); rawAttributes = s(rawAttributes); textRange = s(textRange)
         attributesParsed = false
     }
+
+    /// The longest tag or text the scanner holds: a longer one is refused, so memory stays
+    /// bounded whatever the input.
+    static let longestToken = 16 << 20
 
     /// Finds `byte` at or after `from`, loading more of the stream as needed.
     ///

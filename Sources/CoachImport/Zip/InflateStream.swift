@@ -50,6 +50,27 @@ public final class InflateStream: ByteStream {
         ImportError(file: name, position: .byte(produced), problem: problem, message: message)
     }
 
+    /// How many times its compressed size an entry may grow, past `ratioFreeBytes`.
+    public static let maxRatio: Int64 = 200
+    /// What any entry may inflate to before `maxRatio` applies.
+    public static let ratioFreeBytes: Int64 = 16 << 20
+
+    /// Refuses an entry that inflates past the size its directory gives, or grows more than
+    /// `maxRatio` times what has been read of it (a zip bomb), before it is handed on.
+    private func checkBounds() throws {
+        if let expected, expected.size >= 0, produced > expected.size {
+            throw fail(
+                .malformed,
+                "the entry inflates to more than the \(expected.size) bytes its directory gives")
+        }
+        let read = Swift.max(1, source.sourceBytesRead)
+        if produced > Self.ratioFreeBytes, produced > Self.maxRatio * read {
+            throw fail(
+                .malformed,
+                "the data expands more than \(Self.maxRatio)-fold (a zip bomb?); not read further")
+        }
+    }
+
     public func read(into buffer: inout [UInt8], max: Int) throws -> Int {
         if finished { return 0 }
         while true {
@@ -78,6 +99,7 @@ public final class InflateStream: ByteStream {
                 throw fail(.malformed, "the compressed data is damaged")
             }
             produced += Int64(got)
+            try checkBounds()
             buffer.append(contentsOf: output[0..<got])
             if rc == Z_STREAM_END {
                 finished = true
