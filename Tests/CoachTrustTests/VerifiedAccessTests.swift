@@ -26,32 +26,31 @@ import Testing
         carl.version = 2
         carl.sign(by: roster.owner, workspaceId: TrustRoster.workspaceId)
         roster.rows.certificates["u-carl"] = carl
-        var jane = try #require(roster.rows.certificates["u-jane"])
-        jane.pending = true
-        jane.version = 2
-        jane.signerId = "u-olivia"
-        jane.sign(by: roster.owner, workspaceId: TrustRoster.workspaceId)
-        roster.rows.certificates["u-jane"] = jane
-        let access = try MembershipVerifier(anchor: roster.anchor).access(
-            in: roster.rows, athleteId: "a-jane")
+        let access = try Self.withJanePending(&roster)
         #expect(access.recipients(excluding: nil).map(\.userId) == ["u-olivia"])
     }
 
     @Test("A user waiting to enrol receives the rotated key only while her code's makers stay")
     func pendingHolderFollowsCodeMakers() throws {
         var roster = try TrustRoster()
+        let access = try Self.withJanePending(&roster)
+        // jane's creator carl stays: she receives it; carl leaving: she does not.
+        #expect(
+            access.recipients(excluding: nil).map(\.userId) == ["u-carl", "u-jane", "u-olivia"])
+        #expect(access.recipients(excluding: "u-carl").map(\.userId) == ["u-olivia"])
+    }
+
+    /// The roster with the athlete user jane waiting to enrol again (a reset by the owner),
+    /// and the verified access to her athlete that follows.
+    static func withJanePending(_ roster: inout TrustRoster) throws -> VerifiedAccess {
         var jane = try #require(roster.rows.certificates["u-jane"])
         jane.pending = true
         jane.version = 2
         jane.signerId = "u-olivia"
         jane.sign(by: roster.owner, workspaceId: TrustRoster.workspaceId)
         roster.rows.certificates["u-jane"] = jane
-        let access = try MembershipVerifier(anchor: roster.anchor).access(
+        return try MembershipVerifier(anchor: roster.anchor).access(
             in: roster.rows, athleteId: "a-jane")
-        // jane's creator carl stays: she receives it; carl leaving: she does not.
-        #expect(
-            access.recipients(excluding: nil).map(\.userId) == ["u-carl", "u-jane", "u-olivia"])
-        #expect(access.recipients(excluding: "u-carl").map(\.userId) == ["u-olivia"])
     }
 
     /// A fourth user, the coach dave, certified by the owner but holding nothing of jane.
