@@ -11,11 +11,16 @@ extension Workspace {
             let ids = try String.fetchAll(
                 db, sql: GrantsTable.athleteIdsOfUser, arguments: [actor.userId.rawValue])
             for id in ids {
-                guard
-                    let keyring = try? AthleteKeyring.openLabelled(
-                        db, athleteId: id, principal: actor)
-                else { continue }  // an older grant, or a key chain the keys line reports
                 total += 1
+                let keyring: AthleteKeyring
+                do {
+                    keyring = try AthleteKeyring.openLabelled(db, athleteId: id, principal: actor)
+                } catch {
+                    // Rotations delete every older grant, so a grant that does not open is
+                    // no routine case: the keys line says why; this line names the athlete.
+                    failed.append("'\(id)' (its key does not open)")
+                    continue
+                }
                 do {
                     try verifyRecordHead(
                         db, athleteId: id, actor: actor, full: true, keyring: keyring)
