@@ -12,6 +12,7 @@ actor BoundedStdioTransport: Transport {
     /// so this module needs no logging library of its own).
     nonisolated let logger = StdioTransport().logger
     private var connected = false
+    private let replies = ReplyTracker()
     private let stream: AsyncThrowingStream<Data, any Error>
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
 
@@ -23,8 +24,8 @@ actor BoundedStdioTransport: Transport {
         guard !connected else { return }
         connected = true
         // Blocking reads on a thread of their own: never on the actor or the shared pool.
-        let continuation = continuation
-        Thread { Self.readLoop(continuation) }.start()
+        let continuation = continuation, replies = replies
+        Thread { Self.readLoop(continuation, replies: replies) }.start()
     }
 
     func disconnect() async {
@@ -38,6 +39,7 @@ actor BoundedStdioTransport: Transport {
         guard Self.writeLine([UInt8](data)) else {
             throw MCPError.internalError("standard output is closed")
         }
+        replies.sent(data)
     }
 
     /// Serialises whole lines on standard output (replies and refusals come from two threads).
@@ -59,8 +61,9 @@ actor BoundedStdioTransport: Transport {
         }
     }
 
-    private static func readLoop(_ continuation: AsyncThrowingStream<Data, any Error>.Continuation)
-    {
+    private static func readLoop(
+        _ continuation: AsyncThrowingStream<Data, any Error>.Continuation, replies: ReplyTracker
+    ) {
         var reader = MCPLineReader()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -70,12 +73,16 @@ actor BoundedStdioTransport: Transport {
             reader.append(chunk[0..<n])
             while let event = reader.next() {
                 if case .message(let line) = event {
+                    replies.read(line)
                     continuation.yield(Data(line))
                 } else {
                     _ = writeLine([UInt8](MCPLineReader.refusal(event)))
                 }
             }
         }
+        // The input has ended: let the replies being made go out first (a request the SDK
+        // never answers, such as one cancelled, releases the wait after ten seconds).
+        for _ in 0..<10_000 where !replies.drained { usleep(1000) }
         continuation.finish()
     }
 }
