@@ -182,7 +182,7 @@ let package = Package(
             name: "CoachAppTests",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachMetrics", "CoachViews",
-                "CoachPrompt", "CoachImport", "CoachMCP", "CoachTestSupport",
+                "CoachPrompt", "CoachImport", "CoachMCP", "CoachReport", "CoachTestSupport",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),

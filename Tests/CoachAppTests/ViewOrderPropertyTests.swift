@@ -2,6 +2,7 @@ import CoachApp
 import CoachKit
 import CoachMetrics
 import CoachPrompt
+import CoachReport
 import CoachTestSupport
 import CoachViews
 import Foundation
@@ -114,10 +115,38 @@ import Testing
                 try Self.checkPrompt(doc, ref, day: day, context)
             default:
                 seen["report", default: 0] += 1
-                _ = try session.athleteReport(h, date: day.description, days: 28)
+                let data = try session.athleteReportData(h, date: day.description, days: 28)
+                try Self.checkReport(data, ref, context)
             }
         }
         #expect(seen.count == 6 && seen.values.allSatisfy { $0 >= 3 }, "\(seen)")
+    }
+
+    /// The report's load, readiness and stress series, day by day.
+    static func checkReport(
+        _ data: AthleteReportData, _ ref: Reference, _ context: String
+    ) throws {
+        #expect(data.days.count == 28, "\(context) report days")
+        for (k, d) in data.days.enumerated() {
+            let load = try ref.result("training-load", d)
+            let stress = try ref.result("stress", d)
+            let readiness = try ref.result("readiness", d)
+            let pairs: [(String, Double?, Double?)] = [
+                ("tss", data.tss[k], load?.number("tss")),
+                ("ctl", data.ctl[k], load?.number("ctl")),
+                ("atl", data.atl[k], load?.number("atl")),
+                ("tsb", data.tsb[k], load?.number("tsb")),
+                ("readiness", data.readiness[k], readiness?.score.map(Double.init)),
+                (
+                    "stress", data.stress[k],
+                    stress?.status == .ok ? stress?.score.map(Double.init) : nil
+                ),
+                ("hrv_baseline", data.hrvBaseline[k], stress?.number("hrv_baseline")),
+            ]
+            for (name, shown, expected) in pairs {
+                #expect(same(shown, expected), "\(context) report \(name) \(d)")
+            }
+        }
     }
 
     /// The export's metrics table (score per provider) and its daily table's readiness column.
