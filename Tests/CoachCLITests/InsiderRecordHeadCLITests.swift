@@ -44,10 +44,8 @@ import Testing
         return saved
     }
 
-    @Test("An entry sealed under a retired epoch and put back after the rotation is exit 74")
-    func retiredEpochInsert() throws {
-        let s = try Self.scene()
-        let saved = try Self.saveNewestWellness(s)
+    /// carl removes jane's newest wellness entry, then olivia revokes him (a key rotation).
+    static func removeNewestWellnessAndRevokeCarl(_ s: CoachSandbox) throws {
         let shown = try s.expectOK(
             s.run(["log", "show", "--athlete", "jane", "--days", "3", "--json", "--as", "olivia"]))
         let id = try #require(
@@ -56,6 +54,13 @@ import Testing
         try s.expectOK(s.run(["log", "remove", id, "--athlete", "jane", "--as", "carl"]))
         try s.expectOK(
             s.run(["access", "revoke", "--athlete", "jane", "--from", "carl", "--as", "olivia"]))
+    }
+
+    @Test("An entry sealed under a retired epoch and put back after the rotation is exit 74")
+    func retiredEpochInsert() throws {
+        let s = try Self.scene()
+        let saved = try Self.saveNewestWellness(s)
+        try Self.removeNewestWellnessAndRevokeCarl(s)
         // After the rotation nothing is wrong yet.
         try s.expectOK(
             s.run(["log", "show", "--athlete", "jane", "--days", "3", "--as", "olivia"]))
@@ -100,14 +105,7 @@ import Testing
         _ = try s.sqlite(
             "ATTACH '\(saved)' AS s; CREATE TABLE s.sections AS SELECT * FROM snapshots; "
                 + "CREATE TABLE s.chunks AS SELECT * FROM snapshot_chunks;")
-        let shown = try s.expectOK(
-            s.run(["log", "show", "--athlete", "jane", "--days", "3", "--json", "--as", "olivia"]))
-        let id = try #require(
-            (try ViewsCLITests.json(shown) as? [[String: Any]])?
-                .last { ($0["kind"] as? String) == "wellness" }?["id"] as? String)
-        try s.expectOK(s.run(["log", "remove", id, "--athlete", "jane", "--as", "carl"]))
-        try s.expectOK(
-            s.run(["access", "revoke", "--athlete", "jane", "--from", "carl", "--as", "olivia"]))
+        try Self.removeNewestWellnessAndRevokeCarl(s)
         try s.expectOK(s.run(["team", "--as", "olivia"]))
         _ = try s.sqlite(
             "ATTACH '\(saved)' AS s; DELETE FROM snapshots; DELETE FROM snapshot_chunks; "

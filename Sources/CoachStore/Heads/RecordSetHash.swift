@@ -59,19 +59,12 @@ struct RecordSetHash: Equatable, Sendable {
         )
     }
 
-    /// Subtracts an element (a row taken out).
+    /// Subtracts an element (a row taken out): adds its negation modulo 2^256.
     mutating func subtract(_ e: RecordSetHash) {
-        var borrow: UInt64 = 0
-        func step(_ x: UInt64, _ y: UInt64) -> UInt64 {
-            let (d1, o1) = x.subtractingReportingOverflow(y)
-            let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-            borrow = (o1 ? 1 : 0) + (o2 ? 1 : 0)
-            return d2
-        }
-        limbs = (
-            step(limbs.0, e.limbs.0), step(limbs.1, e.limbs.1), step(limbs.2, e.limbs.2),
-            step(limbs.3, e.limbs.3)
-        )
+        var negated = RecordSetHash()
+        negated.limbs = (~e.limbs.0, ~e.limbs.1, ~e.limbs.2, ~e.limbs.3)
+        negated.add(RecordSetHash(bytes: [1] + [UInt8](repeating: 0, count: 31))!)
+        add(negated)
     }
 
     private static func limb(_ b: [UInt8], _ at: Int) -> UInt64 {
