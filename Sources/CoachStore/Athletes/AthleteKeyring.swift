@@ -67,39 +67,6 @@ final class AthleteKeyring {
         return keyring
     }
 
-    /// The athlete's handle from the user's own sealed label; a label that no longer opens is
-    /// itself tampering, reported by id.
-    static func label(_ db: Database, athleteId: String, principal: Principal) throws
-        -> String?
-    {
-        try label(
-            db, athleteId: athleteId, userId: principal.userId.rawValue,
-            selfKey: principal.selfKey)
-    }
-
-    /// The athlete's handle from the label `userId` sealed under `selfKey`.
-    static func label(_ db: Database, athleteId: String, userId: String, selfKey: SecretKey)
-        throws -> String?
-    {
-        let row = try Row.fetchOne(
-            db.cachedStatement(
-                sql: GrantsTable.selfLabelOfUser), arguments: [athleteId, userId])
-        guard let blob = row?["self_label"] as Data?, blob.count > 24 else { return nil }
-        let sealed = SealedPayload(
-            nonce: [UInt8](blob.prefix(24)), ciphertext: [UInt8](blob.dropFirst(24)))
-        do {
-            let bytes = try AEAD.open(
-                sealed, ad: labelAD(athleteId: athleteId, userId: userId), key: selfKey)
-            return String(decoding: bytes, as: UTF8.self)
-        } catch {
-            throw StoreError.grantTampered(athlete: athleteId)
-        }
-    }
-
-    private static func labelAD(athleteId: String, userId: String) -> [UInt8] {
-        AssociatedData("coach/1/self-label").with(athleteId, userId).bytes
-    }
-
     /// Records the handle seen through this keyring, to be sealed as the user's label when it changed.
     func noteHandle(_ handle: String, random: RandomSource) throws {
         guard handle != label, let selfKey else { return }
@@ -301,56 +268,5 @@ final class AthleteKeyring {
     /// The snapshot-encryption subkey of `epoch` (separate from the record key by KDF id and context).
     func snapshotKey(epoch: Int, _ db: Database) throws -> SecretKey {
         try Hashing.deriveSubkey(id: 3, context: "snapshot", from: try dataKey(epoch: epoch, db))
-    }
-}
-
-/// Key commitments, grant contents and the associated data of wrapped epoch keys.
-enum KeyCommitment {
-    static func commitment(_ key: SecretKey, athleteId: String, epoch: Int) -> [UInt8] {
-        Hashing.keyedBlake2b(
-            AssociatedData("coach/1/commit").with(athleteId, epoch).bytes, key: key)
-    }
-
-    static func matches(_ key: SecretKey, athleteId: String, epoch: Int, commitment: [UInt8])
-        -> Bool
-    {
-        Sodium.constantTimeEqual(
-            Self.commitment(key, athleteId: athleteId, epoch: epoch), commitment)
-    }
-
-    static func selfAD(athleteId: String, epoch: Int, userId: String) -> [UInt8] {
-        AssociatedData("coach/1/self-grant").with(athleteId, epoch, userId).bytes
-    }
-
-    static func wrapAD(athleteId: String, epoch: Int) -> [UInt8] {
-        AssociatedData("coach/1/epochwrap").with(athleteId, epoch).bytes
-    }
-
-    /// The sealed grant plaintext: label, ids and the data key, length-prefixed.
-    static func grantPlaintext(athleteId: String, epoch: Int, userId: String, key: SecretKey)
-        -> [UInt8]
-    {
-        AssociatedData("coach/1/grant").with(athleteId, epoch, userId, key.exportBytes()).bytes
-    }
-
-    /// Opens a grant and checks that the ids inside are the ones of the row it was found in.
-    static func openGrant(
-        _ sealed: [UInt8], athleteId: String, epoch: Int, userId: String,
-        keys: BoxKeyPair
-    ) throws -> SecretKey {
-        let plain: SecretKey
-        do { plain = try SealedBox.open(sealed, with: keys) } catch {
-            throw StoreError.tampered("the access grant of this athlete")
-        }
-        var bytes = plain.exportBytes()
-        defer { Sodium.wipe(&bytes) }
-        let prefix = AssociatedData("coach/1/grant").with(athleteId, epoch, userId).bytes
-        guard bytes.count == prefix.count + 4 + 32, Array(bytes[0..<prefix.count]) == prefix,
-            Array(bytes[prefix.count..<(prefix.count + 4)]) == [0, 0, 0, 32]
-        else {
-            throw StoreError.tampered("the access grant of this athlete")
-        }
-        var key = Array(bytes[(prefix.count + 4)...])
-        return try SecretKey(consuming: &key)
     }
 }
