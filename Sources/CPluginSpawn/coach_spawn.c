@@ -27,18 +27,20 @@ static int set_limit(int resource, long long value) {
     return setrlimit(resource, &r);
 }
 
-static void close_other_fds(int keep) {
+// Closes every descriptor from `first` up but `keep`.
+static void close_other_fds(int first, int keep) {
 #ifdef SYS_close_range
-    if (keep > 3) syscall(SYS_close_range, 3, keep - 1, 0);
+    if (keep > first) syscall(SYS_close_range, first, keep - 1, 0);
     syscall(SYS_close_range, keep + 1, ~0U, 0);
 #else
-    for (int fd = 3; fd < 1024; fd++) if (fd != keep) close(fd);
+    for (int fd = first; fd < 1024; fd++) if (fd != keep) close(fd);
 #endif
 }
 
-static void child(const char *path, char *const argv[], char *const envp[], const char *cwd,
-                  int fd_in, int fd_out, int fd_err, const coach_limits *limits, int flags,
-                  unsigned int uid, unsigned int gid, int err) {
+static void child(const char *path, int exec_fd, char *const argv[], char *const envp[],
+                  const char *cwd, int fd_in, int fd_out, int fd_err,
+                  const coach_limits *limits, int flags, unsigned int uid, unsigned int gid,
+                  int err) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -46,11 +48,18 @@ static void child(const char *path, char *const argv[], char *const envp[], cons
     if (setpgid(0, 0) != 0) report(err, COACH_STAGE_PGROUP);
     if (dup2(fd_in, 0) < 0 || dup2(fd_out, 1) < 0 || dup2(fd_err, 2) < 0)
         report(err, COACH_STAGE_FDS);
-    // Move the error pipe above the standard descriptors, then close everything else.
-    int e = fcntl(err, F_DUPFD_CLOEXEC, 3);
+    // Move the error pipe above the descriptors the program keeps, then close everything else.
+    int e = fcntl(err, F_DUPFD_CLOEXEC, 10);
     if (e < 0) report(err, COACH_STAGE_FDS);
     err = e;
-    close_other_fds(err);
+    if (exec_fd >= 0) {
+        // The executable stays open as descriptor 3, without close-on-exec, so that an
+        // interpreter started for a script can read it as /dev/fd/3.
+        int high = fcntl(exec_fd, F_DUPFD_CLOEXEC, 10);
+        if (high < 0 || dup2(high, COACH_EXEC_FD) < 0) report(err, COACH_STAGE_FDS);
+        exec_fd = COACH_EXEC_FD;
+    }
+    close_other_fds(exec_fd >= 0 ? COACH_EXEC_FD + 1 : 3, err);
     if (chdir(cwd) != 0) report(err, COACH_STAGE_CHDIR);
     if ((flags & COACH_SPAWN_NEW_NET) && unshare(CLONE_NEWNET) != 0) report(err, COACH_STAGE_NET);
     if (flags & COACH_SPAWN_NEW_PID) {
@@ -81,13 +90,19 @@ static void child(const char *path, char *const argv[], char *const envp[], cons
         if (setgroups(0, NULL) != 0 || setgid(gid) != 0 || setuid(uid) != 0)
             report(err, COACH_STAGE_USER);
     }
-    execve(path, argv, envp);
+    if (exec_fd >= 0) {
+        // The very file that was hashed, whatever its path names by now.
+        syscall(SYS_execveat, exec_fd, "", argv, envp, AT_EMPTY_PATH);
+    } else {
+        execve(path, argv, envp);
+    }
     report(err, COACH_STAGE_EXEC);
 }
 
-pid_t coach_spawn(const char *path, char *const argv[], char *const envp[], const char *cwd,
-                  int fd_in, int fd_out, int fd_err, const coach_limits *limits, int flags,
-                  unsigned int uid, unsigned int gid, int *failed_stage, int *failed_errno) {
+pid_t coach_spawn(const char *path, int exec_fd, char *const argv[], char *const envp[],
+                  const char *cwd, int fd_in, int fd_out, int fd_err,
+                  const coach_limits *limits, int flags, unsigned int uid, unsigned int gid,
+                  int *failed_stage, int *failed_errno) {
     *failed_stage = COACH_STAGE_NONE;
     *failed_errno = 0;
     int pipefd[2];
@@ -106,7 +121,8 @@ pid_t coach_spawn(const char *path, char *const argv[], char *const envp[], cons
     }
     if (pid == 0) {
         close(pipefd[0]);
-        child(path, argv, envp, cwd, fd_in, fd_out, fd_err, limits, flags, uid, gid, pipefd[1]);
+        child(path, exec_fd, argv, envp, cwd, fd_in, fd_out, fd_err, limits, flags, uid, gid,
+              pipefd[1]);
     }
     // Also set the group from the parent, so a signal to the group cannot race the child.
     setpgid(pid, pid);

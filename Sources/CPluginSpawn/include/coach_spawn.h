@@ -26,14 +26,22 @@ enum {
     COACH_STAGE_LIMITS, COACH_STAGE_USER, COACH_STAGE_EXEC, COACH_STAGE_FORK
 };
 
+/// The descriptor an executed file keeps in the child (a script's interpreter reads /dev/fd/3).
+#define COACH_EXEC_FD 3
+
 /// Starts `path` with `argv` and `envp` in a new process group, with the given descriptors as
 /// its stdin, stdout and stderr, in `cwd`, under `limits` and the `COACH_SPAWN_*` `flags`.
 ///
+/// When `exec_fd` is an open descriptor of the executable, that very file is executed
+/// (execveat with AT_EMPTY_PATH) and `path` only names it; a file put at `path` after the
+/// descriptor was opened is never run.
+///
 /// Returns the child's pid (also its process-group id), or -1 with `failed_stage` and
 /// `failed_errno` saying which step of the set-up failed and why; the child is then reaped.
-pid_t coach_spawn(const char *path, char *const argv[], char *const envp[], const char *cwd,
-                  int fd_in, int fd_out, int fd_err, const coach_limits *limits, int flags,
-                  unsigned int uid, unsigned int gid, int *failed_stage, int *failed_errno);
+pid_t coach_spawn(const char *path, int exec_fd, char *const argv[], char *const envp[],
+                  const char *cwd, int fd_in, int fd_out, int fd_err,
+                  const coach_limits *limits, int flags, unsigned int uid, unsigned int gid,
+                  int *failed_stage, int *failed_errno);
 
 /// Whether this kernel lets the process create a network namespace (tried in a throw-away child).
 int coach_can_unshare(int flags);

@@ -160,7 +160,7 @@ extension AppSession {
         }
         do {
             guard !record.unsigned else { throw PluginFailure.recordNotSigned }
-            guard try ExecutableHash.sha256(of: record.path) == record.sha256 else {
+            guard try PinnedExecutable(path: record.path).sha256 == record.sha256 else {
                 throw PluginFailure.executableChanged(path: record.path)
             }
         } catch let failure as PluginFailure {

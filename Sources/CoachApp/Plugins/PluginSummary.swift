@@ -27,7 +27,8 @@ public struct PluginSummary: Codable, Sendable, Equatable {
         version = record.version
         path = record.path
         sha256 = record.sha256
-        pinned = !record.unsigned && (try? ExecutableHash.sha256(of: record.path)) == record.sha256
+        pinned =
+            !record.unsigned && (try? PinnedExecutable(path: record.path))?.sha256 == record.sha256
         metrics = record.manifest.providers
         declared = record.declared
         granted = record.granted

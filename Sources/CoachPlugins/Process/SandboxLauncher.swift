@@ -46,9 +46,9 @@ public struct SandboxLauncher: ProcessLauncher {
         let pid = withCStrings(argv) { cargv in
             withCStrings(envp) { cenvp in
                 coach_spawn(
-                    request.executable, cargv, cenvp, request.workingDirectory, input[0],
-                    output[1], errors[1], &limits, flags, user?.uid ?? 0, user?.gid ?? 0, &stage,
-                    &err)
+                    request.executable, request.descriptor ?? -1, cargv, cenvp,
+                    request.workingDirectory, input[0], output[1], errors[1], &limits, flags,
+                    user?.uid ?? 0, user?.gid ?? 0, &stage, &err)
             }
         }
         close(input[0])
