@@ -181,3 +181,48 @@ import Testing
         #expect(try PinnedExecutable(path: path).descriptor >= 0)
     }
 }
+
+/// A plugin is never started where a required protection is missing, unless allowed.
+@Suite struct SandboxRefusalTests {
+    /// A launcher on a machine without Landlock, which records whether it was asked to start.
+    final class NoFilesLauncher: ProcessLauncher, @unchecked Sendable {
+        // @unchecked Sendable: `launched` is only touched under `lock`.
+        let lock = NSLock()
+        var launched = 0
+        let real = SandboxLauncher()
+
+        func launch(_ request: LaunchRequest) throws -> PluginProcess {
+            lock.withLock { launched += 1 }
+            return try real.launch(request)
+        }
+
+        func protections(for policy: SandboxPolicy) -> [Protection] {
+            real.protections(for: policy).map {
+                var p = $0
+                if p.name == "files" { p.active = false }
+                return p
+            }
+        }
+    }
+
+    @Test("Without a required protection nothing is executed, not even the handshake")
+    func refusedBeforeRunning() throws {
+        let folder = try PinnedExecutableTests.Folder()
+        defer { folder.remove() }
+        let path = try folder.script("coach-metric-swap", name: "genuine")
+        let launcher = NoFilesLauncher()
+        #expect {
+            try PluginInspector.inspect(
+                path: path, context: PinnedExecutableTests.context(launcher))
+        } throws: { error in
+            guard let e = error as? PluginError else { return false }
+            return e.failure == .sandboxIncomplete(missing: ["files"])
+                && e.category == .permission
+        }
+        #expect(launcher.launched == 0)
+        var context = PinnedExecutableTests.context(launcher)
+        context.policy.allowUnsandboxed = true
+        let inspection = try PluginInspector.inspect(path: path, context: context)
+        #expect(inspection.manifest.plugin.name == "genuine" && launcher.launched == 1)
+    }
+}

@@ -31,6 +31,9 @@ public enum PluginFailure: Error, Sendable, Equatable, LocalizedError {
     case manifestChanged(String)
     /// The plugin's record in the workspace lacks the owner's valid signature.
     case recordNotSigned
+    /// Protections a plugin needs cannot be set up on this machine, and the owner has not
+    /// allowed plugins to run without them.
+    case sandboxIncomplete(missing: [String])
 
     public var errorDescription: String? {
         switch self {
@@ -55,6 +58,10 @@ public enum PluginFailure: Error, Sendable, Equatable, LocalizedError {
             "executable \(path) is not run: \(reason); only its owner may be able to change it "
                 + "and its folder"
         case .manifestChanged(let what): "handshake differs from the one recorded: \(what)"
+        case .sandboxIncomplete(let missing):
+            "is not run: this machine cannot give it "
+                + missing.joined(separator: ", ") + " isolation, and the workspace's owner has "
+                + "not allowed plugins to run without it"
         case .recordNotSigned:
             "record in the workspace is not signed by the owner (altered in the file, or added "
                 + "before plugin records were signed); it is not run until added again"
@@ -108,7 +115,10 @@ extension PluginError: CoachFailure {
     /// the plugin is output that cannot be used.
     public var category: FailureCategory {
         if failure.isTampering { return .corrupt }
-        if case .unsafeExecutable = failure { return .permission }
+        switch failure {
+        case .unsafeExecutable, .sandboxIncomplete: return .permission
+        default: break
+        }
         return .invalidData
     }
 }

@@ -119,7 +119,12 @@ public struct PluginContext: Sendable {
     }
 
     /// Starts the opened `executable` in a fresh private directory under the sandbox policy.
+    ///
+    /// - Throws: `PluginFailure.sandboxIncomplete`, before anything runs, when a required
+    ///   protection is not in force here and the policy does not allow running without it;
+    ///   `PluginFailure.launch` when the process cannot be started.
     public func start(_ executable: PinnedExecutable) throws -> PluginProcess {
+        try checkSandbox()
         let dir = try makePrivateDirectory()
         let request = LaunchRequest(
             executable: executable.path, descriptor: executable.descriptor,
@@ -134,6 +139,14 @@ public struct PluginContext: Sendable {
         } catch {
             try? FileManager.default.removeItem(atPath: dir)
             throw error
+        }
+    }
+
+    /// Refuses to start anything when a required protection is missing, unless allowed.
+    public func checkSandbox() throws {
+        let missing = launcher.protections(for: policy).filter { $0.required && !$0.active }
+        guard missing.isEmpty || policy.allowUnsandboxed else {
+            throw PluginFailure.sandboxIncomplete(missing: missing.map(\.name))
         }
     }
 
