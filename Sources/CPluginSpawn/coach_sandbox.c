@@ -185,7 +185,20 @@ static char *put_uint(char *out, unsigned int v) {
     return out;
 }
 
+static int enter_user_namespace(unsigned int uid, unsigned int gid);
+
 int coach_enter_user_namespace(unsigned int uid, unsigned int gid) {
+    // A non-dumpable process (coach makes itself one) cannot write its own /proc maps: dumpable
+    // only while they are written, then not again until exec.
+    if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) != 0) return -1;
+    int r = enter_user_namespace(uid, gid);
+    int saved = errno;
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    errno = saved;
+    return r;
+}
+
+static int enter_user_namespace(unsigned int uid, unsigned int gid) {
     if (unshare(CLONE_NEWUSER) != 0) return -1;
     char map[40];
     char *p = put_uint(map, uid);
