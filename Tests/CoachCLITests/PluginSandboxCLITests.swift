@@ -38,4 +38,18 @@ import Testing
             #expect(p["active"] as? Bool == true && p["required"] as? Bool == true, "\(p)")
         }
     }
+
+    @Test("plugin add runs nothing of the file before the owner agrees, not even its handshake")
+    func nothingRunsBeforeAsking() throws {
+        let s = try PluginCLITests.scene()
+        let lab = try PluginLab()
+        let exe = try lab.misbehaving("fine", id: "unasked")
+        // No terminal to ask on and no --yes: refused after the file is shown, before it runs.
+        let r = try s.run(["plugin", "add", exe] + Self.me, env: Self.now)
+        #expect(r.status == 64, "\(r.status): \(r.stderr)")
+        #expect(r.stdout.contains("sha256") && r.stdout.contains(exe), "\(r.stdout)")
+        #expect(!r.stdout.contains("Misbehaving"), "the handshake ran before asking")
+        let list = try s.expectOK(s.run(["plugin", "list"] + Self.me, env: Self.now))
+        #expect(!list.stdout.contains("unasked"))
+    }
 }

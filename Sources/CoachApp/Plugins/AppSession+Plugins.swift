@@ -61,14 +61,14 @@ extension AppSession {
         return record
     }
 
-    /// Hashes and handshakes the executable at `path` without trusting it yet (`plugin add`
-    /// shows this before asking).
+    /// Opens and hashes the executable at `path` without running any of it: what `plugin add`
+    /// shows and asks about before the handshake.
     ///
     /// - Throws: `StoreError.permissionDenied` unless the owner asks;
-    ///   `PluginUseError.notExecutable`; `PluginError` when the handshake fails;
-    ///   `PluginUseError.metricClash` when a metric id is taken by a built-in or another plugin.
-    public func inspectPlugin(path: String) throws -> PluginReview {
-        // Refuse before running anything: only the owner may add plugins.
+    ///   `PluginUseError.notExecutable`; `PluginError` when the file or a folder above it could
+    ///   be changed by someone else.
+    public func openPlugin(path: String) throws -> PluginFile {
+        // Refuse before anything else: only the owner may add plugins.
         guard principal.role == .owner else {
             throw StoreError.permissionDenied("only the owner adds metric plugins")
         }
@@ -76,7 +76,24 @@ extension AppSession {
         guard FileManager.default.isExecutableFile(atPath: absolute) else {
             throw PluginUseError.notExecutable(path)
         }
-        let inspection = try PluginInspector.inspect(path: absolute, context: pluginContext)
+        do {
+            return PluginFile(executable: try PinnedExecutable(path: absolute))
+        } catch let failure as PluginFailure {
+            throw PluginError(plugin: PluginInspector.fileID(absolute), failure: failure)
+        }
+    }
+
+    /// Runs the handshake of a file the owner agreed to run (sandboxed, that very open file)
+    /// without trusting it yet (`plugin add` shows this before asking to add it).
+    ///
+    /// - Throws: `StoreError.permissionDenied` unless the owner asks; `PluginError` when the
+    ///   handshake fails or the sandbox is incomplete; `PluginUseError.metricClash` when a
+    ///   metric id is taken by a built-in or another plugin.
+    public func inspectPlugin(_ file: PluginFile) throws -> PluginReview {
+        guard principal.role == .owner else {
+            throw StoreError.permissionDenied("only the owner adds metric plugins")
+        }
+        let inspection = try PluginInspector.inspect(file.executable, context: pluginContext)
         var taken = Set(ProviderRegistry.builtins.ids)
         for other in try pluginRecords() where other.id != inspection.id {
             taken.formUnion(other.manifest.providers.map(\.id))

@@ -15,7 +15,8 @@ struct PluginCommand: ParsableCommand {
 struct PluginAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Trust a plugin: handshake, show what it asks for, pin its SHA-256.")
+        abstract:
+            "Trust a plugin: pin its SHA-256, then (asked) its handshake and the data it wants.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The executable, or the id of one 'plugin list --available' shows.")
     var plugin: String
@@ -33,7 +34,12 @@ struct PluginAddCommand: ParsableCommand {
             {
                 path = found.path
             }
-            let inspection = try session.inspectPlugin(path: path)
+            // Nothing of the file runs before the owner agrees, not even its handshake.
+            let file = try session.openPlugin(path: path)
+            if !output.json { print(PluginText.file(file)) }
+            try Confirm.destructive(
+                "Run this executable, sandboxed, to ask what it needs?", yes: yes, action: "add")
+            let inspection = try session.inspectPlugin(file)
             if !output.json { print(PluginText.manifest(inspection)) }
             try Confirm.destructive(
                 "Add plugin '\(inspection.id)' with these data kinds?", yes: yes, action: "add")

@@ -18,8 +18,18 @@ public enum PluginInspector {
     /// - Throws: `PluginError` when it cannot be started, answers badly or announces an invalid
     ///   manifest (bad ids, no providers, a name that does not match its file name).
     public static func inspect(path: String, context: PluginContext) throws -> Inspection {
+        let executable = try wrap(Self.fileID(path)) { try PinnedExecutable(path: path) }
+        return try inspect(executable, context: context)
+    }
+
+    /// Starts the opened `executable` sandboxed, runs the handshake and ends it.
+    ///
+    /// - Throws: as `inspect(path:context:)`.
+    public static func inspect(_ executable: PinnedExecutable, context: PluginContext) throws
+        -> Inspection
+    {
+        let path = executable.path
         let fileID = Self.fileID(path)
-        let executable = try wrap(fileID) { try PinnedExecutable(path: path) }
         let connection = PluginConnection(
             pluginID: fileID, host: context.host, initializeTimeout: context.initializeTimeout
         ) { try context.start(executable) }
