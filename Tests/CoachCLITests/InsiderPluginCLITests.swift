@@ -100,4 +100,29 @@ import Testing
         chmod(lab.bin, 0o755)
         try s.expectOK(s.run(["plugin", "check", "exposed"] + Self.me, env: Self.now))
     }
+
+    @Test("The owner's allowance to run a plugin unsandboxed is signed: planting it is tampering")
+    func plantedAllowance() throws {
+        let s = try PluginCLITests.scene()
+        let lab = try PluginLab()
+        let exe = try lab.misbehaving("fine", id: "allowed")
+        try s.expectOK(s.run(["plugin", "add", exe, "--yes"] + Self.me, env: Self.now))
+        _ = try s.sqlite(
+            "UPDATE plugins SET granted = granted || ',+unsandboxed' WHERE id = 'allowed'")
+        let check = try s.run(["plugin", "check", "allowed"] + Self.me, env: Self.now)
+        #expect(check.status == 74, "\(check.status): \(check.stderr)")
+        #expect(check.stderr.contains("not signed by the owner"), "\(check.stderr)")
+        // Given by the owner, the allowance is recorded, shown and signed.
+        try s.expectOK(
+            s.run(
+                ["plugin", "add", exe, "--yes", "--allow-unsandboxed"] + Self.me, env: Self.now))
+        let info = try s.expectOK(
+            s.run(["plugin", "info", "allowed", "--json"] + Self.me, env: Self.now))
+        let json = try #require(try ViewsCLITests.json(info) as? [String: Any])
+        let plugin = try #require(json["plugin"] as? [String: Any])
+        #expect(
+            plugin["unsandboxed"] as? Bool == true && plugin["granted"] as? [String] == ["wellness"]
+        )
+        try s.expectOK(s.run(["plugin", "check", "allowed"] + Self.me, env: Self.now))
+    }
 }

@@ -225,4 +225,28 @@ import Testing
         let inspection = try PluginInspector.inspect(path: path, context: context)
         #expect(inspection.manifest.plugin.name == "genuine" && launcher.launched == 1)
     }
+
+    @Test("A record the owner allowed to run unsandboxed runs there; any other is refused")
+    func ownersAllowance() throws {
+        let folder = try PinnedExecutableTests.Folder()
+        defer { folder.remove() }
+        let path = try folder.script("coach-metric-swap", name: "genuine")
+        let launcher = NoFilesLauncher()
+        var context = PinnedExecutableTests.context(launcher)
+        context.policy.allowUnsandboxed = true
+        let manifest = try PluginInspector.inspect(path: path, context: context).manifest
+        context.policy.allowUnsandboxed = false
+        var record = PluginRecord(
+            id: "swap", path: path, sha256: try PinnedExecutable(path: path).sha256,
+            manifest: manifest, granted: [])
+        let before = launcher.launched
+        #expect(throws: PluginFailure.sandboxIncomplete(missing: ["files"])) {
+            _ = try context.start(record)
+        }
+        #expect(launcher.launched == before)
+        record.unsandboxed = true
+        let process = try context.start(record)
+        process.terminate(grace: .zero)
+        #expect(launcher.launched == before + 1)
+    }
 }

@@ -58,6 +58,7 @@ extension AppSession {
             id: entry.id, path: entry.path, sha256: entry.sha256, manifest: manifest,
             granted: entry.granted)
         record.unsigned = !entry.signed
+        record.unsandboxed = entry.unsandboxed
         return record
     }
 
@@ -89,11 +90,18 @@ extension AppSession {
     /// - Throws: `StoreError.permissionDenied` unless the owner asks; `PluginError` when the
     ///   handshake fails or the sandbox is incomplete; `PluginUseError.metricClash` when a
     ///   metric id is taken by a built-in or another plugin.
-    public func inspectPlugin(_ file: PluginFile) throws -> PluginReview {
+    ///
+    /// - Parameter allowUnsandboxed: run it even where a required protection is missing (the
+    ///   owner's explicit choice, recorded with the plugin when it is added).
+    public func inspectPlugin(_ file: PluginFile, allowUnsandboxed: Bool = false) throws
+        -> PluginReview
+    {
         guard principal.role == .owner else {
             throw StoreError.permissionDenied("only the owner adds metric plugins")
         }
-        let inspection = try PluginInspector.inspect(file.executable, context: pluginContext)
+        var context = pluginContext
+        context.policy.allowUnsandboxed = allowUnsandboxed
+        let inspection = try PluginInspector.inspect(file.executable, context: context)
         var taken = Set(ProviderRegistry.builtins.ids)
         for other in try pluginRecords() where other.id != inspection.id {
             taken.formUnion(other.manifest.providers.map(\.id))
@@ -107,8 +115,12 @@ extension AppSession {
     /// Records an inspected plugin with the kinds granted to it (all it declares when `grant`
     /// is nil), pinning its hash; an audited change only the owner may make.
     ///
+    /// - Parameter allowUnsandboxed: let it run where this machine cannot sandbox plugins (a
+    ///   choice signed with the record).
     /// - Throws: `PluginUseError` for a kind it does not declare; `StoreError.permissionDenied`.
-    public func addPlugin(_ review: PluginReview, grant: [String]?) throws -> PluginSummary {
+    public func addPlugin(
+        _ review: PluginReview, grant: [String]?, allowUnsandboxed: Bool = false
+    ) throws -> PluginSummary {
         let inspection = review.inspection
         var record = PluginRecord(
             id: inspection.id, path: inspection.path, sha256: inspection.sha256,
@@ -130,11 +142,11 @@ extension AppSession {
         }
         record.granted = Array(Set(record.granted)).sorted()
         let manifest = String(decoding: try PluginProtocol.line(record.manifest), as: UTF8.self)
-        try workspace.addPlugin(
-            PluginEntry(
-                id: record.id, path: record.path, sha256: record.sha256,
-                manifest: manifest.trimmingCharacters(in: .newlines), granted: record.granted),
-            as: principal)
+        var entry = PluginEntry(
+            id: record.id, path: record.path, sha256: record.sha256,
+            manifest: manifest.trimmingCharacters(in: .newlines), granted: record.granted)
+        entry.unsandboxed = allowUnsandboxed
+        try workspace.addPlugin(entry, as: principal)
         return try plugins().first { $0.id == record.id }!
     }
 

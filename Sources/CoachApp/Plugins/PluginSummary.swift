@@ -15,9 +15,11 @@ public struct PluginSummary: Codable, Sendable, Equatable {
     public var declared: [InputKind]
     public var granted: [InputKind]
     public var addedAt: String
+    /// Whether the owner let it run where this machine cannot sandbox plugins.
+    public var unsandboxed: Bool
 
     enum CodingKeys: String, CodingKey {
-        case id, name, version, path, sha256, pinned, metrics, declared, granted
+        case id, name, version, path, sha256, pinned, metrics, declared, granted, unsandboxed
         case addedAt = "added_at"
     }
 
@@ -32,6 +34,7 @@ public struct PluginSummary: Codable, Sendable, Equatable {
         metrics = record.manifest.providers
         declared = record.declared
         granted = record.granted
+        unsandboxed = record.unsandboxed
         self.addedAt = addedAt
     }
 }

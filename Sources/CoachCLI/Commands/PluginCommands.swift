@@ -23,6 +23,9 @@ struct PluginAddCommand: ParsableCommand {
     @Option(help: "Grant only these data kinds, e.g. wellness,sleep (default: all it asks for).")
     var grant: String?
     @Flag(help: "Do not ask for confirmation.") var yes = false
+    @Flag(
+        help: "Let it run where this machine cannot sandbox plugins (recorded and signed).")
+    var allowUnsandboxed = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -39,12 +42,13 @@ struct PluginAddCommand: ParsableCommand {
             if !output.json { print(PluginText.file(file)) }
             try Confirm.destructive(
                 "Run this executable, sandboxed, to ask what it needs?", yes: yes, action: "add")
-            let inspection = try session.inspectPlugin(file)
+            let inspection = try session.inspectPlugin(file, allowUnsandboxed: allowUnsandboxed)
             if !output.json { print(PluginText.manifest(inspection)) }
             try Confirm.destructive(
                 "Add plugin '\(inspection.id)' with these data kinds?", yes: yes, action: "add")
             let grants = grant.map { $0.split(separator: ",").map(String.init) }
-            let summary = try session.addPlugin(inspection, grant: grants)
+            let summary = try session.addPlugin(
+                inspection, grant: grants, allowUnsandboxed: allowUnsandboxed)
             if output.json {
                 print(try PluginText.json(summary))
             } else {

@@ -59,6 +59,10 @@ enum PluginText {
                     ? "" : Terminal.paint("  (executable CHANGED since added)", hex: "#E53E3E")),
             "added       \(p.addedAt)", "asks for    \(kinds(p.declared))",
             "granted     \(kinds(p.granted))",
+            "sandbox     "
+                + (p.unsandboxed
+                    ? "may run without it where this machine cannot sandbox plugins"
+                    : "required"),
             "metrics     " + p.metrics.map(\.id).joined(separator: ", "), "",
             "Protections on this machine:",
         ]

@@ -115,7 +115,7 @@ public struct PluginContext: Sendable {
         guard executable.sha256 == record.sha256 else {
             throw PluginFailure.executableChanged(path: record.path)
         }
-        return try start(executable)
+        return try start(executable, allowUnsandboxed: record.unsandboxed)
     }
 
     /// Starts the opened `executable` in a fresh private directory under the sandbox policy.
@@ -123,8 +123,12 @@ public struct PluginContext: Sendable {
     /// - Throws: `PluginFailure.sandboxIncomplete`, before anything runs, when a required
     ///   protection is not in force here and the policy does not allow running without it;
     ///   `PluginFailure.launch` when the process cannot be started.
-    public func start(_ executable: PinnedExecutable) throws -> PluginProcess {
-        try checkSandbox()
+    ///
+    /// - Parameter allowUnsandboxed: the owner allowed this plugin to run without them.
+    public func start(_ executable: PinnedExecutable, allowUnsandboxed: Bool = false) throws
+        -> PluginProcess
+    {
+        try checkSandbox(allowUnsandboxed: allowUnsandboxed)
         let dir = try makePrivateDirectory()
         let request = LaunchRequest(
             executable: executable.path, descriptor: executable.descriptor,
@@ -143,9 +147,9 @@ public struct PluginContext: Sendable {
     }
 
     /// Refuses to start anything when a required protection is missing, unless allowed.
-    public func checkSandbox() throws {
+    public func checkSandbox(allowUnsandboxed: Bool = false) throws {
         let missing = launcher.protections(for: policy).filter { $0.required && !$0.active }
-        guard missing.isEmpty || policy.allowUnsandboxed else {
+        guard missing.isEmpty || policy.allowUnsandboxed || allowUnsandboxed else {
             throw PluginFailure.sandboxIncomplete(missing: missing.map(\.name))
         }
     }
