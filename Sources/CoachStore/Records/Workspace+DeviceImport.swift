@@ -95,6 +95,10 @@ extension Workspace {
                     updated += 1; outcomes[index] = .updated
                 }
             }
+            // What this batch added, for a rollback should the import be killed before its end.
+            try journalBatch(
+                db, keyring: keyring,
+                added: records.indices.filter { outcomes[$0] == .added }.map { records[$0].id })
             if added + updated > 0 {
                 try dropSnapshot(db, athleteId: athleteId)
                 try appendAudit(
@@ -171,7 +175,8 @@ extension Workspace {
         return found
     }
 
-    /// Removes records an import added before it failed, so a failed file leaves nothing.
+    /// Removes records an import added before it failed, so a failed file leaves nothing (and
+    /// ends its journal).
     public func removeDeviceRecords(ids: [RecordID], for athlete: AthleteAccess) throws {
         guard !ids.isEmpty else { return }
         let athleteId = athlete.keyring.athleteId, actor = athlete.actor
@@ -182,6 +187,10 @@ extension Workspace {
             for id in ids {
                 try delete.execute(arguments: [num, RecordIdColumn.value(id.rawValue)])
             }
+            let prefix = Self.journalPrefix(athleteId)
+            try db.execute(
+                sql: "DELETE FROM meta WHERE substr(key, 1, ?) = ?",
+                arguments: [prefix.count, prefix])
             try dropSnapshot(db, athleteId: athleteId)
             try appendAudit(
                 db, actor: actor, action: "import.undo", athleteId: athleteId,
