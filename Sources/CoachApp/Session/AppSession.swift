@@ -148,7 +148,10 @@ public final class AppSession {
     /// Removes what a killed device import of the athlete committed, unless an import is in
     /// progress (it holds the workspace's import lock), so that no view shows half a file.
     func rollBackInterruptedImport(of athlete: AthleteAccess) throws {
-        guard let lock = ImportLock.ifFree(workspace: workspace.path) else { return }
+        // One read finds nothing to do on almost every command; only then the lock file.
+        guard try workspace.hasImportJournal(for: athlete),
+            let lock = ImportLock.ifFree(workspace: workspace.path)
+        else { return }
         defer { withExtendedLifetime(lock) {} }
         try workspace.rollBackInterruptedImport(for: athlete)
     }

@@ -46,6 +46,16 @@ extension Workspace {
         }
     }
 
+    /// Whether `athlete` has journal rows: an import of it is in progress or was interrupted.
+    public func hasImportJournal(for athlete: AthleteAccess) throws -> Bool {
+        let prefix = Self.journalPrefix(athlete.keyring.athleteId)
+        return try read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM meta WHERE substr(key, 1, ?) = ?)",
+                arguments: [prefix.count, prefix]) ?? false
+        }
+    }
+
     /// Rolls back what an interrupted device import of `athlete` committed: the records its
     /// journal names are removed, with an audit entry, in one transaction. Call only while no
     /// import of the athlete runs (`ImportLock`).
@@ -56,12 +66,7 @@ extension Workspace {
     public func rollBackInterruptedImport(for athlete: AthleteAccess) throws -> Int {
         let prefix = Self.journalPrefix(athlete.keyring.athleteId)
         let lookup = "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?"
-        let pending = try read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM meta WHERE substr(key, 1, ?) = ?",
-                arguments: [prefix.count, prefix]) ?? 0
-        }
-        guard pending > 0 else { return 0 }
+        guard try hasImportJournal(for: athlete) else { return 0 }
         let keyring = athlete.keyring, actor = athlete.actor
         return try write { db in
             var ids: [String] = []
