@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "coach_spawn.h"
+#include "coach_sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,18 +28,20 @@ static int set_limit(int resource, long long value) {
     return setrlimit(resource, &r);
 }
 
-static void close_other_fds(int keep) {
+// Closes every descriptor from `first` up but `keep`.
+static void close_other_fds(int first, int keep) {
 #ifdef SYS_close_range
-    if (keep > 3) syscall(SYS_close_range, 3, keep - 1, 0);
+    if (keep > first) syscall(SYS_close_range, first, keep - 1, 0);
     syscall(SYS_close_range, keep + 1, ~0U, 0);
 #else
-    for (int fd = 3; fd < 1024; fd++) if (fd != keep) close(fd);
+    for (int fd = first; fd < 1024; fd++) if (fd != keep) close(fd);
 #endif
 }
 
-static void child(const char *path, char *const argv[], char *const envp[], const char *cwd,
-                  int fd_in, int fd_out, int fd_err, const coach_limits *limits, int flags,
-                  unsigned int uid, unsigned int gid, int err) {
+static void child(const char *path, int exec_fd, char *const argv[], char *const envp[],
+                  const char *cwd, int fd_in, int fd_out, int fd_err,
+                  const coach_limits *limits, int flags, unsigned int uid, unsigned int gid,
+                  char *const read_paths[], char *const device_paths[], int err) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -46,13 +49,25 @@ static void child(const char *path, char *const argv[], char *const envp[], cons
     if (setpgid(0, 0) != 0) report(err, COACH_STAGE_PGROUP);
     if (dup2(fd_in, 0) < 0 || dup2(fd_out, 1) < 0 || dup2(fd_err, 2) < 0)
         report(err, COACH_STAGE_FDS);
-    // Move the error pipe above the standard descriptors, then close everything else.
-    int e = fcntl(err, F_DUPFD_CLOEXEC, 3);
+    // Move the error pipe above the descriptors the program keeps, then close everything else.
+    int e = fcntl(err, F_DUPFD_CLOEXEC, 10);
     if (e < 0) report(err, COACH_STAGE_FDS);
     err = e;
-    close_other_fds(err);
+    if (exec_fd >= 0) {
+        // The executable stays open as descriptor 3, without close-on-exec, so that an
+        // interpreter started for a script can read it as /dev/fd/3.
+        int high = fcntl(exec_fd, F_DUPFD_CLOEXEC, 10);
+        if (high < 0 || dup2(high, COACH_EXEC_FD) < 0) report(err, COACH_STAGE_FDS);
+        exec_fd = COACH_EXEC_FD;
+    }
+    close_other_fds(exec_fd >= 0 ? COACH_EXEC_FD + 1 : 3, err);
     if (chdir(cwd) != 0) report(err, COACH_STAGE_CHDIR);
+    if ((flags & COACH_SPAWN_NEW_USER) && coach_enter_user_namespace(getuid(), getgid()) != 0)
+        report(err, COACH_STAGE_USERNS);
     if ((flags & COACH_SPAWN_NEW_NET) && unshare(CLONE_NEWNET) != 0) report(err, COACH_STAGE_NET);
+    if ((flags & COACH_SPAWN_NEW_MOUNT)
+        && (unshare(CLONE_NEWNS) != 0 || coach_private_mounts() != 0))
+        report(err, COACH_STAGE_MOUNT);
     if (flags & COACH_SPAWN_NEW_PID) {
         if (unshare(CLONE_NEWPID) != 0) report(err, COACH_STAGE_PID);
         pid_t init = fork();
@@ -68,6 +83,8 @@ static void child(const char *path, char *const argv[], char *const envp[], cons
             if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
             _exit(128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0));
         }
+        // The plugin's /proc shows its own PID namespace only (where the kernel lets it).
+        if (flags & COACH_SPAWN_NEW_MOUNT) (void)coach_mount_proc();
     }
     if (set_limit(RLIMIT_AS, limits->address_space_bytes) != 0
         || set_limit(RLIMIT_CPU, limits->cpu_seconds) != 0
@@ -77,17 +94,32 @@ static void child(const char *path, char *const argv[], char *const envp[], cons
         report(err, COACH_STAGE_LIMITS);
     struct rlimit core = {0, 0};
     setrlimit(RLIMIT_CORE, &core);
+    if ((flags & COACH_SPAWN_NO_NEW_PRIVS) && coach_no_new_privs() != 0)
+        report(err, COACH_STAGE_NO_NEW_PRIVS);
+    if ((flags & COACH_SPAWN_LANDLOCK)
+        && coach_landlock_apply(read_paths, device_paths, cwd, exec_fd) != 0)
+        report(err, COACH_STAGE_LANDLOCK);
     if ((flags & COACH_SPAWN_DROP_USER) && geteuid() == 0) {
         if (setgroups(0, NULL) != 0 || setgid(gid) != 0 || setuid(uid) != 0)
             report(err, COACH_STAGE_USER);
     }
-    execve(path, argv, envp);
+    // Last: the filter refuses calls the set-up above needs.
+    if ((flags & COACH_SPAWN_SECCOMP) && coach_seccomp_apply() != 0)
+        report(err, COACH_STAGE_SECCOMP);
+    if (exec_fd >= 0) {
+        // The very file that was hashed, whatever its path names by now.
+        syscall(SYS_execveat, exec_fd, "", argv, envp, AT_EMPTY_PATH);
+    } else {
+        execve(path, argv, envp);
+    }
     report(err, COACH_STAGE_EXEC);
 }
 
-pid_t coach_spawn(const char *path, char *const argv[], char *const envp[], const char *cwd,
-                  int fd_in, int fd_out, int fd_err, const coach_limits *limits, int flags,
-                  unsigned int uid, unsigned int gid, int *failed_stage, int *failed_errno) {
+pid_t coach_spawn(const char *path, int exec_fd, char *const argv[], char *const envp[],
+                  const char *cwd, int fd_in, int fd_out, int fd_err,
+                  const coach_limits *limits, int flags, unsigned int uid, unsigned int gid,
+                  char *const read_paths[], char *const device_paths[],
+                  int *failed_stage, int *failed_errno) {
     *failed_stage = COACH_STAGE_NONE;
     *failed_errno = 0;
     int pipefd[2];
@@ -106,7 +138,8 @@ pid_t coach_spawn(const char *path, char *const argv[], char *const envp[], cons
     }
     if (pid == 0) {
         close(pipefd[0]);
-        child(path, argv, envp, cwd, fd_in, fd_out, fd_err, limits, flags, uid, gid, pipefd[1]);
+        child(path, exec_fd, argv, envp, cwd, fd_in, fd_out, fd_err, limits, flags, uid, gid,
+              read_paths, device_paths, pipefd[1]);
     }
     // Also set the group from the parent, so a signal to the group cannot race the child.
     setpgid(pid, pid);
@@ -126,18 +159,53 @@ pid_t coach_spawn(const char *path, char *const argv[], char *const envp[], cons
     return pid;
 }
 
-int coach_can_unshare(int flags) {
+int coach_sandbox_probe(int flags) {
+    // The answer comes through a pipe: an exit status is lost where SIGCHLD is ignored.
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return 0;
     pid_t pid = fork();
-    if (pid < 0) return 0;
-    if (pid == 0) {
-        int ok = 1;
-        if ((flags & COACH_SPAWN_NEW_NET) && unshare(CLONE_NEWNET) != 0) ok = 0;
-        if ((flags & COACH_SPAWN_NEW_PID) && unshare(CLONE_NEWPID) != 0) ok = 0;
-        _exit(ok ? 0 : 1);
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return 0;
     }
+    if (pid == 0) {
+        close(fds[0]);
+        int ok = 0;
+        int user = !(flags & COACH_SPAWN_NEW_USER)
+            || coach_enter_user_namespace(getuid(), getgid()) == 0;
+        if (user && (flags & COACH_SPAWN_NEW_USER)) ok |= COACH_SPAWN_NEW_USER;
+        if (user && (flags & COACH_SPAWN_NEW_NET) && unshare(CLONE_NEWNET) == 0)
+            ok |= COACH_SPAWN_NEW_NET;
+        if (user && (flags & COACH_SPAWN_NEW_MOUNT) && unshare(CLONE_NEWNS) == 0
+            && coach_private_mounts() == 0)
+            ok |= COACH_SPAWN_NEW_MOUNT;
+        if (user && (flags & COACH_SPAWN_NEW_PID) && unshare(CLONE_NEWPID) == 0) {
+            pid_t init = fork();
+            if (init == 0) _exit(0);
+            int status = 0;
+            if (init > 0 && waitpid(init, &status, 0) == init && WIFEXITED(status))
+                ok |= COACH_SPAWN_NEW_PID;
+        }
+        if ((flags & COACH_SPAWN_NO_NEW_PRIVS) && coach_no_new_privs() == 0)
+            ok |= COACH_SPAWN_NO_NEW_PRIVS;
+        if ((flags & COACH_SPAWN_LANDLOCK) && (ok & COACH_SPAWN_NO_NEW_PRIVS)
+            && coach_landlock_apply(NULL, NULL, NULL, -1) == 0)
+            ok |= COACH_SPAWN_LANDLOCK;
+        if ((flags & COACH_SPAWN_SECCOMP) && (ok & COACH_SPAWN_NO_NEW_PRIVS)
+            && coach_seccomp_apply() == 0)
+            ok |= COACH_SPAWN_SECCOMP;
+        ssize_t n = write(fds[1], &ok, sizeof ok);
+        _exit(n == (ssize_t)sizeof ok ? 0 : 1);
+    }
+    close(fds[1]);
+    int ok = 0;
+    ssize_t got;
+    do { got = read(fds[0], &ok, sizeof ok); } while (got < 0 && errno == EINTR);
+    close(fds[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return got == (ssize_t)sizeof ok ? ok : 0;
 }
 
 int coach_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -176,4 +176,24 @@ public enum SecureFiles {
         }
         rmdir(path)
     }
+
+    /// Opens (creating it 0600) the lock file at `path` and takes an exclusive lock on it,
+    /// waiting for it when `wait`, else giving up at once when another process holds it.
+    ///
+    /// - Returns: the descriptor holding the lock (released by `unlock`, or when the process
+    ///   ends, however it ends), or nil when it is held elsewhere or cannot be made.
+    public static func lock(_ path: String, wait: Bool) -> Int32? {
+        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        var r: Int32
+        repeat { r = flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) } while r != 0 && errno == EINTR
+        guard r == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Releases a lock `lock` took.
+    public static func unlock(_ fd: Int32) { close(fd) }
 }

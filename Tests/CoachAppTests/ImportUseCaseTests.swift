@@ -110,4 +110,31 @@ import Testing
                 ImportRequest(paths: [TestFixtures.path(Self.ride[0])], athlete: Handle("bert")))
         }
     }
+
+    @Test("A file imported before a key rotation is still one record when imported after it")
+    func duplicateAcrossRotation() throws {
+        let s = try WorkspaceSandbox()
+        let request = ImportRequest(
+            paths: [TestFixtures.path(Self.ride[0])], athlete: Handle("jane"))
+        let first = try s.session().importFiles(request)
+        #expect(first.types.map(\.imported).reduce(0, +) == 1)
+        let stored = try s.session().exportDataset(Handle("jane")).workouts.map(\.id)
+        try s.session().revokeAccess(athlete: Handle("jane"), from: Handle("carl"))
+        let session = try s.session()
+        var dry = request
+        dry.dryRun = true
+        let preview = try session.importFiles(dry)
+        #expect(preview.types.map(\.imported).reduce(0, +) == 0)
+        #expect(preview.types.map(\.duplicate).reduce(0, +) == 1)
+        let again = try session.importFiles(request)
+        #expect(again.types.map(\.imported).reduce(0, +) == 0)
+        #expect(again.types.map(\.duplicate).reduce(0, +) == 1)
+        #expect(try session.exportDataset(Handle("jane")).workouts.map(\.id) == stored)
+        // Another file after the rotation is keyed under the new key.
+        let run = try session.importFiles(
+            ImportRequest(
+                paths: [TestFixtures.path("fit/run_18min_s4.fit")], athlete: Handle("jane")))
+        #expect(run.types.map(\.imported).reduce(0, +) == 1)
+        #expect(try Self.logCount(session, "jane") == 2)
+    }
 }

@@ -68,4 +68,61 @@ import Testing
         try s.expectOK(s.run(["plugin", "add", exe, "--yes"] + Self.me, env: Self.now))
         #expect(try Self.row(s, "legacy")["status"] as? String == "ok")
     }
+
+    @Test("A pinned plugin reached through a link now, or in a folder others can write, is refused")
+    func exposedExecutable() throws {
+        let s = try PluginCLITests.scene()
+        let lab = try PluginLab()
+        let dump = lab.root + "/ran.jsonl"
+        let exe = try lab.misbehaving("fine", id: "exposed", dump: dump)
+        try s.expectOK(s.run(["plugin", "add", exe, "--yes"] + Self.me, env: Self.now))
+        try s.expectOK(s.run(["plugin", "check", "exposed"] + Self.me, env: Self.now))
+        // The same bytes, reached through a link: the path no longer names the pinned file.
+        try FileManager.default.moveItem(atPath: exe, toPath: lab.bin + "/real")
+        try FileManager.default.createSymbolicLink(
+            atPath: exe, withDestinationPath: lab.bin + "/real")
+        try? FileManager.default.removeItem(atPath: dump)
+        let linked = try s.run(["plugin", "check", "exposed"] + Self.me, env: Self.now)
+        #expect(linked.status == 74, "\(linked.status): \(linked.stderr)")
+        #expect(linked.stderr.contains("symbolic link"), "\(linked.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dump), "the linked file ran")
+        try FileManager.default.removeItem(atPath: exe)
+        try FileManager.default.moveItem(atPath: lab.bin + "/real", toPath: exe)
+        // Anyone may now drop a file beside it: refused as a permission problem, before running.
+        chmod(lab.bin, 0o777)
+        let open = try s.run(["plugin", "check", "exposed"] + Self.me, env: Self.now)
+        #expect(open.status == 77, "\(open.status): \(open.stderr)")
+        #expect(open.stderr.contains("others can write to folder"), "\(open.stderr)")
+        #expect(open.stderr.split(separator: "\n").count == 1, "\(open.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dump), "the exposed file ran")
+        let added = try s.run(["plugin", "add", exe, "--yes"] + Self.me, env: Self.now)
+        #expect(added.status == 77, "\(added.status): \(added.stderr)")
+        chmod(lab.bin, 0o755)
+        try s.expectOK(s.run(["plugin", "check", "exposed"] + Self.me, env: Self.now))
+    }
+
+    @Test("The owner's allowance to run a plugin unsandboxed is signed: planting it is tampering")
+    func plantedAllowance() throws {
+        let s = try PluginCLITests.scene()
+        let lab = try PluginLab()
+        let exe = try lab.misbehaving("fine", id: "allowed")
+        try s.expectOK(s.run(["plugin", "add", exe, "--yes"] + Self.me, env: Self.now))
+        _ = try s.sqlite(
+            "UPDATE plugins SET granted = granted || ',+unsandboxed' WHERE id = 'allowed'")
+        let check = try s.run(["plugin", "check", "allowed"] + Self.me, env: Self.now)
+        #expect(check.status == 74, "\(check.status): \(check.stderr)")
+        #expect(check.stderr.contains("not signed by the owner"), "\(check.stderr)")
+        // Given by the owner, the allowance is recorded, shown and signed.
+        try s.expectOK(
+            s.run(
+                ["plugin", "add", exe, "--yes", "--allow-unsandboxed"] + Self.me, env: Self.now))
+        let info = try s.expectOK(
+            s.run(["plugin", "info", "allowed", "--json"] + Self.me, env: Self.now))
+        let json = try #require(try ViewsCLITests.json(info) as? [String: Any])
+        let plugin = try #require(json["plugin"] as? [String: Any])
+        #expect(
+            plugin["unsandboxed"] as? Bool == true && plugin["granted"] as? [String] == ["wellness"]
+        )
+        try s.expectOK(s.run(["plugin", "check", "allowed"] + Self.me, env: Self.now))
+    }
 }

@@ -91,7 +91,7 @@ import Testing
         let available = try s.expectOK(
             s.run(
                 ["plugin", "list", "--available", "--json"] + Self.me,
-                env: Self.now.merging(["COACH_PLUGIN_PATH": extra.root]) { $1 }))
+                env: Self.now.merging(["COACH_PLUGIN_PATH": extra.bin]) { $1 }))
         let listing = try #require(try ViewsCLITests.json(available) as? [String: Any])
         let candidates = listing["available"] as? [[String: Any]] ?? []
         #expect(
@@ -134,7 +134,7 @@ import Testing
         let carl = ["--as", "carl", "--passphrase-file", pass]
         let entries = try s.auditEntries()
         let add = try s.run(
-            ["plugin", "add", lab.root + "/coach-metric-monotony", "--yes"] + carl,
+            ["plugin", "add", lab.bin + "/coach-metric-monotony", "--yes"] + carl,
             env: Self.now)
         #expect(add.status == 77, "\(add.stderr)")
         let remove = try s.run(["plugin", "remove", "monotony"] + carl, env: Self.now)

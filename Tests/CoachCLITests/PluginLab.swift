@@ -7,16 +7,22 @@ import Testing
 
 /// A folder of test plugins that an unprivileged user can reach (coach drops plugins to
 /// `nobody` when it runs as root), removed at the end.
+///
+/// The plugins are in `bin`, writable by their owner only (coach refuses a plugin whose folder
+/// others can write); `root` above it is sticky and writable by everyone, for what a plugin
+/// writes (a sticky folder lets nobody rename `bin` away).
 final class PluginLab: @unchecked Sendable {
-    // @unchecked Sendable: `root` is immutable; files are written before any plugin runs.
+    // @unchecked Sendable: the paths are immutable; files are written before any plugin runs.
     let root: String
+    /// Where the plugins are installed.
+    let bin: String
 
     init() throws {
         root = "/tmp/coach-plugin-lab-\(UUID().uuidString.lowercased())"
-        try FileManager.default.createDirectory(
-            atPath: root, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o777])
-        chmod(root, 0o777)
+        bin = root + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        chmod(root, 0o1777)
+        chmod(bin, 0o755)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -51,13 +57,14 @@ final class PluginLab: @unchecked Sendable {
     }
 
     private func install(_ data: Data, as name: String) throws -> String {
-        let path = root + "/" + name
+        let path = bin + "/" + name
         try data.write(to: URL(fileURLWithPath: path))
         chmod(path, 0o755)
         return path
     }
 
-    /// Processes whose command line mentions `text` (other than this test process).
+    /// Processes whose command line or open files mention `text` (other than this test
+    /// process): a script run from its open descriptor names its file only as descriptor 3.
     static func processes(mentioning text: String) -> [String] {
         let me = String(getpid())
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -66,7 +73,13 @@ final class PluginLab: @unchecked Sendable {
                 !data.isEmpty
             else { return nil }
             let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-            return line.contains(text) ? "\(pid): \(line)" : nil
+            let fds =
+                (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            let open = fds.compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
+            }
+            let mentions = line.contains(text) || open.contains { $0.contains(text) }
+            return mentions ? "\(pid): \(line)" : nil
         }
     }
 }

@@ -1,5 +1,6 @@
 import CoachImport
 import CoachKit
+import CoachLocal
 import CoachStore
 import Foundation
 
@@ -25,6 +26,9 @@ extension AppSession {
             ignoreUnknownColumns: request.ignoreUnknownColumns)
         // A dry run makes the same ids, so it finds the same duplicates as the real run.
         let ids = try workspace.importIdMaker(for: athlete)
+        // Held while writing: another command then leaves this import's journal alone.
+        let lock = request.dryRun ? nil : ImportLock.hold(workspace: workspace.path)
+        defer { withExtendedLifetime(lock) {} }
         var report = ImportReport(dryRun: request.dryRun)
         for path in request.paths {
             let units: [ImportUnit]
@@ -81,6 +85,7 @@ extension AppSession {
         do {
             try unit.run(into: sink, settings: settings)
             try sink.flush()
+            if !request.dryRun { try workspace.finishDeviceImport(for: athlete) }
         } catch {
             try? sink.undo()
             throw error

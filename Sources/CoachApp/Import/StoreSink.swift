@@ -82,9 +82,11 @@ final class StoreSink: ImportSink {
         }
         // A dry run counts; only records that will be written, or compared, are encoded.
         let bytes = dryRun && r.fixedId == nil ? [] : try encode(payload)
+        let aliases = r.fixedId == nil ? ids?.aliases(for: r.dedupeKey) ?? [] : []
         pending.append(
-            DeviceRecord(id: id, kind: r.kind, day: day, payload: bytes, replaces: r.fixedId != nil)
-        )
+            DeviceRecord(
+                id: id, kind: r.kind, day: day, payload: bytes, replaces: r.fixedId != nil,
+                aliases: aliases))
         pendingLabels.append(r.label)
         if pending.count >= batchSize { try submitPending() }
         if records & 4095 == 0 { onProgress(records, -1) }

@@ -58,17 +58,18 @@ extension AppSession {
             id: entry.id, path: entry.path, sha256: entry.sha256, manifest: manifest,
             granted: entry.granted)
         record.unsigned = !entry.signed
+        record.unsandboxed = entry.unsandboxed
         return record
     }
 
-    /// Hashes and handshakes the executable at `path` without trusting it yet (`plugin add`
-    /// shows this before asking).
+    /// Opens and hashes the executable at `path` without running any of it: what `plugin add`
+    /// shows and asks about before the handshake.
     ///
     /// - Throws: `StoreError.permissionDenied` unless the owner asks;
-    ///   `PluginUseError.notExecutable`; `PluginError` when the handshake fails;
-    ///   `PluginUseError.metricClash` when a metric id is taken by a built-in or another plugin.
-    public func inspectPlugin(path: String) throws -> PluginReview {
-        // Refuse before running anything: only the owner may add plugins.
+    ///   `PluginUseError.notExecutable`; `PluginError` when the file or a folder above it could
+    ///   be changed by someone else.
+    public func openPlugin(path: String) throws -> PluginFile {
+        // Refuse before anything else: only the owner may add plugins.
         guard principal.role == .owner else {
             throw StoreError.permissionDenied("only the owner adds metric plugins")
         }
@@ -76,7 +77,31 @@ extension AppSession {
         guard FileManager.default.isExecutableFile(atPath: absolute) else {
             throw PluginUseError.notExecutable(path)
         }
-        let inspection = try PluginInspector.inspect(path: absolute, context: pluginContext)
+        do {
+            return PluginFile(executable: try PinnedExecutable(path: absolute))
+        } catch let failure as PluginFailure {
+            throw PluginError(plugin: PluginInspector.fileID(absolute), failure: failure)
+        }
+    }
+
+    /// Runs the handshake of a file the owner agreed to run (sandboxed, that very open file)
+    /// without trusting it yet (`plugin add` shows this before asking to add it).
+    ///
+    /// - Throws: `StoreError.permissionDenied` unless the owner asks; `PluginError` when the
+    ///   handshake fails or the sandbox is incomplete; `PluginUseError.metricClash` when a
+    ///   metric id is taken by a built-in or another plugin.
+    ///
+    /// - Parameter allowUnsandboxed: run it even where a required protection is missing (the
+    ///   owner's explicit choice, recorded with the plugin when it is added).
+    public func inspectPlugin(_ file: PluginFile, allowUnsandboxed: Bool = false) throws
+        -> PluginReview
+    {
+        guard principal.role == .owner else {
+            throw StoreError.permissionDenied("only the owner adds metric plugins")
+        }
+        var context = pluginContext
+        context.policy.allowUnsandboxed = allowUnsandboxed
+        let inspection = try PluginInspector.inspect(file.executable, context: context)
         var taken = Set(ProviderRegistry.builtins.ids)
         for other in try pluginRecords() where other.id != inspection.id {
             taken.formUnion(other.manifest.providers.map(\.id))
@@ -90,8 +115,12 @@ extension AppSession {
     /// Records an inspected plugin with the kinds granted to it (all it declares when `grant`
     /// is nil), pinning its hash; an audited change only the owner may make.
     ///
+    /// - Parameter allowUnsandboxed: let it run where this machine cannot sandbox plugins (a
+    ///   choice signed with the record).
     /// - Throws: `PluginUseError` for a kind it does not declare; `StoreError.permissionDenied`.
-    public func addPlugin(_ review: PluginReview, grant: [String]?) throws -> PluginSummary {
+    public func addPlugin(
+        _ review: PluginReview, grant: [String]?, allowUnsandboxed: Bool = false
+    ) throws -> PluginSummary {
         let inspection = review.inspection
         var record = PluginRecord(
             id: inspection.id, path: inspection.path, sha256: inspection.sha256,
@@ -113,11 +142,11 @@ extension AppSession {
         }
         record.granted = Array(Set(record.granted)).sorted()
         let manifest = String(decoding: try PluginProtocol.line(record.manifest), as: UTF8.self)
-        try workspace.addPlugin(
-            PluginEntry(
-                id: record.id, path: record.path, sha256: record.sha256,
-                manifest: manifest.trimmingCharacters(in: .newlines), granted: record.granted),
-            as: principal)
+        var entry = PluginEntry(
+            id: record.id, path: record.path, sha256: record.sha256,
+            manifest: manifest.trimmingCharacters(in: .newlines), granted: record.granted)
+        entry.unsandboxed = allowUnsandboxed
+        try workspace.addPlugin(entry, as: principal)
         return try plugins().first { $0.id == record.id }!
     }
 
@@ -160,7 +189,7 @@ extension AppSession {
         }
         do {
             guard !record.unsigned else { throw PluginFailure.recordNotSigned }
-            guard try ExecutableHash.sha256(of: record.path) == record.sha256 else {
+            guard try PinnedExecutable(path: record.path).sha256 == record.sha256 else {
                 throw PluginFailure.executableChanged(path: record.path)
             }
         } catch let failure as PluginFailure {

@@ -22,6 +22,16 @@ public struct PluginReview: Sendable, Equatable {
     public var metrics: [MetricDescriptor] { inspection.manifest.providers }
 }
 
+/// A plugin executable opened and hashed, nothing of it run: what the owner agrees to run.
+public struct PluginFile: Sendable {
+    /// The open file, which is what the handshake runs.
+    let executable: PinnedExecutable
+    /// The executable's absolute path.
+    public var path: String { executable.path }
+    /// The SHA-256 of the open file.
+    public var sha256: String { executable.sha256 }
+}
+
 /// A plugin executable found in a search folder and not added yet.
 public struct AvailablePlugin: Codable, Sendable, Equatable {
     /// Its id (the suffix of `coach-metric-<id>`).

@@ -15,9 +15,11 @@ public struct PluginSummary: Codable, Sendable, Equatable {
     public var declared: [InputKind]
     public var granted: [InputKind]
     public var addedAt: String
+    /// Whether the owner let it run where this machine cannot sandbox plugins.
+    public var unsandboxed: Bool
 
     enum CodingKeys: String, CodingKey {
-        case id, name, version, path, sha256, pinned, metrics, declared, granted
+        case id, name, version, path, sha256, pinned, metrics, declared, granted, unsandboxed
         case addedAt = "added_at"
     }
 
@@ -27,10 +29,12 @@ public struct PluginSummary: Codable, Sendable, Equatable {
         version = record.version
         path = record.path
         sha256 = record.sha256
-        pinned = !record.unsigned && (try? ExecutableHash.sha256(of: record.path)) == record.sha256
+        pinned =
+            !record.unsigned && (try? PinnedExecutable(path: record.path))?.sha256 == record.sha256
         metrics = record.manifest.providers
         declared = record.declared
         granted = record.granted
+        unsandboxed = record.unsandboxed
         self.addedAt = addedAt
     }
 }

@@ -140,6 +140,19 @@ public final class AppSession {
     public func athlete(_ handle: Handle?) throws -> AthleteAccess {
         let handle = handle ?? currentAthlete?.handle
         if handle == nil && principal.role != .athlete { throw StoreError.athleteRequired }
-        return try workspace.openAthlete(handle, as: principal)
+        let access = try workspace.openAthlete(handle, as: principal)
+        try rollBackInterruptedImport(of: access)
+        return access
+    }
+
+    /// Removes what a killed device import of the athlete committed, unless an import is in
+    /// progress (it holds the workspace's import lock), so that no view shows half a file.
+    func rollBackInterruptedImport(of athlete: AthleteAccess) throws {
+        // One read finds nothing to do on almost every command; only then the lock file.
+        guard try workspace.hasImportJournal(for: athlete),
+            let lock = ImportLock.ifFree(workspace: workspace.path)
+        else { return }
+        defer { withExtendedLifetime(lock) {} }
+        try workspace.rollBackInterruptedImport(for: athlete)
     }
 }

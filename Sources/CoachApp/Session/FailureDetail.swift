@@ -84,7 +84,8 @@ public enum FailureDetail: Sendable, Equatable {
         case let error as TrustError: self = .tampered(what: error.what, remedy: nil)
         case let error as PluginError:
             switch error.failure {
-            case .executableChanged(let path): self = .pluginNotTrusted(path: path)
+            case .executableChanged(let path), .executableLinked(let path):
+                self = .pluginNotTrusted(path: path)
             case .recordNotSigned: self = .pluginNotTrusted(path: nil)
             default: return nil
             }

@@ -15,13 +15,17 @@ struct PluginCommand: ParsableCommand {
 struct PluginAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Trust a plugin: handshake, show what it asks for, pin its SHA-256.")
+        abstract:
+            "Trust a plugin: pin its SHA-256, then (asked) its handshake and the data it wants.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The executable, or the id of one 'plugin list --available' shows.")
     var plugin: String
     @Option(help: "Grant only these data kinds, e.g. wellness,sleep (default: all it asks for).")
     var grant: String?
     @Flag(help: "Do not ask for confirmation.") var yes = false
+    @Flag(
+        help: "Let it run where this machine cannot sandbox plugins (recorded and signed).")
+    var allowUnsandboxed = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -33,12 +37,18 @@ struct PluginAddCommand: ParsableCommand {
             {
                 path = found.path
             }
-            let inspection = try session.inspectPlugin(path: path)
+            // Nothing of the file runs before the owner agrees, not even its handshake.
+            let file = try session.openPlugin(path: path)
+            if !output.json { print(PluginText.file(file)) }
+            try Confirm.destructive(
+                "Run this executable, sandboxed, to ask what it needs?", yes: yes, action: "add")
+            let inspection = try session.inspectPlugin(file, allowUnsandboxed: allowUnsandboxed)
             if !output.json { print(PluginText.manifest(inspection)) }
             try Confirm.destructive(
                 "Add plugin '\(inspection.id)' with these data kinds?", yes: yes, action: "add")
             let grants = grant.map { $0.split(separator: ",").map(String.init) }
-            let summary = try session.addPlugin(inspection, grant: grants)
+            let summary = try session.addPlugin(
+                inspection, grant: grants, allowUnsandboxed: allowUnsandboxed)
             if output.json {
                 print(try PluginText.json(summary))
             } else {

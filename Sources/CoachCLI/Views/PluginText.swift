@@ -18,12 +18,14 @@ enum PluginText {
         kinds.isEmpty ? "nothing" : kinds.map(\.rawValue).joined(separator: ", ")
     }
 
+    /// The file a plugin is, shown before any of it runs.
+    static func file(_ f: PluginFile) -> String {
+        ["executable  \(f.path)", "sha256      \(f.sha256)"].joined(separator: "\n")
+    }
+
     /// What a plugin announces, shown before it is trusted.
     static func manifest(_ i: PluginReview) -> String {
-        var out = [
-            Terminal.bold("\(i.name) (\(i.id) \(i.version))"),
-            "executable  \(i.path)", "sha256      \(i.sha256)",
-        ]
+        var out = [Terminal.bold("\(i.name) (\(i.id) \(i.version))")]
         for m in i.metrics {
             let inputs = m.inputs.map { r in
                 r.kind.rawValue + (r.days.map { " (\($0) days)" } ?? " (all history)")
@@ -57,6 +59,10 @@ enum PluginText {
                     ? "" : Terminal.paint("  (executable CHANGED since added)", hex: "#E53E3E")),
             "added       \(p.addedAt)", "asks for    \(kinds(p.declared))",
             "granted     \(kinds(p.granted))",
+            "sandbox     "
+                + (p.unsandboxed
+                    ? "may run without it where this machine cannot sandbox plugins"
+                    : "required"),
             "metrics     " + p.metrics.map(\.id).joined(separator: ", "), "",
             "Protections on this machine:",
         ]

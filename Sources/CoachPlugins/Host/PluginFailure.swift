@@ -23,10 +23,17 @@ public enum PluginFailure: Error, Sendable, Equatable, LocalizedError {
     case executableChanged(path: String)
     /// The executable is missing or unreadable.
     case executableMissing(path: String)
+    /// The executable's path now leads through a symbolic link (it was resolved when added).
+    case executableLinked(path: String)
+    /// The executable or a folder above it could be changed by someone else.
+    case unsafeExecutable(path: String, reason: String)
     /// The plugin's handshake does not match what was recorded when it was added.
     case manifestChanged(String)
     /// The plugin's record in the workspace lacks the owner's valid signature.
     case recordNotSigned
+    /// Protections a plugin needs cannot be set up on this machine, and the owner has not
+    /// allowed plugins to run without them.
+    case sandboxIncomplete(missing: [String])
 
     public var errorDescription: String? {
         switch self {
@@ -44,7 +51,17 @@ public enum PluginFailure: Error, Sendable, Equatable, LocalizedError {
         case .executableChanged(let path):
             "executable \(path) changed since it was added; it is not run until added again"
         case .executableMissing(let path): "executable \(path) is missing or unreadable"
+        case .executableLinked(let path):
+            "executable \(path) is reached through a symbolic link now (it was a file when "
+                + "added); it is not run until added again"
+        case .unsafeExecutable(let path, let reason):
+            "executable \(path) is not run: \(reason); only its owner may be able to change it "
+                + "and its folder"
         case .manifestChanged(let what): "handshake differs from the one recorded: \(what)"
+        case .sandboxIncomplete(let missing):
+            "is not run: this machine cannot give it "
+                + missing.joined(separator: ", ") + " isolation, and the workspace's owner has "
+                + "not allowed plugins to run without it"
         case .recordNotSigned:
             "record in the workspace is not signed by the owner (altered in the file, or added "
                 + "before plugin records were signed); it is not run until added again"
@@ -86,14 +103,22 @@ extension PluginFailure {
     /// owner added.
     public var isTampering: Bool {
         switch self {
-        case .executableChanged, .recordNotSigned: true
+        case .executableChanged, .executableLinked, .recordNotSigned: true
         default: false
         }
     }
 }
 
 extension PluginError: CoachFailure {
-    /// Tampering with the plugin (its pin, its signed record) is corrupt data; any other failure
-    /// of the plugin is output that cannot be used.
-    public var category: FailureCategory { failure.isTampering ? .corrupt : .invalidData }
+    /// Tampering with the plugin (its pin, its signed record, a link at its path) is corrupt
+    /// data; an executable others could change is a permission problem; any other failure of
+    /// the plugin is output that cannot be used.
+    public var category: FailureCategory {
+        if failure.isTampering { return .corrupt }
+        switch failure {
+        case .unsafeExecutable, .sandboxIncomplete: return .permission
+        default: break
+        }
+        return .invalidData
+    }
 }

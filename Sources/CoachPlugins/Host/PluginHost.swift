@@ -10,8 +10,8 @@ import Foundation
 /// Runs the added plugins for one command: one process per plugin, started on first use and
 /// serving every athlete of the command, ended by `shutdown` (or when the host is released).
 ///
-/// Before every launch the executable's SHA-256 is compared with the pin taken when it was
-/// added; a changed executable is not started. Each process gets a private working directory
+/// Before every launch the executable is opened and its SHA-256 compared with the pin taken
+/// when it was added; a changed executable is not started, and the open file is what runs. Each process gets a private working directory
 /// (also its HOME), removed when it ends.
 public final class PluginHost: @unchecked Sendable {
     // @unchecked Sendable: `connections` is filled in the initialiser and only read afterwards;
@@ -102,22 +102,37 @@ public struct PluginContext: Sendable {
 
     /// Checks the pin and starts the plugin of `record`.
     ///
+    /// The executable is opened once: the pin is checked on the open file, and that file is
+    /// what runs, whatever its path names by the time the process starts.
+    ///
     /// - Throws: `PluginFailure.recordNotSigned` for a record without the owner's valid
-    ///   signature, `.executableChanged` or `.executableMissing` before any launch;
-    ///   `PluginFailure.launch` when the process cannot be started.
+    ///   signature, `.executableChanged`, `.executableLinked`, `.unsafeExecutable` or
+    ///   `.executableMissing` before any launch; `PluginFailure.launch` when the process cannot
+    ///   be started.
     public func start(_ record: PluginRecord) throws -> PluginProcess {
         guard !record.unsigned else { throw PluginFailure.recordNotSigned }
-        guard try ExecutableHash.sha256(of: record.path) == record.sha256 else {
+        let executable = try PinnedExecutable(path: record.path)
+        guard executable.sha256 == record.sha256 else {
             throw PluginFailure.executableChanged(path: record.path)
         }
-        return try start(executable: record.path)
+        return try start(executable, allowUnsandboxed: record.unsandboxed)
     }
 
-    /// Starts `executable` in a fresh private directory under the sandbox policy.
-    public func start(executable: String) throws -> PluginProcess {
+    /// Starts the opened `executable` in a fresh private directory under the sandbox policy.
+    ///
+    /// - Throws: `PluginFailure.sandboxIncomplete`, before anything runs, when a required
+    ///   protection is not in force here and the policy does not allow running without it;
+    ///   `PluginFailure.launch` when the process cannot be started.
+    ///
+    /// - Parameter allowUnsandboxed: the owner allowed this plugin to run without them.
+    public func start(_ executable: PinnedExecutable, allowUnsandboxed: Bool = false) throws
+        -> PluginProcess
+    {
+        try checkSandbox(allowUnsandboxed: allowUnsandboxed)
         let dir = try makePrivateDirectory()
         let request = LaunchRequest(
-            executable: executable, arguments: [PluginProtocol.stdioArgument],
+            executable: executable.path, descriptor: executable.descriptor,
+            arguments: [PluginProtocol.stdioArgument],
             environment: SandboxPolicy.environment(
                 home: dir, protocolVersion: PluginProtocol.version),
             workingDirectory: dir, policy: policy)
@@ -128,6 +143,14 @@ public struct PluginContext: Sendable {
         } catch {
             try? FileManager.default.removeItem(atPath: dir)
             throw error
+        }
+    }
+
+    /// Refuses to start anything when a required protection is missing, unless allowed.
+    public func checkSandbox(allowUnsandboxed: Bool = false) throws {
+        let missing = launcher.protections(for: policy).filter { $0.required && !$0.active }
+        guard missing.isEmpty || policy.allowUnsandboxed || allowUnsandboxed else {
+            throw PluginFailure.sandboxIncomplete(missing: missing.map(\.name))
         }
     }
 

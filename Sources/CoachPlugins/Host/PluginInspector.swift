@@ -13,20 +13,30 @@ public enum PluginInspector {
         public var id: String { manifest.plugin.id ?? "" }
     }
 
-    /// Hashes `path`, starts it sandboxed, runs the handshake and ends it.
+    /// Opens and hashes `path`, starts that open file sandboxed, runs the handshake and ends it.
     ///
     /// - Throws: `PluginError` when it cannot be started, answers badly or announces an invalid
     ///   manifest (bad ids, no providers, a name that does not match its file name).
     public static func inspect(path: String, context: PluginContext) throws -> Inspection {
+        let executable = try wrap(Self.fileID(path)) { try PinnedExecutable(path: path) }
+        return try inspect(executable, context: context)
+    }
+
+    /// Starts the opened `executable` sandboxed, runs the handshake and ends it.
+    ///
+    /// - Throws: as `inspect(path:context:)`.
+    public static func inspect(_ executable: PinnedExecutable, context: PluginContext) throws
+        -> Inspection
+    {
+        let path = executable.path
         let fileID = Self.fileID(path)
-        let sha = try wrap(fileID) { try ExecutableHash.sha256(of: path) }
         let connection = PluginConnection(
             pluginID: fileID, host: context.host, initializeTimeout: context.initializeTimeout
-        ) { try context.start(executable: path) }
+        ) { try context.start(executable) }
         defer { connection.shutdown() }
         let manifest = try connection.initialize()
         try wrap(fileID) { try check(manifest, fileID: fileID) }
-        return Inspection(path: path, sha256: sha, manifest: manifest)
+        return Inspection(path: path, sha256: executable.sha256, manifest: manifest)
     }
 
     /// The id a file name promises (`coach-metric-<id>` → `<id>`), else the file name.

@@ -6,10 +6,13 @@ import Foundation
 #endif
 
 /// The real launcher: fork and exec through a small C helper that applies the sandbox policy
-/// in the child (process group, namespaces, resource limits, unprivileged user) before exec.
+/// in the child (process group, a user namespace for an ordinary user, network, PID and mount
+/// namespaces, resource limits, no new privileges, Landlock, an unprivileged user when coach is
+/// root, seccomp) before exec.
 ///
-/// Protections the kernel refuses (no namespaces in a container, say) are left out rather than
-/// failing the launch; `protections(for:)` reports which ones that are.
+/// Protections the kernel refuses (no namespaces in a container, say) are left out of the
+/// launch; `protections(for:)` reports which ones that are, and `PluginContext` refuses to
+/// start a plugin while a required one is missing unless the owner allowed it.
 public struct SandboxLauncher: ProcessLauncher {
     /// The longest line accepted from a plugin.
     public var maxLineBytes: Int
@@ -21,6 +24,8 @@ public struct SandboxLauncher: ProcessLauncher {
         // A plugin that ends early must not take coach down with SIGPIPE on the next write;
         // the write fails with EPIPE instead. (The child resets every signal before exec.)
         signal(SIGPIPE, SIG_IGN)
+        // Processes of this user (a plugin among them) cannot read coach's memory or /proc.
+        _ = coach_host_undumpable()
         let flags = Self.flags(for: request.policy)
         var limits = coach_limits(
             address_space_bytes: request.policy.addressSpaceBytes,
@@ -43,12 +48,18 @@ public struct SandboxLauncher: ProcessLauncher {
         let envp = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         var stage: Int32 = 0
         var err: Int32 = 0
+        let policy = request.policy
         let pid = withCStrings(argv) { cargv in
             withCStrings(envp) { cenvp in
-                coach_spawn(
-                    request.executable, cargv, cenvp, request.workingDirectory, input[0],
-                    output[1], errors[1], &limits, flags, user?.uid ?? 0, user?.gid ?? 0, &stage,
-                    &err)
+                withCStrings(policy.readablePaths) { readable in
+                    withCStrings(policy.devicePaths) { devices in
+                        coach_spawn(
+                            request.executable, request.descriptor ?? -1, cargv, cenvp,
+                            request.workingDirectory, input[0], output[1], errors[1], &limits,
+                            flags, user?.uid ?? 0, user?.gid ?? 0, readable, devices, &stage,
+                            &err)
+                    }
+                }
             }
         }
         close(input[0])
@@ -63,27 +74,86 @@ public struct SandboxLauncher: ProcessLauncher {
             maxLineBytes: maxLineBytes)
     }
 
-    /// Whether this kernel lets coach create network namespaces (probed once per process).
-    static let canIsolateNetwork = coach_can_unshare(COACH_SPAWN_NEW_NET) != 0
-    /// Whether this kernel lets coach create PID namespaces (probed once per process).
-    static let canIsolateProcesses = coach_can_unshare(COACH_SPAWN_NEW_PID) != 0
+    /// Whether coach runs as root (which needs no user namespace and drops to a plain user).
+    static let isRoot = geteuid() == 0
+
+    /// The isolations asked of the kernel: everything, and a user namespace first for an
+    /// ordinary user.
+    static let wanted: Int32 =
+        COACH_SPAWN_NEW_NET | COACH_SPAWN_NEW_PID | COACH_SPAWN_NEW_MOUNT | COACH_SPAWN_LANDLOCK
+        | COACH_SPAWN_SECCOMP | COACH_SPAWN_NO_NEW_PRIVS | (isRoot ? 0 : COACH_SPAWN_NEW_USER)
+
+    /// Which of them this kernel allows, tried once per process in a throw-away child.
+    static let available: Int32 = coach_sandbox_probe(wanted)
+
+    static func can(_ flag: Int32) -> Bool { available & flag != 0 }
+
+    static var canIsolateNetwork: Bool { can(COACH_SPAWN_NEW_NET) }
+    static var canIsolateProcesses: Bool { can(COACH_SPAWN_NEW_PID) }
 
     public func protections(for policy: SandboxPolicy) -> [Protection] {
-        let net = policy.isolateNetwork && Self.canIsolateNetwork
-        let pids = policy.isolateProcesses && Self.canIsolateProcesses
-        let root = geteuid() == 0
-        let mib = policy.addressSpaceBytes >> 20
-        var list = [
+        Self.isolations(for: policy) + Self.limits(for: policy)
+    }
+
+    /// The isolations a plugin needs (`required`), and whether each is in force here.
+    static func isolations(for policy: SandboxPolicy) -> [Protection] {
+        let net = policy.isolateNetwork && canIsolateNetwork
+        let pids = policy.isolateProcesses && canIsolateProcesses
+        let files = policy.isolateFiles && can(COACH_SPAWN_LANDLOCK)
+        let mounts = policy.isolateFiles && can(COACH_SPAWN_NEW_MOUNT)
+        let calls =
+            policy.filterSystemCalls && can(COACH_SPAWN_SECCOMP)
+            && can(COACH_SPAWN_NO_NEW_PRIVS)
+        var list: [Protection] = []
+        if !isRoot {
+            let users = can(COACH_SPAWN_NEW_USER)
+            list.append(
+                Protection(
+                    name: "user-namespace", active: users,
+                    detail: users
+                        ? "own user namespace, so an ordinary user can isolate it"
+                        : "unprivileged user namespaces are not available here"))
+        }
+        list += [
             Protection(
                 name: "network", active: net,
                 detail: net
                     ? "own network namespace: no interfaces, no connections"
-                    : "network namespaces are not available here; plugins can reach the network"),
+                    : "network namespaces are not available here; plugins can reach the network",
+                required: policy.isolateNetwork),
             Protection(
                 name: "processes", active: pids,
                 detail: pids
                     ? "own PID namespace: everything a plugin starts ends with it"
-                    : "PID namespaces are not available; only the process group is ended"),
+                    : "PID namespaces are not available; only the process group is ended",
+                required: policy.isolateProcesses),
+            Protection(
+                name: "files", active: files && mounts,
+                detail: files && mounts
+                    ? "Landlock (ABI \(coach_landlock_abi())) in its own mount namespace: reads "
+                        + "system folders and its executable, writes only its own directory"
+                    : "Landlock or mount namespaces are not available; plugins can read and "
+                        + "write whatever this user can",
+                required: policy.isolateFiles),
+            Protection(
+                name: "system-calls", active: calls,
+                detail: calls
+                    ? "no new privileges; seccomp refuses sockets, ptrace, other processes' "
+                        + "memory, namespaces and mounts"
+                    : "seccomp or no-new-privileges is not available here",
+                required: policy.filterSystemCalls),
+            Protection(
+                name: "host-memory", active: true,
+                detail: "the host is not dumpable: its memory and /proc files are closed to plugins"
+            ),
+        ]
+        return list
+    }
+
+    /// The resource limits, the user and the environment.
+    static func limits(for policy: SandboxPolicy) -> [Protection] {
+        let mib = policy.addressSpaceBytes >> 20
+        var list = [
             Protection(
                 name: "address-space", active: true, detail: "at most \(mib) MiB of memory"),
             Protection(
@@ -94,7 +164,7 @@ public struct SandboxLauncher: ProcessLauncher {
                 name: "file-size", active: true,
                 detail: "files of at most \(policy.fileSizeBytes >> 20) MiB"),
         ]
-        if root, let user = policy.unprivilegedUser {
+        if isRoot, let user = policy.unprivilegedUser {
             list.append(
                 Protection(
                     name: "user", active: true,
@@ -103,7 +173,7 @@ public struct SandboxLauncher: ProcessLauncher {
                 Protection(
                     name: "process-count", active: true,
                     detail: "at most \(policy.processes) processes of that user"))
-        } else if root {
+        } else if isRoot {
             list.append(
                 Protection(
                     name: "process-count", active: false,
@@ -127,12 +197,15 @@ public struct SandboxLauncher: ProcessLauncher {
 
     static func flags(for policy: SandboxPolicy) -> Int32 {
         var flags: Int32 = 0
-        if policy.isolateNetwork && canIsolateNetwork {
-            flags |= COACH_SPAWN_NEW_NET
+        if policy.isolateNetwork { flags |= COACH_SPAWN_NEW_NET }
+        if policy.isolateProcesses { flags |= COACH_SPAWN_NEW_PID }
+        if policy.isolateFiles { flags |= COACH_SPAWN_NEW_MOUNT | COACH_SPAWN_LANDLOCK }
+        if policy.filterSystemCalls { flags |= COACH_SPAWN_SECCOMP | COACH_SPAWN_NO_NEW_PRIVS }
+        if flags & (COACH_SPAWN_NEW_NET | COACH_SPAWN_NEW_PID | COACH_SPAWN_NEW_MOUNT) != 0 {
+            flags |= COACH_SPAWN_NEW_USER
         }
-        if policy.isolateProcesses && canIsolateProcesses {
-            flags |= COACH_SPAWN_NEW_PID
-        }
+        // Only what this kernel allows; a required protection left out is refused before launch.
+        flags &= available
         if policy.unprivilegedUser != nil { flags |= COACH_SPAWN_DROP_USER }
         return flags
     }
@@ -147,6 +220,11 @@ public struct SandboxLauncher: ProcessLauncher {
         case Int(COACH_STAGE_LIMITS): "resource limits"
         case Int(COACH_STAGE_USER): "unprivileged user"
         case Int(COACH_STAGE_EXEC): "exec"
+        case Int(COACH_STAGE_USERNS): "user namespace"
+        case Int(COACH_STAGE_MOUNT): "mount namespace"
+        case Int(COACH_STAGE_NO_NEW_PRIVS): "no new privileges"
+        case Int(COACH_STAGE_LANDLOCK): "Landlock"
+        case Int(COACH_STAGE_SECCOMP): "seccomp"
         default: "fork"
         }
     }

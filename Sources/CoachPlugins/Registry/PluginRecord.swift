@@ -18,6 +18,9 @@ public struct PluginRecord: Codable, Sendable, Equatable {
     /// Whether the stored record failed its owner-signature check: such a plugin is never
     /// started (not encoded; set by whoever reads the records).
     public var unsigned = false
+    /// Whether the owner allowed the plugin to run where a required protection is missing
+    /// (from the signed record; not encoded).
+    public var unsandboxed = false
 
     enum CodingKeys: String, CodingKey {
         case id, path, sha256, manifest, granted

@@ -20,9 +20,15 @@ public struct PluginEntry: Sendable, Equatable {
     public var granted: [InputKind]
     /// When it was added (UTC, ISO 8601).
     public var addedAt: String
+    /// Whether the owner allowed this plugin to run where the machine cannot sandbox it. Kept
+    /// as a token in the signed `granted` column, so that it is signed with the kinds.
+    public var unsandboxed = false
     /// Whether the record carries the owner's valid signature (set when read back; a record
     /// altered in the file, or added before records were signed, is not run).
     public var signed = true
+
+    /// The token of `unsandboxed` among the granted kinds (never a kind's name).
+    static let unsandboxedToken = "+unsandboxed"
 
     /// An entry to store; `addedAt` is set by the store.
     public init(

@@ -18,7 +18,10 @@ extension Workspace {
                 try Int.fetchOne(
                     db, sql: PluginsTable.countOfId, arguments: [entry.id])
                 ?? 0
-            let grants = entry.granted.map(\.rawValue).joined(separator: ",")
+            let grants =
+                (entry.granted.map(\.rawValue)
+                + (entry.unsandboxed ? [PluginEntry.unsandboxedToken] : []))
+                .joined(separator: ",")
             let signature = actor.signKeys.sign(
                 Self.pluginMessage(
                     workspaceId: actor.anchor.workspaceId, id: entry.id, path: entry.path,
@@ -62,6 +65,8 @@ extension Workspace {
                 var entry = PluginEntry(
                     id: r["id"], path: r["path"], sha256: r["sha256"], manifest: r["manifest"],
                     granted: kinds, addedAt: r["added_at"])
+                entry.unsandboxed = granted.split(separator: ",")
+                    .contains(Substring(PluginEntry.unsandboxedToken))
                 let message = Self.pluginMessage(
                     workspaceId: actor.anchor.workspaceId, id: entry.id, path: entry.path,
                     sha256: entry.sha256, manifest: entry.manifest, granted: granted,

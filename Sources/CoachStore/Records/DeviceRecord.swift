@@ -12,11 +12,17 @@ public struct DeviceRecord: Sendable {
     /// Whether the record replaces an existing one with the same id when its content differs
     /// (daily totals); otherwise an existing id means the record is a duplicate.
     public var replaces: Bool
+    /// The ids the same record had under the athlete's earlier keys: a stored one makes it a
+    /// duplicate too (the same file imported before a rotation).
+    public var aliases: [String]
 
     /// Creates a record.
-    public init(id: String, kind: RecordKind, day: LocalDay, payload: [UInt8], replaces: Bool) {
+    public init(
+        id: String, kind: RecordKind, day: LocalDay, payload: [UInt8], replaces: Bool,
+        aliases: [String] = []
+    ) {
         self.id = id; self.kind = kind; self.day = day; self.payload = payload
-        self.replaces = replaces
+        self.replaces = replaces; self.aliases = aliases
     }
 }
 
@@ -26,12 +32,21 @@ public enum DeviceWriteOutcome: Sendable, Equatable {
 }
 
 /// Turns dedupe keys into record ids: a keyed BLAKE2b under a key derived from the athlete's
-/// first data key, so ids reveal nothing about the data and stay the same after a key rotation.
+/// current data key, so ids reveal nothing to anyone without that key (a holder revoked at a
+/// rotation cannot recompute the ids of what is imported after it), and the same on every
+/// machine. The ids under the earlier keys are the record's aliases, so a file imported before
+/// a rotation is still found a duplicate after it.
 public struct ImportIdMaker: Sendable {
-    let key: SecretKeyBox
+    /// The keys of the athlete's epochs, the current one first.
+    let keys: [SecretKeyBox]
 
-    /// The record id of `dedupeKey` (`i` and 24 hex digits).
+    /// The record id of `dedupeKey` (`i` and 24 hex digits) under the current key.
     public func id(for dedupeKey: String) -> String {
-        "i" + key.hexHash(Array(dedupeKey.utf8))
+        "i" + keys[0].hexHash(Array(dedupeKey.utf8))
+    }
+
+    /// The ids `dedupeKey` had under the athlete's earlier keys, newest first.
+    public func aliases(for dedupeKey: String) -> [String] {
+        keys.dropFirst().map { "i" + $0.hexHash(Array(dedupeKey.utf8)) }
     }
 }

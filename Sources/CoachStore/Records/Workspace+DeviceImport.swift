@@ -13,12 +13,17 @@ struct SecretKeyBox: Sendable {
 }
 
 extension Workspace {
-    /// The id maker for records imported into `athlete` from device files.
+    /// The id maker for records imported into `athlete` from device files: ids under the
+    /// current epoch's key, aliases under each earlier one.
     public func importIdMaker(for athlete: AthleteAccess) throws -> ImportIdMaker {
-        try read { db in
-            let first = try athlete.keyring.dataKey(epoch: 1, db)
-            let key = try Hashing.deriveSubkey(id: 4, context: "importid", from: first)
-            return ImportIdMaker(key: SecretKeyBox(key: key))
+        let keyring = athlete.keyring
+        return try read { db in
+            let keys = try (1...keyring.currentEpoch).reversed().map { epoch in
+                let data = try keyring.dataKey(epoch: epoch, db)
+                return SecretKeyBox(
+                    key: try Hashing.deriveSubkey(id: 4, context: "importid", from: data))
+            }
+            return ImportIdMaker(keys: keys)
         }
     }
 
@@ -46,7 +51,8 @@ extension Workspace {
             let num = try athleteNum(db, athleteId: athlete.id)
             // A few queries find which ids of the batch exist already (a B-tree probe each, in
             // SQLite); a fresh import then inserts without a lookup per record.
-            let existing = try existingRows(db, athleteNum: num, ids: records.map(\.id))
+            let existing = try existingRows(
+                db, athleteNum: num, ids: records.map(\.id) + records.flatMap(\.aliases))
             let upsert = try db.cachedStatement(
                 sql: RecordCodec.upsert)
             var outcomes = [DeviceWriteOutcome](repeating: .duplicate, count: records.count)
@@ -60,6 +66,8 @@ extension Workspace {
                 let known =
                     written?.id == r.id
                     ? written.map { (kind: $0.kind, version: $0.version) } : existing[r.id]
+                // Imported before a rotation: stored under an earlier key's id.
+                if known == nil, Self.storedAlias(r, existing) { continue }
                 if let row = known {
                     guard row.kind == r.kind.rawValue else {
                         throw StoreError.recordKindClash(id: r.id, existingKind: row.kind)
@@ -87,6 +95,10 @@ extension Workspace {
                     updated += 1; outcomes[index] = .updated
                 }
             }
+            // What this batch added, for a rollback should the import be killed before its end.
+            try journalBatch(
+                db, keyring: keyring,
+                added: records.indices.filter { outcomes[$0] == .added }.map { records[$0].id })
             if added + updated > 0 {
                 try dropSnapshot(db, athleteId: athleteId)
                 try appendAudit(
@@ -110,9 +122,11 @@ extension Workspace {
         let keyring = athlete.keyring
         return try read { db in
             let num = try athleteNum(db, athleteId: athlete.id)
-            let existing = try existingRows(db, athleteNum: num, ids: records.map(\.id))
+            let existing = try existingRows(
+                db, athleteNum: num, ids: records.map(\.id) + records.flatMap(\.aliases))
             var seen: Set<String> = []
             return try records.map { r -> DeviceWriteOutcome in
+                if existing[r.id] == nil, Self.storedAlias(r, existing) { return .duplicate }
                 guard let row = existing[r.id] else {
                     return seen.insert(r.id).inserted ? .added : .duplicate
                 }
@@ -126,6 +140,13 @@ extension Workspace {
                 return .updated
             }
         }
+    }
+
+    /// Whether `r` is stored already under one of its aliases (as a record of its kind).
+    private static func storedAlias(
+        _ r: DeviceRecord, _ existing: [String: (kind: String, version: Int)]
+    ) -> Bool {
+        r.aliases.contains { existing[$0]?.kind == r.kind.rawValue }
     }
 
     /// The kind and version of every row of the athlete whose id is among `ids`.
@@ -154,7 +175,8 @@ extension Workspace {
         return found
     }
 
-    /// Removes records an import added before it failed, so a failed file leaves nothing.
+    /// Removes records an import added before it failed, so a failed file leaves nothing (and
+    /// ends its journal).
     public func removeDeviceRecords(ids: [RecordID], for athlete: AthleteAccess) throws {
         guard !ids.isEmpty else { return }
         let athleteId = athlete.keyring.athleteId, actor = athlete.actor
@@ -165,6 +187,10 @@ extension Workspace {
             for id in ids {
                 try delete.execute(arguments: [num, RecordIdColumn.value(id.rawValue)])
             }
+            let prefix = Self.journalPrefix(athleteId)
+            try db.execute(
+                sql: "DELETE FROM meta WHERE substr(key, 1, ?) = ?",
+                arguments: [prefix.count, prefix])
             try dropSnapshot(db, athleteId: athleteId)
             try appendAudit(
                 db, actor: actor, action: "import.undo", athleteId: athleteId,

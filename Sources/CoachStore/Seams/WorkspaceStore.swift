@@ -93,6 +93,9 @@ public protocol AthleteDataStore: AnyObject {
     func writeDeviceBatch(_ records: [DeviceRecord], for athlete: AthleteAccess) throws
         -> [DeviceWriteOutcome]
     func removeDeviceRecords(ids: [RecordID], for athlete: AthleteAccess) throws
+    func finishDeviceImport(for athlete: AthleteAccess) throws
+    func hasImportJournal(for athlete: AthleteAccess) throws -> Bool
+    @discardableResult func rollBackInterruptedImport(for athlete: AthleteAccess) throws -> Int
     func previewDeviceBatch(_ records: [DeviceRecord], for athlete: AthleteAccess) throws
         -> [DeviceWriteOutcome]
 }

@@ -33,15 +33,58 @@ def manifest():
     }
 
 
-def result(score):
+def result(score, explanation="fine"):
     return {"id": PLUGIN_ID, "status": "ok", "score": score, "band": None, "values": {},
-            "components": [], "flags": [], "explanation": "fine", "reason": None}
+            "components": [], "flags": [], "explanation": explanation, "reason": None}
+
+
+def refused(attempt):
+    """'refused' when attempt raises (the sandbox said no), else 'allowed'."""
+    try:
+        attempt()
+    except OSError:
+        return "refused"
+    return "allowed"
+
+
+def probe():
+    """Tries what a sandboxed plugin must not do; MARKER names a file outside its allowance."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.ptrace.restype = ctypes.c_long
+
+    def inet():
+        socket.socket(socket.AF_INET, socket.SOCK_STREAM).close()
+
+    def unix():
+        socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).close()
+
+    def read():
+        with open(MARKER) as f:
+            f.read()
+
+    def write():
+        with open(MARKER + ".escaped", "w") as f:
+            f.write("out")
+
+    def ptrace():
+        if libc.ptrace(0, 0, None, None) != 0:  # PTRACE_TRACEME
+            raise OSError(ctypes.get_errno(), "ptrace")
+
+    return " ".join(name + "=" + refused(f) for name, f in
+                    [("inet", inet), ("unix", unix), ("read", read), ("write", write),
+                     ("ptrace", ptrace)])
 
 
 for line in sys.stdin:
     if DUMP:
-        with open(DUMP, "a") as f:
-            f.write(line)
+        # The sandbox lets a plugin write nowhere but its own directory: the dump is kept
+        # only when the plugin runs unconfined. Tests read what it received from its answer.
+        try:
+            with open(DUMP, "a") as f:
+                f.write(line)
+        except OSError:
+            pass
     msg = json.loads(line)
     method, rid = msg.get("method"), msg.get("id")
     if method == "initialize":
@@ -73,6 +116,10 @@ for line in sys.stdin:
             with socket.create_connection(("127.0.0.1", PORT), timeout=2) as s:
                 s.sendall(b"leak")
             send({"jsonrpc": "2.0", "id": rid, "result": result(50)})
+        elif MODE == "probe":
+            send({"jsonrpc": "2.0", "id": rid, "result": result(50, probe())})
+        elif MODE == "echo":
+            send({"jsonrpc": "2.0", "id": rid, "result": result(50, line.strip())})
         elif MODE == "fork":
             for _ in range(3):
                 if os.fork() == 0:
