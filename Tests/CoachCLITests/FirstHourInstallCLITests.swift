@@ -7,7 +7,7 @@ import Testing
     @Test(
         "Item 11: team, dashboard, plan week and trend fit $COLUMNS; trend gives each line's scale")
     func width() throws {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: ["COACH_NOW": "2026-11-20T18:00:00+01:00"])
         try s.expectOK(s.run(["demo", "--workspace", s.workspace, "--json"]))
         let narrow = ["COLUMNS": "60"]
         for args in [
@@ -20,6 +20,11 @@ import Testing
             let long = r.stdout.split(separator: "\n").filter { $0.count > 60 }
             #expect(long.isEmpty, "\(args) at 60 columns: \(long)")
         }
+        // Three days on, the demo's last meals are behind: the gap legend wraps to the width.
+        let later = narrow.merging(["COACH_NOW": "2026-11-23T18:00:00+01:00"]) { $1 }
+        let gaps = try s.run(["nutrition", "-a", "jane"], env: later).stdout
+        #expect(gaps.contains("no meals logged"), "\(gaps)")
+        #expect(gaps.split(separator: "\n").allSatisfy { $0.count <= 60 }, "\(gaps)")
         // Issue 30, item 2: at 60 columns the team table leaves out its least useful columns
         // instead of cutting every one (the athlete's handle first); the flags wrap.
         let team = try s.run(["team"], env: narrow).stdout

@@ -38,7 +38,7 @@ import Testing
 
     @Test("Item 1: the demo's entries differ in their printed prefix")
     func demoPrefixes() throws {
-        let s = try CoachSandbox()
+        let s = try CoachSandbox(clock: ["COACH_NOW": "2026-11-20T18:00:00+01:00"])
         try s.expectOK(s.run(["demo", "--workspace", s.workspace, "--json"]))
         let rows = try s.expectOK(s.run(["log", "show", "-a", "jane", "--days", "3"])).tableRows
         let ids = rows.map { $0[2] }

@@ -82,10 +82,10 @@ struct NutritionCommand: ParsableCommand {
                     ], rows))
             let gaps = intake.filter { $0.entries == 0 }.count
             if gaps > 0 {
-                print(
-                    Terminal.dim(
-                        "– : no meals logged that day (\(gaps) of 7), a gap and not 0 kcal; "
-                            + "the total covers the logged days only"))
+                let legend = Terminal.dim(
+                    "– : no meals logged that day (\(gaps) of 7), a gap and not 0 kcal, "
+                        + "the total covers the logged days only")
+                print(Render.wrap(legend, width: Render.width ?? .max).joined(separator: "\n"))
             }
         }
     }
