@@ -48,7 +48,7 @@ struct BriefCommand: ParsableCommand {
                 ? try session.teamBrief(date: target.date)
                 : try session.brief(target.handle, date: target.date)
             switch output.json ? .json : format {
-            case .json: print(try Render.json(brief))
+            case .json: print(try Render.json(brief, shape: "brief"))
             case .status: print(BriefText.status(brief))
             case .text: print(team ? BriefText.roster(brief) : BriefText.athlete(brief))
             }

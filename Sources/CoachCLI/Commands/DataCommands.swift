@@ -37,7 +37,7 @@ struct ImportCommand: ParsableCommand {
                 let dataset = try DatasetFile.read(file)
                 let summary = try global.session().importDataset(
                     dataset, athlete: athlete.map(Handle.init), create: create, dryRun: dryRun)
-                if output.json { print(try Render.json(summary)); return }
+                if output.json { print(try Render.json(summary, shape: "import-json")); return }
                 print(
                     "\(dryRun ? "Would import" : "Imported") \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
                         + (summary.createdAthlete

@@ -41,7 +41,7 @@ enum DeviceImportRunner {
             let bar = ProgressBar(enabled: !o.quiet && isatty(STDERR_FILENO) == 1)
             let report = try global.session().importFiles(request, progress: bar.update)
             bar.finish()
-            if output.json { print(try Render.json(report)); return }
+            if output.json { print(try Render.json(ImportJSON(report), shape: "import")); return }
             print(ImportSummaryText.render(report))
             if !report.failures.isEmpty { throw ExitCode(ExitStatus.invalidData) }
         }

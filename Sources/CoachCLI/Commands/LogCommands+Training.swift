@@ -150,7 +150,10 @@ extension LogCommand {
                 let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
                 let listing = try global.session().logListing(
                     athlete.map(Handle.init), kinds: kinds, days: days, date: date)
-                if output.json { print(try Render.json(listing.entries)); return }
+                if output.json {
+                    print(try Render.json(listing.entries, shape: "log-show", key: "entries"));
+                    return
+                }
                 print(
                     Render.table(
                         ["DAY", "KIND", "ID", "ENTRY"],
@@ -178,7 +181,9 @@ extension LogCommand {
             try guarded {
                 let full = try global.session().removeLog(
                     RecordID(id), athlete: athlete.map(Handle.init))
-                if output.json { print(try Render.json(["removed": full.rawValue])); return }
+                if output.json {
+                    print(try Render.json(["removed": full.rawValue], shape: "log-removed")); return
+                }
                 print("Removed \(full).")
             }
         }

@@ -56,7 +56,7 @@ struct LogContext {
     /// Echoes what was stored (JSON with `--json`) and, for a day's second wellness entry, how
     /// the entries merge.
     private func confirm(_ receipt: LogReceipt, what: String) throws {
-        if json { print(try Render.json(receipt)); return }
+        if json { print(try Render.json(receipt, shape: "log-entry")); return }
         print(
             "Logged \(what) for \(receipt.athlete) on \(receipt.day): "
                 + "\(LogText.summary(receipt.entry)) (id \(receipt.id)).")

@@ -31,7 +31,7 @@ struct PlanCommand: ParsableCommand {
                 if !(all || current) { shown.current = nil }
                 if !(all || upcoming) { shown.upcoming = [] }
                 let ids = try ctx.book.idPrefixes()
-                try ctx.emit(shown, json: output.json) {
+                try ctx.emit(shown, shape: "plan-show", json: output.json) {
                     Self.text(shown, all: all, current: current, ids: ids)
                 }
             }
@@ -88,7 +88,7 @@ struct PlanWeekCommand: ParsableCommand {
                 let scores = PlanReport.overall(snapshot, today: ctx.today)
                 try ctx.emit(
                     WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid),
-                    json: output.json
+                    shape: "plan-week", json: output.json
                 ) {
                     PlanRender.scores(scores) + "\n"
                         + PlanRender.week(grid, ids: ids, canPlan: ctx.canPlan)
@@ -124,7 +124,7 @@ struct PlanWeekCommand: ParsableCommand {
                     from: source, to: dest, toAthletes: toAthletes,
                     replace: replace)
                 let who = toAthletes.isEmpty ? ctx.handle : toAthletes.joined(separator: ",")
-                try ctx.emit(copies, json: output.json) {
+                try ctx.emit(copies, shape: "plan-week-copy", key: "weeks", json: output.json) {
                     "Copied the week of \(source) (\(copies.first?.sessions.count ?? 0) sessions) to the week of \(dest) for \(who)."
                 }
             }
@@ -144,7 +144,7 @@ struct PlanWeekCommand: ParsableCommand {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let w = try ctx.book.moveWeek(from: try ctx.monday(from), to: try ctx.monday(to))
-                try ctx.emit(w, json: output.json) {
+                try ctx.emit(w, shape: "plan-week-moved", json: output.json) {
                     "Moved the week to \(w.start) – \(w.start.adding(days: 6)) (\(w.sessions.count) sessions)."
                 }
             }
@@ -164,7 +164,10 @@ struct PlanWeekCommand: ParsableCommand {
                 let ctx = try PlanContext(global, target)
                 let monday = try ctx.monday(week)
                 try ctx.book.removeWeek(monday: monday)
-                try ctx.emit(["removed_week": monday.description], json: output.json) {
+                try ctx.emit(
+                    ["removed_week": monday.description], shape: "plan-week-removed",
+                    json: output.json
+                ) {
                     "Removed the week of \(monday)."
                 }
             }

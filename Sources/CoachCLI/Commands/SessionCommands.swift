@@ -102,7 +102,7 @@ struct WhoamiCommand: ParsableCommand {
                     Instant(date: $0, timeZone: .current).description
                 }, currentAthlete: me.current?.handle.rawValue,
                 currentAthleteSource: me.current?.source.rawValue)
-            if output.json { print(try Render.json(info)); return }
+            if output.json { print(try Render.json(info, shape: "whoami")); return }
             print(
                 "\(Terminal.bold(me.handle.rawValue)) (\(me.role.rawValue)\(athlete.map { ", athlete \($0)" } ?? ""))"
             )

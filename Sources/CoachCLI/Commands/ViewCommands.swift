@@ -19,7 +19,7 @@ struct DashboardCommand: ParsableCommand {
             let page = try global.session().dashboardPage(target.handle, date: target.date)
             print(
                 output.json
-                    ? try Render.json(page)
+                    ? try Render.json(page, shape: "dashboard")
                     : Render.fitLines(
                         DashboardText.render(page.dashboard, sessions: page.sessions)))
         }
@@ -52,7 +52,9 @@ struct TeamCommand: ParsableCommand {
                 ? report.flagged
                 : flaggedFirst
                     ? report.flagged + report.rows.filter { !$0.isFlagged } : report.rows
-            print(output.json ? try Render.json(rows) : TeamText.render(rows))
+            print(
+                output.json
+                    ? try Render.json(rows, shape: "team", key: "athletes") : TeamText.render(rows))
             if !report.flagged.isEmpty { throw ExitCode(ExitStatus.flagged) }
         }
     }
@@ -77,7 +79,7 @@ struct TrendCommand: ParsableCommand {
             let names = metric.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             let trend = try global.session().trend(
                 target.handle, date: target.date, series: names, days: days)
-            print(output.json ? try Render.json(trend) : TrendText.render(trend))
+            print(output.json ? try Render.json(trend, shape: "trend") : TrendText.render(trend))
         }
     }
 }
@@ -99,7 +101,7 @@ struct ActivityCommand: ParsableCommand {
             let (view, result) = try global.session().activity(target.handle, date: target.date)
             print(
                 output.json
-                    ? try Render.json(result)
+                    ? try Render.json(result, shape: "activity")
                     : ActivityText.render(
                         result, name: view.name, day: view.moment.day, week: weekly || week,
                         units: view.evaluation.index.profile.units))
