@@ -20,7 +20,16 @@ struct PlanCommand: ParsableCommand {
         @Flag(help: "Only the weeks before the current one.") var previous = false
         @Flag(help: "Only the current week.") var current = false
         @Flag(help: "Only the weeks after the current one.") var upcoming = false
+        @Option(
+            help: "At most N previous and N upcoming weeks, those nearest today (default: all).")
+        var limit: Int?
         @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            if let limit, limit < 1 {
+                throw ValidationError("--limit \(limit) is not a number of weeks; give 1 or more")
+            }
+        }
 
         func run() throws {
             try guarded {
@@ -30,6 +39,10 @@ struct PlanCommand: ParsableCommand {
                 if !(all || previous) { shown.previous = [] }
                 if !(all || current) { shown.current = nil }
                 if !(all || upcoming) { shown.upcoming = [] }
+                if let limit {
+                    shown.previous = Array(shown.previous.suffix(limit))
+                    shown.upcoming = Array(shown.upcoming.prefix(limit))
+                }
                 let ids = try ctx.book.idPrefixes()
                 try ctx.emit(shown, shape: "plan-show", json: output.json) {
                     Self.text(shown, all: all, current: current, ids: ids)
@@ -86,12 +99,14 @@ struct PlanWeekCommand: ParsableCommand {
                 let grid = PlanReport.grid(snapshot, monday: monday, today: ctx.today)
                 let ids = try ctx.book.idPrefixes()
                 let scores = PlanReport.overall(snapshot, today: ctx.today)
+                let sore = try ctx.book.soreWarnings(
+                    grid.days.flatMap { $0.sessions.map(\.session) })
                 try ctx.emit(
                     WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid),
                     shape: "plan-week", json: output.json
                 ) {
                     PlanRender.scores(scores) + "\n"
-                        + PlanRender.week(grid, ids: ids, canPlan: ctx.canPlan)
+                        + PlanRender.week(grid, ids: ids, canPlan: ctx.canPlan, sore: sore)
                 }
             }
         }

@@ -68,6 +68,7 @@ struct PlanSessionCommand: ParsableCommand {
                     to: PlannedSession(id: "new", date: day, title: title))
                 let s = try ctx.book.addSession(
                     session, week: try week.map(ctx.monday), order: fields.order)
+                try ctx.warnSore([s])
                 try ctx.emit(s, shape: "plan-session", json: output.json) {
                     "Planned \"\(s.title)\" on \(s.weekdayName) \(s.date) for \(ctx.handle) (id \(s.id))."
                 }
@@ -107,6 +108,7 @@ struct PlanSessionCommand: ParsableCommand {
                 }
                 let ctx = try PlanContext(global, target)
                 let s = try ctx.book.editSession(PlannedSessionID(id), patch: patch)
+                try ctx.warnSore([s])
                 try ctx.emit(s, shape: "plan-session", json: output.json) {
                     "Updated session \(s.id) \"\(s.title)\" on \(s.date)."
                 }
@@ -150,6 +152,7 @@ struct PlanSessionCommand: ParsableCommand {
                 let s = try ctx.book.moveSession(
                     PlannedSessionID(id), to: try DayExpression.parse(date, today: ctx.today),
                     order: order)
+                try ctx.warnSore([s])
                 try ctx.emit(s, shape: "plan-session", json: output.json) {
                     "Moved session \(s.id) to \(s.weekdayName) \(s.date), position \(s.order)."
                 }
