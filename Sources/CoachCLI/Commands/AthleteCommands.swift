@@ -12,7 +12,8 @@ struct AthleteCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add an athlete (their data gets its own key).")
+            abstract: "Add an athlete (their data gets its own key).",
+            discussion: HelpExamples.athleteAdd)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Short handle, e.g. jane.") var handle: String
         @OptionGroup var profile: ProfileOptions

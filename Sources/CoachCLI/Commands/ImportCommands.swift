@@ -6,7 +6,10 @@ import Foundation
 /// The options every device import shares.
 struct DeviceImportOptions: ParsableArguments {
     @Argument(help: "Files, folders or zip archives to import.") var files: [String]
-    @Option(help: "The athlete to import into (athlete users may omit it).") var athlete: String?
+    @Option(
+        name: [.customShort("a"), .long],
+        help: "The athlete to import into (athlete users may omit it).", completion: .athletes)
+    var athlete: String?
     @Option(help: "Skip records before this day (YYYY-MM-DD).") var since: String?
     @Flag(help: "Go on past files that cannot be read; skip records out of range.")
     var skipBad = false

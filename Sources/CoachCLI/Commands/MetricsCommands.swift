@@ -17,7 +17,8 @@ struct MetricsTarget: ParsableArguments {
 
 struct MetricsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "metrics", abstract: "Every metric of one athlete on one day.")
+        commandName: "metrics", abstract: "Every metric of one athlete on one day.",
+        discussion: HelpExamples.metrics)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @OptionGroup var output: OutputOptions

@@ -72,11 +72,13 @@ struct PlanCommand: ParsableCommand {
 struct PlanWeekCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week", abstract: "Show, create, copy, move or remove a program week.",
+        discussion: HelpExamples.planWeek,
         subcommands: [Show.self, Copy.self, Move.self, Remove.self], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show a week as a Monday–Sunday grid (create it with --create).")
+            abstract: "Show a week as a Monday–Sunday grid (create it with --create).",
+            discussion: HelpExamples.planWeek)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(

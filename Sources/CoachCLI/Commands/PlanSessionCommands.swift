@@ -48,7 +48,8 @@ struct PlanSessionCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Plan a session on a day (its week is created when needed).")
+            abstract: "Plan a session on a day (its week is created when needed).",
+            discussion: HelpExamples.sessionAdd)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(help: "The day: YYYY-MM-DD, today, tomorrow, +3d….") var date: String

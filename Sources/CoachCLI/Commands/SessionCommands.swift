@@ -5,7 +5,8 @@ import Foundation
 
 struct UnlockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unlock", abstract: "Start a session so later commands need no passphrase.")
+        commandName: "unlock", abstract: "Start a session so later commands need no passphrase.",
+        discussion: HelpExamples.unlock)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Session lifetime, e.g. 8h (default), 30m; at most 24h.") var ttl: String = "8h"
@@ -26,6 +27,7 @@ struct UnlockCommand: ParsableCommand {
                 throw CLIError.usage(
                     "no terminal to ask for the passphrase; pass --passphrase-file PATH or -")
             }
+            Terminal.derivingKey()
             try workspace.unlock(handle, passphrase: pass, seconds: seconds)
             print("Unlocked '\(handle)' for \(DurationParser.format(seconds)).")
         }

@@ -9,7 +9,8 @@ extension TeamReport.Sort: ExpressibleByArgument {}
 struct DashboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
-        abstract: "The Today view: body battery, form, suggested load, the week, every metric.")
+        abstract: "The Today view: body battery, form, suggested load, the week, every metric.",
+        discussion: HelpExamples.dashboard)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @OptionGroup var output: OutputOptions
@@ -31,7 +32,8 @@ struct TeamCommand: ParsableCommand {
         commandName: "team",
         abstract:
             "One row per athlete you hold: readiness, form, stress, adherence, self-assessment, flags.",
-        discussion: "Exits with 3 when any athlete is flagged, so a cron job can act on it.")
+        discussion: "Exits with 3 when any athlete is flagged, so a cron job can act on it.\n\n"
+            + HelpExamples.team)
     @OptionGroup var global: GlobalOptions
     @Option(
         help:
@@ -62,7 +64,9 @@ struct TeamCommand: ParsableCommand {
 
 struct TrendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trend", abstract: "A metric day by day: sparkline, or the series with --json."
+        commandName: "trend",
+        abstract: "A metric day by day: sparkline, or the series with --json.",
+        discussion: HelpExamples.trend
     )
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
