@@ -91,7 +91,8 @@ extension LogCommand {
                 }
                 if output.json { print(try Render.json(entry, shape: "log-entry")); return }
                 print(
-                    "Edited \(entry.kind.rawValue) \(entry.id) on \(entry.day): \(LogText.summary(entry))"
+                    "Edited \(entry.kind.rawValue) \(entry.id.prefix(8)) on \(entry.day): "
+                        + LogWords(nil).summary(entry.kind, entry.entry)
                 )
             }
         }
