@@ -201,6 +201,24 @@ import Testing
         return out
     }
 
+    @Test(
+        "Python's jsonschema (when installed) accepts every schema as Draft 2020-12",
+        .enabled(if: (try? RepoFiles.runPython(["-c", "import jsonschema"]).status) == 0))
+    func pythonAccepts() throws {
+        let check = try RepoFiles.runPython([
+            "-c",
+            """
+            import glob, json, sys, jsonschema
+            bad = []
+            for f in sorted(glob.glob(sys.argv[1] + "/*.schema.json")):
+                try: jsonschema.Draft202012Validator.check_schema(json.load(open(f)))
+                except Exception as e: bad.append(f + ": " + str(e)[:200])
+            print("\\n".join(bad)); sys.exit(1 if bad else 0)
+            """, RepoFiles.path("docs/json"),
+        ])
+        #expect(check.status == 0, "\(check.output)")
+    }
+
     @Test("every shape the CLI prints has a schema file, and every schema file a shape")
     func everyShapeHasSchema() throws {
         let shapes = Self.shapesInSources()
