@@ -40,6 +40,22 @@ import Testing
         #expect(!week.stdout.contains("\"Hops\" loads"))
     }
 
+    @Test("log weight ends with the 7-day average and its change, in the athlete's units")
+    func weightTrend() throws {
+        let s = try PlanCLITests.scene()
+        for (day, kg) in [("2026-11-18", "72kg"), ("2026-11-24", "71kg"), ("today", "70kg")] {
+            try PlanCLITests.ok(s, ["log", "weight", kg, "-a", "bert", "--date", day])
+        }
+        let r = try PlanCLITests.ok(s, ["log", "weight", "69kg", "-a", "bert"])
+        #expect(
+            r.stdout.contains(
+                "Weight trend: 7-day average 70.0 kg (3 weigh-ins), −2.0 kg from the 7 days before."
+            ),
+            "\(r.stdout)")
+        let json = try PlanCLITests.ok(s, ["log", "weight", "69kg", "-a", "bert", "--json"])
+        #expect(!json.stdout.contains("trend"), "--json prints the entry only")
+    }
+
     @Test("plan show --limit keeps the weeks nearest today; 0 is refused")
     func limit() throws {
         let s = try PlanCLITests.scene()

@@ -132,6 +132,9 @@ struct LogCommand: ParsableCommand {
                     bodyFatPct: try bodyFat.map(QuantityParser.percent))
                 try e.validate()
                 try ctx.save(e, id: e.id, kind: .weight, what: "weight")
+                if !ctx.json, let trend = try ctx.book.weightTrend() {
+                    print(LogWords(ctx.profile).trend(trend))
+                }
             }
         }
     }

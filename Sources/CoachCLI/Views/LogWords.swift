@@ -1,3 +1,4 @@
+import CoachApp
 import CoachKit
 import Foundation
 
@@ -104,6 +105,26 @@ struct LogWords {
         if let kcal = number("kcal") { parts.append("\(Render.number(kcal, digits: 0)) kcal") }
         if let title = string("title") { parts.append("“\(title)”") }
         return parts.joined(separator: " · ")
+    }
+
+    /// "Weight trend: 7-day average 61.3 kg (3 weigh-ins), −0.4 kg from the 7 days before."
+    func trend(_ t: WeightTrend) -> String {
+        let factor = units == .imperial ? 1 / 0.45359237 : 1
+        let unit = units == .imperial ? "lb" : "kg"
+        var out =
+            "Weight trend: 7-day average " + String(format: "%.1f", t.average * factor) + " \(unit)"
+            + " (\(t.count) weigh-in\(t.count == 1 ? "" : "s"))"
+        if let change = t.change {
+            let rounded = (change * factor * 10).rounded() / 10 + 0
+            out +=
+                ", "
+                + (rounded == 0
+                    ? "no change"
+                    : String(format: "%+.1f \(unit)", rounded)
+                        .replacingOccurrences(of: "-", with: "−"))
+                + " from the 7 days before"
+        }
+        return out + "."
     }
 
     /// "12.3 km" or "7.6 mi".
