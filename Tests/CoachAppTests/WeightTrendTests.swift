@@ -15,7 +15,8 @@ import Testing
     /// (weigh-ins as day and kg, expected average, count, change).
     static let cases: [([(String, Double)], Double?, Int, Double?)] = [
         ([("2026-11-20", 61), ("2026-11-18", 62)], 61.5, 2, nil),
-        ([("2026-11-20", 61), ("2026-11-14", 63), ("2026-11-13", 64)], 62, 2, -2),  // 14 in, 13 before
+        // The 14th is inside the week, the 13th in the week before.
+        ([("2026-11-20", 61), ("2026-11-14", 63), ("2026-11-13", 64)], 62, 2, -2),
         ([("2026-11-12", 60)], nil, 0, nil),  // only before the week: no trend
         ([("2026-11-20", 60), ("2026-11-10", 61), ("2026-11-06", 70)], 60, 1, -1),  // 06 outside
         ([("2026-11-21", 90), ("2026-11-20", 60)], 60, 1, nil),  // after the day: not counted
