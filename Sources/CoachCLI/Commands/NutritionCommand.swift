@@ -82,10 +82,12 @@ struct NutritionCommand: ParsableCommand {
                     ], rows))
             let gaps = intake.filter { $0.entries == 0 }.count
             if gaps > 0 {
-                print(
-                    Terminal.dim(
-                        "– : no meals logged that day (\(gaps) of 7), a gap and not 0 kcal; "
-                            + "the total covers the logged days only"))
+                let note =
+                    "– : no meals logged that day (\(gaps) of 7), a gap and not 0 kcal; "
+                    + "the total covers the logged days only"
+                // Wrapped to the output's width, like the table above it.
+                let lines = Render.width.map { Render.wrap(note, width: $0) } ?? [note]
+                for line in lines { print(Terminal.dim(line)) }
             }
         }
     }
