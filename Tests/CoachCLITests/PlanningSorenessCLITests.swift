@@ -38,6 +38,8 @@ import Testing
             week.stdout.contains("⚠ Fri 2026-11-27: \"Squats\" loads quads, rated 7/10"),
             "\(week.stdout)")
         #expect(!week.stdout.contains("\"Hops\" loads"))
+        #expect(
+            week.stdout.contains("Fri 2026-11-27 ⚠") && !week.stdout.contains("Thu 2026-11-26 ⚠"))
     }
 
     @Test("log weight ends with the 7-day average and its change, in the athlete's units")

@@ -37,7 +37,9 @@ enum PlanRender {
         if let notes = w.notes { out += "\nNotes: " + notes }
         var rows: [[String]] = []
         for day in w.days {
-            let label = "\(day.weekday) \(day.date)"
+            // A day with a session on a sore muscle group is marked; the warning is below.
+            let label =
+                "\(day.weekday) \(day.date)" + (sore.contains { $0.day == day.date } ? " ⚠" : "")
             if day.sessions.isEmpty {
                 rows.append([label, "", "", Terminal.dim("rest"), "", "", "", "", ""]); continue
             }
