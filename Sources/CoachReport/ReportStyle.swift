@@ -23,7 +23,7 @@ enum ReportStyle {
             *{box-sizing:border-box}
             body{margin:0;background:var(--page);color:var(--text);font:15px/1.45 system-ui,
             -apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
-            main{max-width:780px;margin:0 auto;padding:16px}
+            main{max-width:780px;margin:0 auto;padding:16px}main.wide{max-width:1200px}
             a{color:var(--blue)}
             h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.1em;margin:0 0 .2em}
             .sub,.source,.note,.legend{color:var(--muted);font-size:.85em}
@@ -60,8 +60,25 @@ enum ReportStyle {
             th,td{text-align:left;padding:4px 6px;border-bottom:1px solid color-mix(in srgb,
             var(--muted) 30%,transparent)}
             td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-            .multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(330px,1fr));
-            gap:10px}
+            .multiples{display:grid;grid-template-columns:repeat(auto-fill,
+            minmax(min(330px,100%),1fr));gap:10px}
+            .flags{list-style:none;margin:0;padding:0}
+            .flag{border-left:4px solid var(--amber);padding-left:6px;margin:2px 0}
+            .flag.urgent{border-left-color:var(--red);font-weight:600}
+            .sparkrow{display:inline-flex;flex:none;align-items:center;gap:6px;white-space:nowrap}
+            .roster td.day{white-space:nowrap}
+            svg.spark{width:112px;height:28px}svg.spark .line{stroke-width:1.5}
+            @media (max-width:700px){
+            table.roster,.roster tbody,.roster tr,.roster th,.roster td{display:block}
+            .roster thead{display:none}
+            .roster tr{padding:8px 0;border-bottom:1px solid var(--muted)}
+            .roster tbody th,.roster td{border:none;padding:2px 0}
+            .roster td{display:flex;justify-content:space-between;gap:12px;text-align:right}
+            .roster td::before{content:attr(data-label);color:var(--muted);text-align:left}
+            .roster td .flags{text-align:right}
+            .flag{border-left:none;border-right:4px solid var(--amber);padding:0 6px 0 0}
+            .flag.urgent{border-right-color:var(--red)}
+            }
             .multiples figure{margin:0;background:var(--card);border-radius:8px;padding:6px 8px}
             .multiples figcaption{font-size:.85em}
             .multiples svg text{font-size:20px}.multiples .line{stroke-width:4.5}
@@ -100,7 +117,12 @@ enum ReportStyle {
 
     /// A whole page around `body`: no script, no external reference, and a policy that forbids
     /// loading anything (styles are inline; `url(#…)` only points inside the page).
-    static func page(title: String, body: String) -> String {
+    ///
+    /// - Parameters:
+    ///   - title: the document title.
+    ///   - body: the markup inside `<main>`.
+    ///   - wide: a wider page for tables (the team report), up to 1200 px.
+    static func page(title: String, body: String, wide: Bool = false) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
             + "style-src 'unsafe-inline'\">\n"
@@ -108,6 +130,7 @@ enum ReportStyle {
             + "<meta name=\"color-scheme\" content=\"light dark\">\n"
             + "<title>\(ReportText.escape(title))</title>\n"
             + "<style>\n\(css)</style>\n</head>\n<body>\n"
-            + patterns + "<main>\n" + body + "</main>\n</body>\n</html>\n"
+            + patterns + (wide ? "<main class=\"wide\">\n" : "<main>\n") + body
+            + "</main>\n</body>\n</html>\n"
     }
 }

@@ -1,15 +1,23 @@
 import CoachKit
 import CoachMetrics
+import CoachViews
 import Foundation
 
-/// The team report: a table with one row per athlete and a small chart of each one's last 28 days.
+/// The team report: a morning page with one row per athlete, flagged athletes first, and a small
+/// chart of each one's last 28 days.
 ///
-/// Pure and deterministic, like `AthleteReport`.
+/// Pure and deterministic, like `AthleteReport`. Every athlete's sparkline and small chart is
+/// drawn on one scale shared by the whole roster (stated on the page), so a taller line is more
+/// fitness, not a different axis.
 public enum TeamReportPage {
-    /// Renders the page for `entries` (in the order given).
+    /// Renders the page for `entries`, flagged athletes first (`ordered`).
     ///
-    /// - Parameter title: the page heading, e.g. the coach's name.
+    /// - Parameters:
+    ///   - entries: one entry per athlete, in any order.
+    ///   - title: the page heading, e.g. the coach's name.
+    /// - Returns: the self-contained page.
     public static func html(_ entries: [TeamReportEntry], title: String = "Team report") -> String {
+        let entries = ordered(entries)
         var body = "<header>\n<h1>\(ReportText.escape(title))</h1>\n"
         let days = Set(entries.map(\.row.day)).sorted()
         let dayText =
@@ -18,73 +26,74 @@ public enum TeamReportPage {
         let flagged = entries.filter(\.row.isFlagged).count
         body +=
             "<p class=\"sub\">\(entries.count) athletes, each on their own day (\(dayText)); "
-            + "\(flagged) flagged.</p>\n</header>\n"
-        body += table(entries)
-        body += "<section class=\"card\" id=\"multiples\" aria-labelledby=\"multiples-h\">\n"
-        body += "<h2 id=\"multiples-h\">Last \(TeamReportEntry.days) days per athlete</h2>\n"
-        body +=
+            + "\(flagged) flagged, listed first.</p>\n</header>\n"
+        body += table(entries, fitness: fitnessScale(entries))
+        body += multiples(entries, frame: sharedFrame(entries))
+        return ReportStyle.page(title: title, body: body, wide: true)
+    }
+
+    /// The page's order: athletes with an urgent flag (`TeamRow.urgentFlags`), then the other
+    /// flagged ones, then the rest; by handle within each part.
+    ///
+    /// - Parameter entries: the roster's entries in any order.
+    /// - Returns: the entries in the order the page lists them.
+    public static func ordered(_ entries: [TeamReportEntry]) -> [TeamReportEntry] {
+        func rank(_ e: TeamReportEntry) -> Int {
+            e.row.flags.contains(where: FlagWording.isUrgent) ? 0 : e.row.isFlagged ? 1 : 2
+        }
+        return entries.sorted { (rank($0), $0.row.handle) < (rank($1), $1.row.handle) }
+    }
+
+    /// The one frame every small chart is drawn in: it covers every athlete's TSS, CTL and TSB
+    /// of the window, and zero.
+    ///
+    /// - Parameter entries: the roster's entries.
+    /// - Returns: the shared frame.
+    public static func sharedFrame(_ entries: [TeamReportEntry]) -> ChartFrame {
+        ChartFrame(
+            count: TeamReportEntry.days,
+            values: entries.flatMap { ($0.tss + $0.ctl + $0.tsb).compactMap { $0 } },
+            include: [0], height: 150)
+    }
+
+    /// The fitness sparklines' shared range: from zero (fitness is a quantity, so a line's
+    /// height compares with another's) to a round number above the roster's highest CTL.
+    ///
+    /// - Parameter entries: the roster's entries.
+    /// - Returns: the frame whose `low` and `high` every sparkline uses.
+    public static func fitnessScale(_ entries: [TeamReportEntry]) -> ChartFrame {
+        ChartFrame(
+            count: TeamReportEntry.days, values: entries.flatMap { $0.ctl.compactMap { $0 } },
+            include: [0, 10], height: 30)
+    }
+
+    /// The small multiples, one figure per athlete, all on `frame`.
+    static func multiples(_ entries: [TeamReportEntry], frame: ChartFrame) -> String {
+        var out = "<section class=\"card\" id=\"multiples\" aria-labelledby=\"multiples-h\">\n"
+        out += "<h2 id=\"multiples-h\">Last \(TeamReportEntry.days) days per athlete</h2>\n"
+        out +=
             "<p class=\"source\">Source: training-load provider, daily series tss, ctl and "
             + "tsb</p>\n"
+        out +=
+            "<p class=\"note\" id=\"shared-scale\">Every chart has the same scale, "
+            + "\(ReportText.fixed(frame.low, 0)) to \(ReportText.fixed(frame.high, 0)) (TSS, CTL "
+            + "and TSB), so charts compare across athletes.</p>\n"
         let keys: [ChartSection.Key] = [
             .init("bar", "f-grey bar-soft", "TSS per day"),
             .init("line", "c-blue", "CTL (fitness)"),
             .init("line", "c-orange dash", "TSB (form, dashed)"),
         ]
-        body +=
+        out +=
             "<ul class=\"legend\">"
             + keys.map { "<li>\(ChartSection.sample($0))\($0.label)</li>" }.joined() + "</ul>\n"
-        body +=
-            "<div class=\"multiples\">\n"
-            + entries.enumerated().map { multiple($1, index: $0) }.joined() + "</div>\n</section>\n"
-        return ReportStyle.page(title: title, body: body)
+        return out + "<div class=\"multiples\">\n"
+            + entries.enumerated().map { multiple($1, index: $0, frame: frame) }.joined()
+            + "</div>\n</section>\n"
     }
 
-    /// The roster table, with units and band names in the cells so colour is never needed.
-    static func table(_ entries: [TeamReportEntry]) -> String {
-        var out =
-            "<section class=\"card\" id=\"roster\" aria-labelledby=\"roster-h\">\n<h2 "
-            + "id=\"roster-h\">Athletes</h2>\n"
-        out +=
-            "<p class=\"source\">Source: readiness, training-load, stress, adherence and "
-            + "self-assessment providers; flags from every provider and the plan</p>\n"
-        out +=
-            "<table>\n<thead><tr><th scope=\"col\">Athlete</th><th scope=\"col\">Day</th><th "
-            + "scope=\"col\" class=\"num\">Readiness</th>"
-            + "<th scope=\"col\" class=\"num\">Form (TSB)</th><th scope=\"col\" "
-            + "class=\"num\">Stress</th>"
-            + "<th scope=\"col\" class=\"num\">Adherence 28 d</th><th scope=\"col\" "
-            + "class=\"num\">Self-assessment</th>"
-            + "<th scope=\"col\">Flags</th></tr></thead>\n<tbody>\n"
-        for e in entries {
-            let r = e.row
-            let readiness =
-                r.readiness.map { "\($0)" + (r.zone.map { " \($0.name)" } ?? "") } ?? "–"
-            let stress =
-                r.stress.map { "\($0)" + (r.stressBand.map { " \($0.name)" } ?? "") } ?? "–"
-            let adherence = r.adherence28d.map { ReportText.fixed($0, 0) + "%" } ?? "–"
-            let flags =
-                r.flags.isEmpty
-                ? "none" : ReportText.escape(r.flags.joined(separator: ", "))
-            out +=
-                "<tr><th scope=\"row\">\(ReportText.escape(r.name)) <span "
-                + "class=\"sub\">@\(ReportText.escape(r.handle))</span></th>"
-                + "<td>\(r.day)</td><td class=\"num\">\(ReportText.escape(readiness))</td>"
-                + "<td class=\"num\">\(r.form.map { ReportText.signed($0) } ?? "–")</td>"
-                + "<td class=\"num\">\(ReportText.escape(stress))</td>"
-                + "<td class=\"num\">\(adherence)</td>"
-                + "<td class=\"num\">\(r.selfAssessment.map(String.init) ?? "–")</td>"
-                + "<td>\(flags)</td></tr>\n"
-        }
-        return out + "</tbody>\n</table>\n</section>\n"
-    }
-
-    /// One athlete's small chart: TSS bars, CTL and TSB over 28 days on one scale.
-    static func multiple(_ e: TeamReportEntry, index: Int) -> String {
-        let id = "m\(index)"
-        let frame = ChartFrame(
-            count: e.window.count, values: (e.tss + e.ctl + e.tsb).compactMap { $0 }, include: [0],
-            height: 150)
-        var svg = SVGCanvas(id: id, days: e.window)
+    /// One athlete's small chart: TSS bars, CTL and TSB over 28 days on the shared frame.
+    static func multiple(_ e: TeamReportEntry, index: Int, frame: ChartFrame) -> String {
+        var svg = SVGCanvas(id: "m\(index)", days: e.window)
         _ = svg.panel(frame, label: "")
         svg.bars(frame, e.tss, css: "f-grey bar-soft")
         svg.line(frame, e.ctl, css: "c-blue")

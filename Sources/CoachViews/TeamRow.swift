@@ -37,6 +37,12 @@ public struct TeamRow: Codable, Sendable, Equatable {
     public struct Soreness: Codable, Sendable, Equatable {
         public let group: String
         public let level: Int
+
+        /// The soreness `level` (0–10) of muscle `group`.
+        public init(group: String, level: Int) {
+            self.group = group
+            self.level = level
+        }
     }
 
     /// Soreness at or above this level (0–10) on a check-in of the last two days raises

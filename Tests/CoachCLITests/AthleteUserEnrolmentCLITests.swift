@@ -10,7 +10,7 @@ import Testing
 
     func users(_ s: CoachSandbox) throws -> [String: [String: Any]] {
         let r = try s.expectOK(s.run(["user", "list", "--json", "--as", "olivia"]))
-        let list = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        let list = try ViewsCLITests.list(r)
         return Dictionary(
             uniqueKeysWithValues: (list ?? []).map { ($0["handle"] as? String ?? "", $0) })
     }

@@ -53,7 +53,7 @@ import Testing
         // The team's own table flags the same athletes with the same flags.
         let team = try s.run(["team", "--json"])
         let rows = try #require(
-            try JSONSerialization.jsonObject(with: Data(team.stdout.utf8)) as? [[String: Any]])
+            try ViewsCLITests.list(team))
         for a in athletes {
             let row = rows.first { $0["handle"] as? String == a["handle"] as? String }
             #expect(row?["flags"] as? [String] == a["flags"] as? [String])

@@ -41,7 +41,7 @@ import Testing
         let r = try s.run(["doctor", "--json", "--workspace", ws] + auth)
         #expect(r.status == 0 && !r.crashed, "\(label): doctor \(r.status) \(r.stdout) \(r.stderr)")
         let checks =
-            (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]) ?? []
+            ((try? ViewsCLITests.list(r)) ?? nil) ?? []
         #expect(
             Set(checks.compactMap { $0["name"] as? String }).isSuperset(of: [
                 "integrity", "foreign-keys", "audit", "keys",

@@ -17,7 +17,7 @@ import Testing
         let flagged = try s.run(["team", "--json"], env: Self.now)
         #expect(flagged.status == 3, "team exits 3 when an athlete is flagged: \(flagged.stderr)")
         let team = try #require(
-            try JSONSerialization.jsonObject(with: Data(flagged.stdout.utf8)) as? [[String: Any]])
+            try ViewsCLITests.list(flagged))
         let flags = Set(team.flatMap { ($0["flags"] as? [String]) ?? [] })
         #expect(
             flags.isSuperset(of: [
@@ -31,8 +31,8 @@ import Testing
             values["distance_m_today"] as? Double != nil
                 && values["heart_rate_now"] as? Double != nil)
         let vitals = try #require(
-            try json(["biometrics", "--athlete", "marco", "--type", "spo2,hr_recovery"])
-                as? [[String: Any]])
+            (try json(["biometrics", "--athlete", "marco", "--type", "spo2,hr_recovery"])
+                as? [String: Any])?["samples"] as? [[String: Any]])
         #expect(vitals.count >= 14)
         let load = try #require(
             try json(["explain", "training-load", "--athlete", "jane", "--date", "2026-11-17"])
@@ -42,8 +42,8 @@ import Testing
         }
         #expect(notes.contains { $0.hasPrefix("power, NP") }, "\(notes)")
         let soreness = try #require(
-            try json(["log", "show", "--athlete", "jane", "--kind", "wellness", "--days", "14"])
-                as? [[String: Any]])
+            (try json(["log", "show", "--athlete", "jane", "--kind", "wellness", "--days", "14"])
+                as? [String: Any])?["entries"] as? [[String: Any]])
         #expect(
             soreness.contains {
                 (($0["entry"] as? [String: Any])?["doms"] as? [String: Any])?.isEmpty == false

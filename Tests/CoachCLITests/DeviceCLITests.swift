@@ -22,7 +22,7 @@ import Testing
         _ s: CoachSandbox, as user: String, env: [String: String] = [:]
     ) throws -> [[String: Any]] {
         let r = try s.expectOK(s.run(["device", "list", "--json", "--as", user], env: env))
-        return try #require(try ViewsCLITests.json(r) as? [[String: Any]], "\(r.stdout)")
+        return try #require(try ViewsCLITests.list(r), "\(r.stdout)")
     }
 
     /// The id of `user`'s only active device.
@@ -39,7 +39,7 @@ import Testing
         let (s, carlPass) = try Self.scene()
         let listed = try Self.devices(s, as: "carl")
         #expect(listed.map { $0["user"] as? String } == ["olivia", "carl"])
-        #expect(listed.map { $0["thisMachine"] as? Bool } == [false, true])
+        #expect(listed.map { $0["this_machine"] as? Bool } == [false, true])
         let folder = s.stateDir + "/coach/devices"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix(".device") }, "\(files)")
@@ -59,8 +59,8 @@ import Testing
             s.run(["unlock", "--as", "carl", "--passphrase-file", carlPass], env: laptop))
         let there = try Self.devices(s, as: "carl", env: laptop)
         #expect(there.filter { $0["user"] as? String == "carl" }.count == 2)
-        #expect(there.filter { $0["thisMachine"] as? Bool == true }.count == 1)
-        #expect(there.last?["thisMachine"] as? Bool == true)
+        #expect(there.filter { $0["this_machine"] as? Bool == true }.count == 1)
+        #expect(there.last?["this_machine"] as? Bool == true)
     }
 
     @Test("The owner or the device's user revokes it; others are refused and nothing changes")
@@ -77,7 +77,7 @@ import Testing
             s.run(["device", "revoke", String(carls.prefix(6)), "--json", "--as", "carl"]))
         let json = try #require(try ViewsCLITests.json(done) as? [String: Any])
         #expect(json["id"] as? String == carls && json["revoked"] as? Bool == true)
-        #expect(json["revokedBy"] as? String == "carl")
+        #expect(json["revoked_by"] as? String == "carl")
         #expect(try s.auditEntries() == before + 1)
         let again = try s.run(["device", "revoke", carls, "--as", "olivia"])
         #expect(again.status == 73 && again.stderr.contains("already revoked"), "\(again.stderr)")

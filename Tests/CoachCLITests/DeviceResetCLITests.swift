@@ -37,7 +37,7 @@ import Testing
         #expect(Set(waiting.keys) == Set(old))
         for id in old {
             #expect(waiting[id]?["revoked"] as? Bool == true, "\(id)")
-            #expect(waiting[id]?["revokedBy"] as? String == "olivia", "\(id)")
+            #expect(waiting[id]?["revoked_by"] as? String == "olivia", "\(id)")
         }
         let code = try #require(reset.firstMatch(of: /[A-Z0-9]{4}(-[A-Z0-9]{4}){5}/)).output.0
         let codeFile = try s.secretFile("carl-code", String(code))
@@ -55,7 +55,7 @@ import Testing
         let new = after.filter { !old.contains($0.key) }
         #expect(new.count == 1)
         #expect(new.first?.value["revoked"] as? Bool == false)
-        #expect(new.first?.value["thisMachine"] as? Bool == true)
+        #expect(new.first?.value["this_machine"] as? Bool == true)
         try s.expectOK(s.run(["doctor", "--as", "olivia"]))
         try s.expectOK(s.run(["audit", "verify", "--as", "olivia"]))
     }

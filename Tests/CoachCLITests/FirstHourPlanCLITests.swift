@@ -68,7 +68,7 @@ import Testing
         ).write(to: URL(fileURLWithPath: roster))
         let dry = try s.ok(["athlete", "import", roster, "--dry-run"]).stdout
         #expect(dry.contains("Would add 3 athletes") && dry.contains("Nothing was written"))
-        #expect((try s.ok(["athlete", "list", "--json"]).json as? [Any])?.count == 1)
+        #expect(try s.ok(["athlete", "list", "--json"]).list.count == 1)
         try s.ok(["athlete", "import", roster])
         let a01 = try s.ok(["athlete", "show", "a01", "--json"]).object
         let thresholds = a01["thresholds"] as? [String: Any] ?? [:]
@@ -89,12 +89,12 @@ import Testing
         let after = try s.auditEntries()
         #expect(unknown.status == 66 && after == before)
         try s.ok(["access", "grant", "--athlete", "a01,a02", "--athlete", "a03", "--to", "carl"])
-        let held = try s.ok(["access", "list", "--json"]).json as? [[String: Any]] ?? []
+        let held = try s.ok(["access", "list", "--json"]).list
         let carl = Set(
             held.filter { $0["user"] as? String == "carl" }.compactMap { $0["athlete"] as? String })
         #expect(carl == ["a01", "a02", "a03"])
         try s.ok(["access", "revoke", "-a", "a02", "-a", "a03", "--from", "carl"])
-        let revoked = try s.ok(["access", "list", "--json"]).json as? [[String: Any]] ?? []
+        let revoked = try s.ok(["access", "list", "--json"]).list
         #expect(revoked.filter { $0["user"] as? String == "carl" }.count == 1)
     }
 

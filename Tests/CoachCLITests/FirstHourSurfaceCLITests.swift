@@ -13,7 +13,7 @@ import Testing
         try s.ok(["log", "mood", "4", "-a", "bert", "--doms", "quads=6", "--date", "-2d"])
         let r = try s.at(["team", "--json"])
         #expect(r.status == 3)
-        let rows = r.json as? [[String: Any]] ?? []
+        let rows = r.list
         let jane = try #require(rows.first { $0["handle"] as? String == "jane" })
         let bert = try #require(rows.first { $0["handle"] as? String == "bert" })
         #expect(jane["last_check_in"] as? String == "2026-11-25" && jane["mood"] as? Int == 5)

@@ -17,7 +17,7 @@ import Testing
     static func row(_ s: CoachSandbox, _ id: String) throws -> [String: Any] {
         let r = try s.expectOK(
             s.run(["metrics", "--athlete", "jane", "--json"] + me, env: now))
-        let rows = try #require(try ViewsCLITests.json(r) as? [[String: Any]])
+        let rows = try #require(try ViewsCLITests.list(r))
         #expect(rows.filter { $0["status"] as? String == "ok" }.count >= 6)
         return try #require(rows.first { $0["id"] as? String == id })
     }

@@ -49,7 +49,7 @@ import Testing
         let shown = try s.expectOK(
             s.run(["log", "show", "--athlete", "jane", "--days", "3", "--json", "--as", "olivia"]))
         let id = try #require(
-            (try ViewsCLITests.json(shown) as? [[String: Any]])?
+            (try ViewsCLITests.list(shown))?
                 .last { ($0["kind"] as? String) == "wellness" }?["id"] as? String)
         try s.expectOK(s.run(["log", "remove", id, "--athlete", "jane", "--as", "carl"]))
         try s.expectOK(

@@ -47,7 +47,7 @@ import Testing
                 "log", "edit", Self.foodId, "--athlete", "jane", "--kcal", "700", "--note",
                 "pasta, more",
             ]))
-        #expect(r.stdout.hasPrefix("Edited food \(Self.foodId) on 2026-11-24"))
+        #expect(r.stdout.hasPrefix("Edited food \(Self.foodId.prefix(8)) on 2026-11-24: lunch"))
         let after = try #require(try Self.entry(s, Self.foodId))
         #expect(after["kcal"] == .number(700) && after["note"] == .string("pasta, more"))
         for key in ["time", "protein_g", "carbs_g", "fat_g", "meal"] {

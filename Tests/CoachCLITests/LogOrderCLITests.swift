@@ -27,7 +27,7 @@ import Testing
         let r = try s.expectOK(
             s.run(["log", "show", "-a", "jane", "--date", day, "--days", "1", "--json"]))
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+            try ViewsCLITests.list(r))
         #expect(
             entries.map { $0["kind"] as? String } == ["steps", "workout", "food", "weight"],
             "\(r.stdout)")

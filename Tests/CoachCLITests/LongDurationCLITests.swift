@@ -18,7 +18,7 @@ import Testing
         let r = try s.expectOK(
             s.run(["log", "show", "-a", "jane", "--kind", kind, "--days", "7", "--json"]))
         return try #require(
-            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+            try ViewsCLITests.list(r))
     }
 
     static func elapsed(_ entry: [String: Any]) -> Double? {

@@ -73,7 +73,8 @@ import Testing
         let s = try Self.scene()
         let team = try s.run(["team", "--json"])
         #expect(team.status == 3, "exit 3: someone needs attention")
-        let rows = try #require(try Self.object(team.stdout) as? [[String: Any]])
+        let rows = try #require(
+            (try Self.object(team.stdout) as? [String: Any])?["athletes"] as? [[String: Any]])
         let jane = try #require(rows.first { $0["handle"] as? String == "jane" })
         let flags = try #require(jane["flags"] as? [String])
         #expect(flags.contains("missed_session") && flags.contains("stale_check_in"), "\(flags)")

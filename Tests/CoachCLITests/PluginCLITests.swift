@@ -61,7 +61,7 @@ import Testing
         let before = try Self.contentHash(s)
         let r = try s.expectOK(
             s.run(["metrics", "--athlete", "jane", "--json"] + Self.me, env: Self.now))
-        let rows = try #require(try ViewsCLITests.json(r) as? [[String: Any]])
+        let rows = try #require(try ViewsCLITests.list(r))
         let builtins = rows.filter { $0["plugin"] == nil }
         #expect(builtins.count == 8)
         #expect(
@@ -101,7 +101,7 @@ import Testing
         let before = try Self.contentHash(s)
         let r = try s.expectOK(
             s.run(["metrics", "--athlete", "jane", "--json"] + Self.me, env: Self.now))
-        let rows = try #require(try ViewsCLITests.json(r) as? [[String: Any]])
+        let rows = try #require(try ViewsCLITests.list(r))
         let row = try #require(rows.first { $0["id"] as? String == "pinned" })
         #expect(row["status"] as? String == "error")
         #expect((row["reason"] as? String ?? "").contains("plugin 'pinned'"))

@@ -32,7 +32,7 @@ import Testing
         let s = try Self.scene(lab)
         let r = try s.expectOK(
             s.run(["metrics", "--athlete", "jane", "--json"] + Self.me, env: Self.now))
-        let rows = try #require(try ViewsCLITests.json(r) as? [[String: Any]])
+        let rows = try #require(try ViewsCLITests.list(r))
         #expect(rows.count == 10)
         let debt = try #require(rows.first { $0["id"] as? String == "sleep-debt" })
         let monotony = try #require(rows.first { $0["id"] as? String == "monotony" })
@@ -71,7 +71,7 @@ import Testing
                 || ids.suffix(2) == ["monotony", "sleep-debt"])
         let team = try s.run(["team", "--json"] + Self.me, env: Self.now)
         #expect([0, 3].contains(team.status), "\(team.stderr)")
-        let rows = try #require(try ViewsCLITests.json(team) as? [[String: Any]])
+        let rows = try #require(try ViewsCLITests.list(team))
         let jane = try #require(rows.first { $0["handle"] as? String == "jane" })
         let plugins = try #require(jane["plugins"] as? [[String: Any]])
         #expect(Set(plugins.compactMap { $0["id"] as? String }) == ["sleep-debt", "monotony"])
@@ -107,14 +107,14 @@ import Testing
         #expect(info.contains("network"))
         let check = try s.expectOK(
             s.run(["plugin", "check", "monotony", "--json"] + Self.me, env: Self.now))
-        let results = try #require(try ViewsCLITests.json(check) as? [[String: Any]])
+        let results = try #require(try ViewsCLITests.list(check))
         #expect(results.first?["status"] as? String == "ok")
         try s.expectOK(s.run(["plugin", "remove", "monotony"] + Self.me, env: Self.now))
         let audit = try s.expectOK(s.run(["audit"] + Self.me, env: Self.now)).stdout
         #expect(audit.contains("plugin.add") && audit.contains("plugin.remove"))
         let r = try s.expectOK(
             s.run(["metrics", "--athlete", "jane", "--json"] + Self.me, env: Self.now))
-        let rows = try #require(try ViewsCLITests.json(r) as? [[String: Any]])
+        let rows = try #require(try ViewsCLITests.list(r))
         #expect(!rows.contains { $0["id"] as? String == "monotony" })
         let missing = try s.run(["plugin", "info", "monotony"] + Self.me, env: Self.now)
         #expect(missing.status == 66 && missing.stderr.contains("coach plugin list"))

@@ -60,7 +60,7 @@ import Testing
                 allowed.contains(r.status), "step '\(step)' exited \(r.status):\n\(r.output)")
             if command.hasPrefix("coach log show") { lastShow = r.output }
             if command.hasPrefix("coach log edit") {
-                #expect(r.output.contains("Edited workout") && r.output.contains("kcal=700"))
+                #expect(r.output.contains("Edited workout") && r.output.contains("· 700 kcal"))
             }
         }
         #expect(FileManager.default.fileExists(atPath: s.root + "/home/jane.html"))

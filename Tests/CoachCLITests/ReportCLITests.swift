@@ -66,6 +66,33 @@ import Testing
     }
 
     @Test(
+        "The team page lists flagged athletes first, their flags in words, as team --json has them")
+    func teamMorning() throws {
+        let s = try ViewsCLITests.scene()
+        let me = ["--as", "olivia"]
+        try s.expectOK(
+            s.run(["athlete", "add", "aaron", "--name", "Aaron Able"] + me, env: ViewsCLITests.now))
+        try s.expectOK(s.run(["log", "mood", "4", "-a", "aaron"] + me, env: ViewsCLITests.now))
+        let team = try s.run(["team", "--json"] + me, env: ViewsCLITests.now)
+        let rows = try #require(try ViewsCLITests.list(team))
+        let flagged = rows.filter { !(($0["flags"] as? [String]) ?? []).isEmpty }
+        #expect(
+            flagged.map { $0["handle"] as? String } == ["bert"] && rows.count == 3,
+            "\(rows.map { $0["flags"] ?? [] })")
+        let out = s.root + "/tmp/morning.html"
+        try s.expectOK(s.run(["report", "team", "--out", out] + me, env: ViewsCLITests.now))
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        // bert (never checked in) first, though aaron sorts before him; then by handle.
+        let positions = ["@bert", "@aaron", "@jane"].map { html.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions[0]! < positions[1]! && positions[1]! < positions[2]!)
+        for code in flagged.flatMap({ ($0["flags"] as? [String]) ?? [] }) {
+            #expect(!html.contains(">\(code)<"), "\(code) shown as a code")
+        }
+        #expect(html.contains("never checked in") && html.contains("share one scale"))
+    }
+
+    @Test(
         "Bad windows (64) and future days (65, as other views) are refused: one line, no file",
         arguments: [
             (["--days", "3"], Int32(64)), (["--days", "5000"], Int32(64)),

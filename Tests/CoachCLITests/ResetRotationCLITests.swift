@@ -21,7 +21,7 @@ import Testing
     func holders(_ s: CoachSandbox, _ athlete: String) throws -> Set<String> {
         let r = try s.expectOK(
             s.run(["access", "list", "--athlete", athlete, "--json", "--as", "olivia"]))
-        let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        let rows = try ViewsCLITests.list(r)
         return Set((rows ?? []).compactMap { $0["user"] as? String })
     }
 

@@ -61,7 +61,8 @@ import Testing
                 env: Self.now)
         ).stdout
         let rows = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["samples"]
+                as? [[String: Any]])
         #expect(rows.count == 1)
         #expect((rows.first?["time"] as? String)?.hasPrefix("2026-11-20T06:30:00") == true)
     }
@@ -86,13 +87,14 @@ import Testing
             s.run(["nutrition", "--athlete", "jane", "--json", "--as", "olivia"], env: Self.now)
         ).stdout
         #expect(
-            ((try JSONSerialization.jsonObject(with: Data(json.utf8))) as? [[String: Any]])?.count
-                == 7)
+            ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["days"]
+                as? [[String: Any]])?.count == 7)
         let bert = try s.expectOK(
             s.run(["nutrition", "--athlete", "bert", "--json", "--as", "olivia"], env: Self.now)
         ).stdout
         let days = try #require(
-            try JSONSerialization.jsonObject(with: Data(bert.utf8)) as? [[String: Any]])
+            (try JSONSerialization.jsonObject(with: Data(bert.utf8)) as? [String: Any])?["days"]
+                as? [[String: Any]])
         #expect(days.map { $0["day"] as? String } == (14...20).map { "2026-11-\($0)" })
         #expect(
             days[5]["carbs_g"] as? Double == 100 && days[5]["fat_g"] as? Double == 30

@@ -17,7 +17,7 @@ import Testing
     static func flags(_ s: CoachSandbox) throws -> [String: [String]] {
         let r = try s.run(["team", "--json"])
         let rows = try #require(
-            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+            try ViewsCLITests.list(r))
         var out: [String: [String]] = [:]
         for row in rows { out[row["handle"] as? String ?? ""] = row["flags"] as? [String] ?? [] }
         return out
@@ -55,7 +55,7 @@ import Testing
         let s = try Self.demo()
         let r = try s.run(["team", "--sort", "readiness", "--flagged-first", "--json"])
         let rows = try #require(
-            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+            try ViewsCLITests.list(r))
         let handles = rows.map { $0["handle"] as? String ?? "" }
         #expect(handles == ["marco", "jane", "aiko"], "\(handles)")
         let plain = try s.run(["team", "--sort", "readiness", "--json"])

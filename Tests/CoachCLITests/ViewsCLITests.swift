@@ -27,6 +27,14 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
     }
 
+    /// The list of a `--json` list shape (`{"format": …, "<key>": [...]}`, issue 30 item 11):
+    /// the one value beside `format`, or nil when the output is not such an object.
+    static func list(_ r: CoachResult) throws -> [[String: Any]]? {
+        guard let top = try json(r) as? [String: Any], top["format"] is String, top.count == 2
+        else { return nil }
+        return top.first { $0.key != "format" }?.value as? [[String: Any]]
+    }
+
     @Test("The dashboard carries every provider's result and a 7-day body battery week")
     func dashboard() throws {
         let s = try Self.scene()
@@ -59,7 +67,7 @@ import Testing
                 s.run(["log", "mood", "4", "--athlete", who, "--as", "olivia"], env: Self.now))
         }
         let r = try s.expectOK(s.run(["team", "--json"], env: Self.now))
-        let rows = try #require(try Self.json(r) as? [[String: Any]])
+        let rows = try #require(try Self.list(r))
         #expect(rows.map { $0["handle"] as? String } == ["bert", "jane"])
         #expect(rows.allSatisfy { ($0["flags"] as? [String])?.isEmpty == true })
     }
@@ -87,7 +95,7 @@ import Testing
         #expect(all.stdout.contains("jane") && all.stdout.contains("missed_session"))
         let flagged = try s.run(["team", "--flagged", "--json"], env: Self.now)
         #expect(flagged.status == 3)
-        let rows = try #require(try Self.json(flagged) as? [[String: Any]])
+        let rows = try #require(try Self.list(flagged))
         #expect(rows.map { $0["handle"] as? String } == ["bert"])
         #expect(rows.first?["flags"] as? [String] == ["missed_session"])
         // Looking at the day before the session, nothing was missed yet: nobody is flagged.
@@ -99,7 +107,7 @@ import Testing
     func teamSort() throws {
         let s = try Self.scene()
         let r = try s.run(["team", "--sort", "readiness", "--json"], env: Self.now)
-        let rows = try #require(try Self.json(r) as? [[String: Any]])
+        let rows = try #require(try Self.list(r))
         #expect(rows.map { $0["handle"] as? String } == ["jane", "bert"])
         #expect(rows[0]["readiness"] is Int && rows[1]["readiness"] == nil)
         let bad = try s.run(["team", "--sort", "shoe-size"], env: Self.now)

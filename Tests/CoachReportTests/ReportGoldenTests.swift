@@ -90,6 +90,8 @@ import Testing
         let page = try Self.teamPage()
         #expect(page.components(separatedBy: "<th scope=\"row\">").count - 1 == 2)
         #expect(page.components(separatedBy: "<figure>").count - 1 == 2)
-        #expect(page.contains("@rhea") && page.contains("@jane") && page.contains("missed_session"))
+        #expect(
+            page.contains("@rhea") && page.contains("@jane")
+                && page.contains("missed a planned session"))
     }
 }

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachViews
 import Foundation
 
 /// Why an athlete needs attention, in plain words: one phrase per flag (the `unusual_…`
@@ -28,12 +29,12 @@ public enum BriefReason {
                 named.isEmpty
                     ? "missed a planned session" : "missed " + named.joined(separator: ", "))
         }
-        if take("possible_illness") { out.append("possibly ill: HRV low and resting HR high") }
+        if take("possible_illness") { out.append(known["possible_illness"]!) }
         if take("severe_soreness") {
             out.append(
                 soreness.map { "very sore: \(words($0.group)) \($0.level)/10" } ?? "very sore")
         }
-        if take("sore_group_planned") { out.append("a session is planned on a sore muscle group") }
+        if take("sore_group_planned") { out.append(known["sore_group_planned"]!) }
         let unusual = rest.filter { $0.hasPrefix("unusual_") }
         rest.removeAll { $0.hasPrefix("unusual_") }
         if !unusual.isEmpty {
@@ -44,30 +45,12 @@ public enum BriefReason {
         return out
     }
 
-    /// The other built-in flags.
-    static let known: [String: String] = [
-        "load_spike": "training load rising fast (acute:chronic above 1.5)",
-        "detraining": "fitness falling (detraining)",
-        "low_energy_availability": "eating too little for the training",
-        "target_floor": "calorie target held at its safe minimum",
-    ]
+    /// The other built-in flags (`FlagWording.known`).
+    static var known: [String: String] { FlagWording.known }
 
     /// A biometric reading's name in words.
-    static func reading(_ type: String) -> String {
-        switch type {
-        case "hr_recovery": "heart-rate recovery"
-        case "respiratory_rate": "breathing rate"
-        case "spo2": "SpO2"
-        case "wrist_temp": "wrist temperature"
-        case "resting_hr": "resting heart rate"
-        case "heart_rate": "heart rate"
-        case "hrv_rmssd", "hrv_sdnn": "HRV"
-        default: words(type)
-        }
-    }
+    static func reading(_ type: String) -> String { FlagWording.reading(type) }
 
     /// An identifier's words: underscores and dashes as spaces.
-    static func words(_ identifier: String) -> String {
-        identifier.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
-    }
+    static func words(_ identifier: String) -> String { FlagWording.words(identifier) }
 }

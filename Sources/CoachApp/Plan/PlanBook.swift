@@ -58,3 +58,16 @@ extension AppSession {
             today: LocalDay(date: now, timeZone: athlete.profile.zone))
     }
 }
+
+extension PlanBook {
+    /// The sore-muscle warnings of `sessions` (`SoreMuscleWarning`), from the athlete's
+    /// check-ins; reads the athlete's data only when a session targets a muscle group.
+    ///
+    /// - Parameter sessions: the planned sessions to check.
+    /// - Returns: every warning, in the sessions' order.
+    public func soreWarnings(_ sessions: [PlannedSession]) throws -> [SoreMuscleWarning] {
+        guard sessions.contains(where: { !$0.targets.isEmpty }) else { return [] }
+        let wellness = try session.workspace.dataset(of: athlete).wellness
+        return sessions.flatMap { SoreMuscleWarning.check($0, wellness: wellness, today: today) }
+    }
+}

@@ -24,7 +24,10 @@ struct AccessCommand: ParsableCommand {
             try guarded {
                 let pairs = try global.session().grantAccess(
                     athletes: HandleList.parse(athlete), to: HandleList.parse(to))
-                if output.json { print(try Render.json(pairs)); return }
+                if output.json {
+                    print(try Render.json(pairs, shape: "access-granted", key: "grants"))
+                    return
+                }
                 for p in pairs { print("Granted '\(p.user)' access to '\(p.athlete)'.") }
             }
         }
@@ -46,7 +49,10 @@ struct AccessCommand: ParsableCommand {
             try guarded {
                 let pairs = try global.session().revokeAccess(
                     athletes: HandleList.parse(athlete), from: HandleList.parse(from))
-                if output.json { print(try Render.json(pairs)); return }
+                if output.json {
+                    print(try Render.json(pairs, shape: "access-revoked", key: "revoked"))
+                    return
+                }
                 for p in pairs {
                     print(
                         "Revoked '\(p.user)' from '\(p.athlete)'; new data uses a new key. Run 'coach access rekey --athlete \(p.athlete)' to re-encrypt history too."
@@ -66,7 +72,9 @@ struct AccessCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let entries = try global.session().listAccess(athlete: athlete.map(Handle.init))
-                if output.json { print(try Render.json(entries)); return }
+                if output.json {
+                    print(try Render.json(entries, shape: "access-list", key: "grants")); return
+                }
                 print(
                     Render.table(
                         ["ATHLETE", "USER", "ROLE", "EPOCH", "CREATED BY"],

@@ -12,7 +12,8 @@ struct AthleteCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add an athlete (their data gets its own key).")
+            abstract: "Add an athlete (their data gets its own key).",
+            discussion: HelpExamples.athleteAdd)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Short handle, e.g. jane.") var handle: String
         @OptionGroup var profile: ProfileOptions
@@ -28,7 +29,9 @@ struct AthleteCommand: ParsableCommand {
                 try profile.apply(to: &p)
                 let id = try global.session().addAthlete(p)
                 if output.json {
-                    print(try Render.json(Added(id: id.rawValue, profile: p))); return
+                    print(
+                        try Render.json(Added(id: id.rawValue, profile: p), shape: "athlete-added"));
+                    return
                 }
                 print("Added athlete '\(handle)':\n" + ProfileText.indented(p))
             }
@@ -49,7 +52,12 @@ struct AthleteCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let athletes = try global.session().listAthletes()
-                if output.json { print(try Render.json(athletes.map(\.profile))); return }
+                if output.json {
+                    print(
+                        try Render.json(
+                            athletes.map(\.profile), shape: "athlete-list", key: "athletes"));
+                    return
+                }
                 print(
                     Render.table(
                         ["HANDLE", "NAME", "SPORTS", "FTP", "LTHR", "TIME ZONE"],
@@ -74,7 +82,7 @@ struct AthleteCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let p = try global.session().athleteProfile(handle.map(Handle.init))
-                if output.json { print(try Render.json(p)); return }
+                if output.json { print(try Render.json(p, shape: "athlete")); return }
                 print(ProfileText.render(p))
             }
         }
@@ -94,7 +102,7 @@ struct AthleteCommand: ParsableCommand {
                     try profile.apply(to: &p)
                     if let newHandle { p.handle = newHandle }
                 }
-                if output.json { print(try Render.json(p)); return }
+                if output.json { print(try Render.json(p, shape: "athlete")); return }
                 print("Updated athlete '\(p.handle)':\n" + ProfileText.indented(p))
             }
         }

@@ -32,7 +32,9 @@ extension AthleteCommand {
                 } catch let CoachKitError.invalidRow(location, reason) {
                     throw CoachKitError.invalidRow(location: "\(file) \(location)", reason: reason)
                 }
-                if output.json { print(try Render.json(added)); return }
+                if output.json {
+                    print(try Render.json(added, shape: "athlete-import", key: "athletes")); return
+                }
                 let verb = dryRun ? "Would add" : "Added"
                 print("\(verb) \(added.count) athlete\(added.count == 1 ? "" : "s"):")
                 print(

@@ -32,7 +32,9 @@ struct BiometricsCommand: ParsableCommand {
                 let d = s.time.day(in: zone)
                 return d >= first && d <= moment.day && (types.isEmpty || types.contains(s.type))
             }.sorted { DailyPhysiology.precedes($0, $1) }
-            if output.json { print(try Render.json(samples)); return }
+            if output.json {
+                print(try Render.json(samples, shape: "biometrics", key: "samples")); return
+            }
             print(
                 Terminal.bold(
                     "\(evaluation.index.profile.name) · biometrics, \(first) to \(moment.day)"))

@@ -23,7 +23,8 @@ struct BriefCommand: ParsableCommand {
             Without --team, the brief of one athlete (--athlete, or the current one). Exits with \
             3 when anyone needs attention (any flag, as in 'coach team'), so a cron job or a \
             status bar can act on it.
-            """)
+
+            """ + "\n\n" + HelpExamples.brief)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @Flag(help: "Every athlete you hold.") var team = false
@@ -48,7 +49,7 @@ struct BriefCommand: ParsableCommand {
                 ? try session.teamBrief(date: target.date)
                 : try session.brief(target.handle, date: target.date)
             switch output.json ? .json : format {
-            case .json: print(try Render.json(brief))
+            case .json: print(try Render.json(brief, shape: "brief"))
             case .status: print(BriefText.status(brief))
             case .text: print(team ? BriefText.roster(brief) : BriefText.athlete(brief))
             }

@@ -11,7 +11,11 @@ struct ImportCommand: ParsableCommand {
             'coach import FILE…' recognises each file from its content: an Apple Health export \
             (zip or xml), FIT, TCX, GPX, coach JSON, CSV per log kind, a folder or a zip of \
             activity files (Strava or Garmin account export). Name a format to force it.
-            """,
+
+            Options of 'coach import FILE…' (see 'coach help import auto'): -a/--athlete \
+            HANDLE, --dry-run (count, write nothing), --since DAY, --skip-bad, --quiet, --json.
+
+            """ + "\n\n" + HelpExamples.importing,
         subcommands: [
             AutoImport.self, JSON.self, AppleHealthImport.self, FITImport.self, TCXImport.self,
             GPXImport.self, CSVImport.self,
@@ -37,7 +41,7 @@ struct ImportCommand: ParsableCommand {
                 let dataset = try DatasetFile.read(file)
                 let summary = try global.session().importDataset(
                     dataset, athlete: athlete.map(Handle.init), create: create, dryRun: dryRun)
-                if output.json { print(try Render.json(summary)); return }
+                if output.json { print(try Render.json(summary, shape: "import-json")); return }
                 print(
                     "\(dryRun ? "Would import" : "Imported") \(file): \(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
                         + (summary.createdAthlete
@@ -90,6 +94,9 @@ struct ExportCommand: ParsableCommand {
                 ? DatasetCSV.render(dataset, kinds: kinds) : try Render.json(dataset) + "\n"
             if let out {
                 try OutputFile.writeNew(text, to: out)
+                print(
+                    "Exported \(dataset.athlete.handle) as \(format == "csv" ? "CSV" : "coach/1 JSON") "
+                        + "to \(out) (\(WrittenFile.size(text))).")
             } else {
                 Terminal.writeDocument(text)
             }

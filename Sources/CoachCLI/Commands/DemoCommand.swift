@@ -44,7 +44,7 @@ struct DemoCommand: ParsableCommand {
                     try Render.json(
                         Output(
                             workspace: path, team: team.rows, dashboard: dashboard,
-                            passphraseFiles: files, removedDemos: removed)))
+                            passphraseFiles: files, removedDemos: removed), shape: "demo"))
                 return
             }
             print(Terminal.bold("coach demo") + Terminal.dim("  throw-away workspace \(path)"))

@@ -19,7 +19,9 @@ struct DeviceListCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let devices = try global.session().devices()
-            if output.json { print(try Render.json(devices)); return }
+            if output.json {
+                print(try Render.json(devices, shape: "device-list", key: "devices")); return
+            }
             print(
                 Render.table(
                     ["", "DEVICE", "USER", "NAME", "CREATED", "STATUS"],
@@ -56,7 +58,7 @@ struct DeviceRevokeCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let device = try global.session().revokeDevice(id)
-            if output.json { print(try Render.json(device)); return }
+            if output.json { print(try Render.json(device, shape: "device-revoked")); return }
             print("Revoked device \(device.id) (\(device.name), \(device.user)).")
         }
     }

@@ -46,7 +46,8 @@ struct GoalCommand: ParsableCommand {
                 if output.json {
                     print(
                         try Render.json(
-                            StepGoalOutput(athlete: profile.handle, steps: steps, from: start)))
+                            StepGoalOutput(athlete: profile.handle, steps: steps, from: start),
+                            shape: "goal-steps"))
                     return
                 }
                 print("Step goal of \(profile.handle): \(steps) a day from \(start).")

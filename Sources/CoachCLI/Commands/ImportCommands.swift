@@ -6,7 +6,10 @@ import Foundation
 /// The options every device import shares.
 struct DeviceImportOptions: ParsableArguments {
     @Argument(help: "Files, folders or zip archives to import.") var files: [String]
-    @Option(help: "The athlete to import into (athlete users may omit it).") var athlete: String?
+    @Option(
+        name: [.customShort("a"), .long],
+        help: "The athlete to import into (athlete users may omit it).", completion: .athletes)
+    var athlete: String?
     @Option(help: "Skip records before this day (YYYY-MM-DD).") var since: String?
     @Flag(help: "Go on past files that cannot be read; skip records out of range.")
     var skipBad = false
@@ -41,7 +44,7 @@ enum DeviceImportRunner {
             let bar = ProgressBar(enabled: !o.quiet && isatty(STDERR_FILENO) == 1)
             let report = try global.session().importFiles(request, progress: bar.update)
             bar.finish()
-            if output.json { print(try Render.json(report)); return }
+            if output.json { print(try Render.json(ImportJSON(report), shape: "import")); return }
             print(ImportSummaryText.render(report))
             if !report.failures.isEmpty { throw ExitCode(ExitStatus.invalidData) }
         }

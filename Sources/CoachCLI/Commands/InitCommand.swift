@@ -5,7 +5,8 @@ import Foundation
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "init", abstract: "Create a workspace and its owner.")
+        commandName: "init", abstract: "Create a workspace and its owner.",
+        discussion: HelpExamples.initialise)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Handle of the owner (the first user).") var owner: String
@@ -20,8 +21,11 @@ struct InitCommand: ParsableCommand {
             let pass = try PassphraseReader.newPassphrase(
                 file: newPassphraseFile ?? global.passphraseFile,
                 label: "New passphrase for \(owner)")
+            Terminal.derivingKey()
             try workspace.create(owner: Handle(owner), passphrase: pass, strength: kdf)
             print("Created workspace \(workspace.path) with owner '\(owner)'.")
+            print(
+                "Next: coach unlock --as \(owner)   (then 'coach athlete add HANDLE --name NAME')")
         }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 extension LogCommand {
     struct WorkoutLog: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "workout", abstract: "Log a workout.")
+            commandName: "workout", abstract: "Log a workout.",
+            discussion: HelpExamples.logWorkout)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
         @Option(help: "cycling, running, swimming, strength, walking or other.") var sport: String
@@ -128,7 +129,8 @@ extension LogCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show recent log entries.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show recent log entries.", discussion: HelpExamples.logShow)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Option(
@@ -150,14 +152,18 @@ extension LogCommand {
                 let kinds: [RecordKind] = try kind.map { try parseEnum($0, "kind") }
                 let listing = try global.session().logListing(
                     athlete.map(Handle.init), kinds: kinds, days: days, date: date)
-                if output.json { print(try Render.json(listing.entries)); return }
+                if output.json {
+                    print(try Render.json(listing.entries, shape: "log-show", key: "entries"));
+                    return
+                }
+                let words = LogWords(listing.athlete.profile)
                 print(
                     Render.table(
                         ["DAY", "KIND", "ID", "ENTRY"],
                         listing.entries.map {
                             [
                                 $0.day, $0.kind.rawValue, listing.prefix(of: $0.id),
-                                LogText.summary($0),
+                                words.summary($0.kind, $0.entry),
                             ]
                         }))
             }
@@ -178,7 +184,9 @@ extension LogCommand {
             try guarded {
                 let full = try global.session().removeLog(
                     RecordID(id), athlete: athlete.map(Handle.init))
-                if output.json { print(try Render.json(["removed": full.rawValue])); return }
+                if output.json {
+                    print(try Render.json(["removed": full.rawValue], shape: "log-removed")); return
+                }
                 print("Removed \(full).")
             }
         }

@@ -13,7 +13,7 @@ struct LogCommand: ParsableCommand {
 
     struct Mood: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Log mood 1–5 (and optionally soreness).")
+            abstract: "Log mood 1–5 (and optionally soreness).", discussion: HelpExamples.logMood)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: LogTarget
         @Argument(help: "Mood from 1 (awful) to 5 (great).") var mood: Int
@@ -132,6 +132,9 @@ struct LogCommand: ParsableCommand {
                     bodyFatPct: try bodyFat.map(QuantityParser.percent))
                 try e.validate()
                 try ctx.save(e, id: e.id, kind: .weight, what: "weight")
+                if !ctx.json, let trend = try ctx.book.weightTrend() {
+                    print(LogWords(ctx.profile).trend(trend))
+                }
             }
         }
     }

@@ -89,9 +89,10 @@ extension LogCommand {
                     return try session.editLog(
                         RecordID(id), athlete: athlete.map(Handle.init), patch: patch)
                 }
-                if output.json { print(try Render.json(entry)); return }
+                if output.json { print(try Render.json(entry, shape: "log-entry")); return }
                 print(
-                    "Edited \(entry.kind.rawValue) \(entry.id) on \(entry.day): \(LogText.summary(entry))"
+                    "Edited \(entry.kind.rawValue) \(entry.id.prefix(8)) on \(entry.day): "
+                        + LogWords(nil).summary(entry.kind, entry.entry)
                 )
             }
         }

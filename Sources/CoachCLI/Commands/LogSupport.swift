@@ -56,10 +56,11 @@ struct LogContext {
     /// Echoes what was stored (JSON with `--json`) and, for a day's second wellness entry, how
     /// the entries merge.
     private func confirm(_ receipt: LogReceipt, what: String) throws {
-        if json { print(try Render.json(receipt)); return }
+        if json { print(try Render.json(receipt, shape: "log-entry")); return }
         print(
             "Logged \(what) for \(receipt.athlete) on \(receipt.day): "
-                + "\(LogText.summary(receipt.entry)) (id \(receipt.id)).")
+                + "\(LogWords(profile).summary(receipt.kind, receipt.entry)) "
+                + "(id \(receipt.id.rawValue.prefix(8))).")
         if let m = receipt.merge {
             let earlier = m.others == 1 ? "1 other entry" : "\(m.others) other entries"
             let doms = m.doms.keys.sorted().map { "\($0) \(m.doms[$0]!)" }

@@ -17,7 +17,9 @@ struct AuditCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let entries = try global.session().auditEntries(athlete: athlete.map(Handle.init))
-                if output.json { print(try Render.json(entries)); return }
+                if output.json {
+                    print(try Render.json(entries, shape: "audit", key: "entries")); return
+                }
                 print(
                     Render.table(
                         ["SEQ", "TIME", "ACTOR", "ACTION", "TARGET"],
@@ -45,7 +47,7 @@ struct AuditCommand: ParsableCommand {
                 let result =
                     try session?.verifyAudit() ?? global.workspaceEntry().verifyAudit()
                 if output.json {
-                    print(try Render.json(result))
+                    print(try Render.json(result, shape: "audit-verify"))
                 } else if result.ok {
                     print("audit ok: \(result.entries) entries, chain and signatures verify")
                     let after = result.afterCheckpoint
@@ -89,7 +91,7 @@ struct DoctorCommand: ParsableCommand {
                 DoctorCheck(name: $0.name, ok: $0.ok, detail: ErrorText.detail(of: $0))
             }
             if output.json {
-                print(try Render.json(shown))
+                print(try Render.json(shown, shape: "doctor", key: "findings"))
             } else {
                 for c in shown {
                     print(

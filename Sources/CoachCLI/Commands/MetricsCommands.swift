@@ -17,7 +17,8 @@ struct MetricsTarget: ParsableArguments {
 
 struct MetricsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "metrics", abstract: "Every metric of one athlete on one day.")
+        commandName: "metrics", abstract: "Every metric of one athlete on one day.",
+        discussion: HelpExamples.metrics)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @OptionGroup var output: OutputOptions
@@ -31,9 +32,9 @@ struct MetricsCommand: ParsableCommand {
                 target.handle, date: target.date, providers: ids)
             if output.json {
                 print(
-                    String(
-                        decoding: try MetricResult.makeEncoder(pretty: true).encode(results),
-                        as: UTF8.self))
+                    try Render.json(
+                        results, shape: "metrics", key: "metrics",
+                        encoder: MetricResult.makeEncoder(pretty: true)))
             } else {
                 print(Terminal.bold("\(view.name) · \(view.moment.day)"))
                 print(
@@ -66,9 +67,8 @@ struct ExplainCommand: ParsableCommand {
                 provider, athlete: target.handle, date: target.date)
             if output.json {
                 print(
-                    String(
-                        decoding: try MetricResult.makeEncoder(pretty: true).encode(r),
-                        as: UTF8.self));
+                    try Render.json(
+                        r, shape: "explain", encoder: MetricResult.makeEncoder(pretty: true)))
                 return
             }
             let score = r.score.map(String.init) ?? "–"

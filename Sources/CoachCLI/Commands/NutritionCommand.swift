@@ -51,7 +51,7 @@ struct NutritionCommand: ParsableCommand {
                             ?? false)
                 )
             }
-            if output.json { print(try Render.json(days)); return }
+            if output.json { print(try Render.json(days, shape: "nutrition", key: "days")); return }
             print(
                 Terminal.bold(
                     "\(evaluation.index.profile.name) · nutrition, 7 days to \(moment.day)"))

@@ -20,7 +20,16 @@ struct PlanCommand: ParsableCommand {
         @Flag(help: "Only the weeks before the current one.") var previous = false
         @Flag(help: "Only the current week.") var current = false
         @Flag(help: "Only the weeks after the current one.") var upcoming = false
+        @Option(
+            help: "At most N previous and N upcoming weeks, those nearest today (default: all).")
+        var limit: Int?
         @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            if let limit, limit < 1 {
+                throw ValidationError("--limit \(limit) is not a number of weeks; give 1 or more")
+            }
+        }
 
         func run() throws {
             try guarded {
@@ -30,8 +39,12 @@ struct PlanCommand: ParsableCommand {
                 if !(all || previous) { shown.previous = [] }
                 if !(all || current) { shown.current = nil }
                 if !(all || upcoming) { shown.upcoming = [] }
+                if let limit {
+                    shown.previous = Array(shown.previous.suffix(limit))
+                    shown.upcoming = Array(shown.upcoming.prefix(limit))
+                }
                 let ids = try ctx.book.idPrefixes()
-                try ctx.emit(shown, json: output.json) {
+                try ctx.emit(shown, shape: "plan-show", json: output.json) {
                     Self.text(shown, all: all, current: current, ids: ids)
                 }
             }
@@ -59,11 +72,13 @@ struct PlanCommand: ParsableCommand {
 struct PlanWeekCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week", abstract: "Show, create, copy, move or remove a program week.",
+        discussion: HelpExamples.planWeek,
         subcommands: [Show.self, Copy.self, Move.self, Remove.self], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show a week as a Monday–Sunday grid (create it with --create).")
+            abstract: "Show a week as a Monday–Sunday grid (create it with --create).",
+            discussion: HelpExamples.planWeek)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(
@@ -86,12 +101,14 @@ struct PlanWeekCommand: ParsableCommand {
                 let grid = PlanReport.grid(snapshot, monday: monday, today: ctx.today)
                 let ids = try ctx.book.idPrefixes()
                 let scores = PlanReport.overall(snapshot, today: ctx.today)
+                let sore = try ctx.book.soreWarnings(
+                    grid.days.flatMap { $0.sessions.map(\.session) })
                 try ctx.emit(
                     WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid),
-                    json: output.json
+                    shape: "plan-week", json: output.json
                 ) {
                     PlanRender.scores(scores) + "\n"
-                        + PlanRender.week(grid, ids: ids, canPlan: ctx.canPlan)
+                        + PlanRender.week(grid, ids: ids, canPlan: ctx.canPlan, sore: sore)
                 }
             }
         }
@@ -124,7 +141,7 @@ struct PlanWeekCommand: ParsableCommand {
                     from: source, to: dest, toAthletes: toAthletes,
                     replace: replace)
                 let who = toAthletes.isEmpty ? ctx.handle : toAthletes.joined(separator: ",")
-                try ctx.emit(copies, json: output.json) {
+                try ctx.emit(copies, shape: "plan-week-copy", key: "weeks", json: output.json) {
                     "Copied the week of \(source) (\(copies.first?.sessions.count ?? 0) sessions) to the week of \(dest) for \(who)."
                 }
             }
@@ -144,7 +161,7 @@ struct PlanWeekCommand: ParsableCommand {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let w = try ctx.book.moveWeek(from: try ctx.monday(from), to: try ctx.monday(to))
-                try ctx.emit(w, json: output.json) {
+                try ctx.emit(w, shape: "plan-week-moved", json: output.json) {
                     "Moved the week to \(w.start) – \(w.start.adding(days: 6)) (\(w.sessions.count) sessions)."
                 }
             }
@@ -164,7 +181,10 @@ struct PlanWeekCommand: ParsableCommand {
                 let ctx = try PlanContext(global, target)
                 let monday = try ctx.monday(week)
                 try ctx.book.removeWeek(monday: monday)
-                try ctx.emit(["removed_week": monday.description], json: output.json) {
+                try ctx.emit(
+                    ["removed_week": monday.description], shape: "plan-week-removed",
+                    json: output.json
+                ) {
                     "Removed the week of \(monday)."
                 }
             }

@@ -100,7 +100,9 @@ struct PlanImportCommand: ParsableCommand {
                 if !preview.removed.isEmpty { try confirm(preview.removed) }
             }
             let s = try ctx.book.importPlan(weeks, dryRun: dryRun, replace: replace)
-            try ctx.emit(s, json: output.json) { Self.text(s, handle: ctx.handle) }
+            try ctx.emit(s, shape: "plan-import", json: output.json) {
+                Self.text(s, handle: ctx.handle)
+            }
         }
     }
 

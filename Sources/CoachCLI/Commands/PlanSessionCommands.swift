@@ -48,7 +48,8 @@ struct PlanSessionCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Plan a session on a day (its week is created when needed).")
+            abstract: "Plan a session on a day (its week is created when needed).",
+            discussion: HelpExamples.sessionAdd)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var target: PlanTarget
         @Option(help: "The day: YYYY-MM-DD, today, tomorrow, +3d….") var date: String
@@ -68,7 +69,8 @@ struct PlanSessionCommand: ParsableCommand {
                     to: PlannedSession(id: "new", date: day, title: title))
                 let s = try ctx.book.addSession(
                     session, week: try week.map(ctx.monday), order: fields.order)
-                try ctx.emit(s, json: output.json) {
+                try ctx.warnSore([s])
+                try ctx.emit(s, shape: "plan-session", json: output.json) {
                     "Planned \"\(s.title)\" on \(s.weekdayName) \(s.date) for \(ctx.handle) (id \(s.id))."
                 }
             }
@@ -107,7 +109,8 @@ struct PlanSessionCommand: ParsableCommand {
                 }
                 let ctx = try PlanContext(global, target)
                 let s = try ctx.book.editSession(PlannedSessionID(id), patch: patch)
-                try ctx.emit(s, json: output.json) {
+                try ctx.warnSore([s])
+                try ctx.emit(s, shape: "plan-session", json: output.json) {
                     "Updated session \(s.id) \"\(s.title)\" on \(s.date)."
                 }
             }
@@ -125,7 +128,9 @@ struct PlanSessionCommand: ParsableCommand {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let full = try ctx.book.removeSession(PlannedSessionID(id))
-                try ctx.emit(["removed": full.rawValue], json: output.json) {
+                try ctx.emit(
+                    ["removed": full.rawValue], shape: "plan-session-removed", json: output.json
+                ) {
                     "Removed session \(full)."
                 }
             }
@@ -148,7 +153,8 @@ struct PlanSessionCommand: ParsableCommand {
                 let s = try ctx.book.moveSession(
                     PlannedSessionID(id), to: try DayExpression.parse(date, today: ctx.today),
                     order: order)
-                try ctx.emit(s, json: output.json) {
+                try ctx.warnSore([s])
+                try ctx.emit(s, shape: "plan-session", json: output.json) {
                     "Moved session \(s.id) to \(s.weekdayName) \(s.date), position \(s.order)."
                 }
             }

@@ -50,7 +50,7 @@ struct PluginAddCommand: ParsableCommand {
             let summary = try session.addPlugin(
                 inspection, grant: grants, allowUnsandboxed: allowUnsandboxed)
             if output.json {
-                print(try PluginText.json(summary))
+                print(try Render.json(summary, shape: "plugin-added", encoder: PluginText.encoder))
             } else {
                 print(
                     "Added plugin \(summary.id) \(summary.version) "
@@ -75,7 +75,10 @@ struct PluginListCommand: ParsableCommand {
             let plugins = try session.plugins()
             let found = available ? try session.availablePlugins() : []
             if output.json {
-                print(try PluginText.json(PluginText.Listing(added: plugins, available: found)))
+                print(
+                    try Render.json(
+                        PluginText.Listing(added: plugins, available: found), shape: "plugin-list",
+                        encoder: PluginText.encoder))
                 return
             }
             print(PluginText.list(plugins))
@@ -102,7 +105,10 @@ struct PluginInfoCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let info = try global.session().pluginInfo(id)
-            print(output.json ? try PluginText.json(info) : PluginText.info(info))
+            print(
+                output.json
+                    ? try Render.json(info, shape: "plugin-info", encoder: PluginText.encoder)
+                    : PluginText.info(info))
         }
     }
 }
@@ -133,7 +139,10 @@ struct PluginCheckCommand: ParsableCommand {
         try guarded {
             let check = try global.session().checkPlugin(id)
             if output.json {
-                print(try PluginText.json(check.results))
+                print(
+                    try Render.json(
+                        check.results, shape: "plugin-check", key: "results",
+                        encoder: PluginText.encoder))
             } else {
                 print(
                     Render.table(

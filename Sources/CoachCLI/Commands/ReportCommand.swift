@@ -11,7 +11,8 @@ struct ReportCommand: ParsableCommand {
         discussion:
             "One self-contained file (inline SVG and CSS, no script, nothing loaded from the "
             + "network), "
-            + "written with mode 0600 to a new FILE; an existing file is never overwritten.",
+            + "written with mode 0600 to a new FILE; an existing file is never overwritten.\n\n"
+            + HelpExamples.report,
         subcommands: [AthleteReportCommand.self, TeamReportCommand.self],
         defaultSubcommand: AthleteReportCommand.self)
 }
@@ -39,6 +40,7 @@ struct AthleteReportCommand: ParsableCommand {
             let html = try global.session().athleteReport(
                 target.handle, date: target.date, days: days)
             try OutputFile.writeNew(html, to: out)
+            print("Wrote the report of \(days) days to \(out) (\(WrittenFile.size(html))).")
         }
     }
 }
@@ -60,6 +62,7 @@ struct TeamReportCommand: ParsableCommand {
             try OutputFile.refuseExisting(out)
             let html = try global.session().teamReport(date: date)
             try OutputFile.writeNew(html, to: out)
+            print("Wrote the team report to \(out) (\(WrittenFile.size(html))).")
         }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 
 struct UnlockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unlock", abstract: "Start a session so later commands need no passphrase.")
+        commandName: "unlock", abstract: "Start a session so later commands need no passphrase.",
+        discussion: HelpExamples.unlock)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Session lifetime, e.g. 8h (default), 30m; at most 24h.") var ttl: String = "8h"
@@ -26,6 +27,7 @@ struct UnlockCommand: ParsableCommand {
                 throw CLIError.usage(
                     "no terminal to ask for the passphrase; pass --passphrase-file PATH or -")
             }
+            Terminal.derivingKey()
             try workspace.unlock(handle, passphrase: pass, seconds: seconds)
             print("Unlocked '\(handle)' for \(DurationParser.format(seconds)).")
         }
@@ -102,7 +104,7 @@ struct WhoamiCommand: ParsableCommand {
                     Instant(date: $0, timeZone: .current).description
                 }, currentAthlete: me.current?.handle.rawValue,
                 currentAthleteSource: me.current?.source.rawValue)
-            if output.json { print(try Render.json(info)); return }
+            if output.json { print(try Render.json(info, shape: "whoami")); return }
             print(
                 "\(Terminal.bold(me.handle.rawValue)) (\(me.role.rawValue)\(athlete.map { ", athlete \($0)" } ?? ""))"
             )

@@ -27,7 +27,7 @@ struct UseCommand: ParsableCommand {
             let profile = try session.use(handle.map(Handle.init))
             let overridden = session.currentAthlete?.source == .environment
             if output.json {
-                print(try Render.json(["current_athlete": profile?.handle]))
+                print(try Render.json(["current_athlete": profile?.handle], shape: "use"))
             } else if let profile {
                 print("Now using \(profile.handle) (\(profile.name)); commands act on them.")
             } else {

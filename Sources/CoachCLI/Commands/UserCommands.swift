@@ -64,7 +64,9 @@ struct UserCommand: ParsableCommand {
                 try session.addUser(
                     Handle(handle), role: r, athlete: athlete.map(Handle.init), passphrase: pass)
                 if output.json {
-                    print(try Render.json(["handle": handle, "role": r.rawValue]))
+                    print(
+                        try Render.json(
+                            ["handle": handle, "role": r.rawValue], shape: "user-added"))
                     return
                 }
                 print(
@@ -81,7 +83,9 @@ struct UserCommand: ParsableCommand {
         func run() throws {
             try guarded {
                 let users = try global.session().listUsers()
-                if output.json { print(try Render.json(users)); return }
+                if output.json {
+                    print(try Render.json(users, shape: "user-list", key: "users")); return
+                }
                 print(
                     Render.table(
                         ["HANDLE", "ROLE", "ATHLETE", "STATUS"],
@@ -135,7 +139,9 @@ struct UserCommand: ParsableCommand {
                     "Disable '\(handle)'? They can no longer sign in.", yes: yes,
                     action: "disable")
                 try session.disableUser(Handle(handle))
-                if output.json { print(try Render.json(["disabled": handle])); return }
+                if output.json {
+                    print(try Render.json(["disabled": handle], shape: "user-disabled")); return
+                }
                 print("Disabled '\(handle)'.")
             }
         }

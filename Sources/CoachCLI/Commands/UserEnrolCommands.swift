@@ -43,7 +43,9 @@ struct UserEnrolCommand: ParsableCommand {
     /// Prints a new one-time code with what to do with it.
     static func show(_ code: String, handle: String, json: Bool) {
         if json {
-            print((try? Render.json(["handle": handle, "enrolment_code": code])) ?? "")
+            print(
+                (try? Render.json(["handle": handle, "enrolment_code": code], shape: "enrolment"))
+                    ?? "")
             return
         }
         print("One-time enrolment code for '\(handle)': \(code)")

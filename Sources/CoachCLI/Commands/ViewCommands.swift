@@ -9,7 +9,8 @@ extension TeamReport.Sort: ExpressibleByArgument {}
 struct DashboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
-        abstract: "The Today view: body battery, form, suggested load, the week, every metric.")
+        abstract: "The Today view: body battery, form, suggested load, the week, every metric.",
+        discussion: HelpExamples.dashboard)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
     @OptionGroup var output: OutputOptions
@@ -19,7 +20,7 @@ struct DashboardCommand: ParsableCommand {
             let page = try global.session().dashboardPage(target.handle, date: target.date)
             print(
                 output.json
-                    ? try Render.json(page)
+                    ? try Render.json(page, shape: "dashboard")
                     : Render.fitLines(
                         DashboardText.render(page.dashboard, sessions: page.sessions)))
         }
@@ -31,7 +32,8 @@ struct TeamCommand: ParsableCommand {
         commandName: "team",
         abstract:
             "One row per athlete you hold: readiness, form, stress, adherence, self-assessment, flags.",
-        discussion: "Exits with 3 when any athlete is flagged, so a cron job can act on it.")
+        discussion: "Exits with 3 when any athlete is flagged, so a cron job can act on it.\n\n"
+            + HelpExamples.team)
     @OptionGroup var global: GlobalOptions
     @Option(
         help:
@@ -52,7 +54,9 @@ struct TeamCommand: ParsableCommand {
                 ? report.flagged
                 : flaggedFirst
                     ? report.flagged + report.rows.filter { !$0.isFlagged } : report.rows
-            print(output.json ? try Render.json(rows) : TeamText.render(rows))
+            print(
+                output.json
+                    ? try Render.json(rows, shape: "team", key: "athletes") : TeamText.render(rows))
             if !report.flagged.isEmpty { throw ExitCode(ExitStatus.flagged) }
         }
     }
@@ -60,7 +64,9 @@ struct TeamCommand: ParsableCommand {
 
 struct TrendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trend", abstract: "A metric day by day: sparkline, or the series with --json."
+        commandName: "trend",
+        abstract: "A metric day by day: sparkline, or the series with --json.",
+        discussion: HelpExamples.trend
     )
     @OptionGroup var global: GlobalOptions
     @OptionGroup var target: MetricsTarget
@@ -77,7 +83,7 @@ struct TrendCommand: ParsableCommand {
             let names = metric.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             let trend = try global.session().trend(
                 target.handle, date: target.date, series: names, days: days)
-            print(output.json ? try Render.json(trend) : TrendText.render(trend))
+            print(output.json ? try Render.json(trend, shape: "trend") : TrendText.render(trend))
         }
     }
 }
@@ -99,7 +105,7 @@ struct ActivityCommand: ParsableCommand {
             let (view, result) = try global.session().activity(target.handle, date: target.date)
             print(
                 output.json
-                    ? try Render.json(result)
+                    ? try Render.json(result, shape: "activity")
                     : ActivityText.render(
                         result, name: view.name, day: view.moment.day, week: weekly || week,
                         units: view.evaluation.index.profile.units))

@@ -13,9 +13,10 @@ enum PlanRender {
     /// A week: heading, its own score, notes and the Monday–Sunday grid (rest days shown);
     /// session ids print as their shortest unique prefix from `ids` when given.
     /// Athlete users (`canPlan` false) are not told to create a week they may not create.
-    static func week(_ w: PlanReport.Week, ids: [String: String] = [:], canPlan: Bool = true)
-        -> String
-    {
+    static func week(
+        _ w: PlanReport.Week, ids: [String: String] = [:], canPlan: Bool = true,
+        sore: [SoreMuscleWarning] = []
+    ) -> String {
         var out =
             Terminal.bold("Week of \(w.start) – \(w.end)") + (w.title.map { " · " + $0 } ?? "")
             + " (\(w.group))"
@@ -36,7 +37,9 @@ enum PlanRender {
         if let notes = w.notes { out += "\nNotes: " + notes }
         var rows: [[String]] = []
         for day in w.days {
-            let label = "\(day.weekday) \(day.date)"
+            // A day with a session on a sore muscle group is marked; the warning is below.
+            let label =
+                "\(day.weekday) \(day.date)" + (sore.contains { $0.day == day.date } ? " ⚠" : "")
             if day.sessions.isEmpty {
                 rows.append([label, "", "", Terminal.dim("rest"), "", "", "", "", ""]); continue
             }
@@ -63,6 +66,7 @@ enum PlanRender {
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(
                 separator: "\n")
         if let t = w.totals { out += "\n" + totals(t) }
+        for warning in sore { out += "\n" + soreWarning(warning, athlete: nil) }
         if !w.unplanned.isEmpty {
             out += "\n" + Terminal.bold("Unplanned workouts")
             for u in w.unplanned {
@@ -76,6 +80,13 @@ enum PlanRender {
             }
         }
         return out
+    }
+
+    /// `⚠ Wed 2026-11-19: "Squats" loads quads, rated 7/10 on 2026-11-18 (jane).`
+    static func soreWarning(_ w: SoreMuscleWarning, athlete: String?) -> String {
+        "⚠ \(PlanReport.weekdays[w.day.isoWeekday - 1]) \(w.day): \"\(w.title)\" loads "
+            + "\(w.group.rawValue.replacingOccurrences(of: "_", with: " ")), rated \(w.level)/10 "
+            + "on \(w.ratedOn)" + (athlete.map { " by \($0)" } ?? "") + "."
     }
 
     /// `Week totals: planned 4 sessions, 5h15m, TSS 310 · done 2 of 4, 3h5m, TSS 180 (3 workouts)`.

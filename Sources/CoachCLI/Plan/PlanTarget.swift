@@ -29,8 +29,23 @@ struct PlanContext {
     func monday(_ text: String) throws -> LocalDay { try book.monday(text) }
     func snapshot() throws -> PlanSnapshot { try book.snapshot() }
 
-    /// Prints `value` as JSON or `text()` as text.
-    func emit<T: Encodable>(_ value: T, json: Bool, text: () -> String) throws {
-        print(json ? try Render.json(value) : Render.fitLines(text()))
+    /// Warns on stderr (never in `--json`'s output) for each session that loads a muscle group
+    /// the athlete rated sore in the 48 hours before it (`SoreMuscleWarning`).
+    func warnSore(_ sessions: [PlannedSession]) throws {
+        for w in try book.soreWarnings(sessions) {
+            Terminal.note(PlanRender.soreWarning(w, athlete: handle))
+        }
+    }
+
+    /// Prints `value` as the JSON object of `shape` or `text()` as text.
+    func emit<T: Encodable>(_ value: T, shape: String, json: Bool, text: () -> String) throws {
+        print(json ? try Render.json(value, shape: shape) : Render.fitLines(text()))
+    }
+
+    /// Prints `values` as the JSON list of `shape` under `key`, or `text()` as text.
+    func emit<T: Encodable>(
+        _ values: [T], shape: String, key: String, json: Bool, text: () -> String
+    ) throws {
+        print(json ? try Render.json(values, shape: shape, key: key) : Render.fitLines(text()))
     }
 }

@@ -34,8 +34,18 @@ extension GlobalOptions {
     var signIn: SignIn {
         SignIn(
             workspace: workspace, allowShared: allowShared, user: user.map(Handle.init),
-            passphrase: passphraseFile.map { file in { try PassphraseReader.fromFile(file) } },
-            prompt: { handle in try PassphraseReader.prompt("Passphrase for \(handle): ") })
+            passphrase: passphraseFile.map { file in
+                {
+                    let pass = try PassphraseReader.fromFile(file)
+                    Terminal.derivingKey()
+                    return pass
+                }
+            },
+            prompt: { handle in
+                let pass = try PassphraseReader.prompt("Passphrase for \(handle): ")
+                if pass != nil { Terminal.derivingKey() }
+                return pass
+            })
     }
 
     /// Signs in for one command: the one call every signed-in command starts with.

@@ -45,6 +45,43 @@ public enum Render {
         return String(decoding: try e.encode(value), as: UTF8.self)
     }
 
+    /// A `--json` object: `value`'s keys and `"format": "coach-<name>/1"`, sorted and pretty.
+    ///
+    /// - Parameters:
+    ///   - value: a value that encodes as an object.
+    ///   - name: the shape's name, e.g. `team` (docs/json/coach-team.schema.json).
+    ///   - encoder: the encoder to use (default: `Render.json`'s settings).
+    static func json<T: Encodable>(_ value: T, shape name: String, encoder: JSONEncoder? = nil)
+        throws -> String
+    {
+        try envelope(JSONEnvelope(format: "coach-\(name)/1", value: value, key: nil), encoder)
+    }
+
+    /// A `--json` list: `{"format": "coach-<name>/1", "<key>": [...]}`, so the top level is an
+    /// object like every other shape's.
+    ///
+    /// - Parameters:
+    ///   - values: the list.
+    ///   - name: the shape's name, e.g. `athlete-list`.
+    ///   - key: the list's key, e.g. `athletes`.
+    ///   - encoder: the encoder to use (default: `Render.json`'s settings).
+    static func json<T: Encodable>(
+        _ values: [T], shape name: String, key: String, encoder: JSONEncoder? = nil
+    ) throws -> String {
+        try envelope(JSONEnvelope(format: "coach-\(name)/1", value: values, key: key), encoder)
+    }
+
+    /// Encodes an envelope with every key in snake_case (a library type's `createdBy` prints
+    /// as `created_by`), so no shape mixes two spellings.
+    private static func envelope<T: Encodable>(_ value: T, _ encoder: JSONEncoder?) throws
+        -> String
+    {
+        let e = encoder ?? JSONEncoder()
+        e.outputFormatting.formUnion([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        e.keyEncodingStrategy = .convertToSnakeCase
+        return String(decoding: try e.encode(value), as: UTF8.self)
+    }
+
     /// Formats a number without a trailing `.0`.
     public static func number(_ v: Double?, digits: Int = 1) -> String {
         guard let v else { return "–" }

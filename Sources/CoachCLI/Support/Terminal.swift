@@ -24,6 +24,14 @@ enum Terminal {
         FileHandle.standardError.write(Data(("coach: " + line + "\n").utf8))
     }
 
+    /// Says on stderr, when stderr is a terminal, that the key is being derived from a
+    /// passphrase (Argon2id takes about a second): never into a pipe, a file or `--json`'s
+    /// stdout.
+    static func derivingKey() {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        note("Deriving the key from the passphrase (Argon2id, about a second)…")
+    }
+
     /// Writes a progress or notice line to stderr.
     static func note(_ message: String) {
         FileHandle.standardError.write(

@@ -10,9 +10,8 @@ enum PluginText {
         var available: [AvailablePlugin]
     }
 
-    static func json<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try MetricResult.makeEncoder(pretty: true).encode(value), as: UTF8.self)
-    }
+    /// The encoder of the plugin commands' `--json`, the same as `metrics --json`.
+    static var encoder: JSONEncoder { MetricResult.makeEncoder(pretty: true) }
 
     static func kinds(_ kinds: [InputKind]) -> String {
         kinds.isEmpty ? "nothing" : kinds.map(\.rawValue).joined(separator: ", ")

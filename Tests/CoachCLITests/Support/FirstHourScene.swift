@@ -56,6 +56,10 @@ extension CoachResult {
     var json: Any { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) ?? [:] }
     /// stdout parsed as a JSON object.
     var object: [String: Any] { json as? [String: Any] ?? [:] }
+    /// The list of a `--json` list shape: the one value beside `format`.
+    var list: [[String: Any]] {
+        object.first { $0.key != "format" && object.count == 2 }?.value as? [[String: Any]] ?? []
+    }
     /// The rows of a table on stdout (header dropped), split into cells on two spaces or more.
     var tableRows: [[String]] {
         stdout.split(separator: "\n").dropFirst().map { line in
