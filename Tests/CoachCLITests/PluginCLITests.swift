@@ -127,7 +127,7 @@ import Testing
         for athlete in ["jane", "bert"] {
             let r = try s.expectOK(
                 s.run(["metrics", "--athlete", athlete, "--json"] + Self.me, env: Self.now))
-            let rows = try #require(try ViewsCLITests.json(r) as? [[String: Any]])
+            let rows = try #require(try ViewsCLITests.list(r))
             let row = try #require(rows.first { $0["id"] as? String == "wellness-only" })
             lines.append(try #require(row["explanation"] as? String, "\(row)"))
         }

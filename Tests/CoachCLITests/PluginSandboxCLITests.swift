@@ -21,7 +21,7 @@ import Testing
         try s.expectOK(s.run(["plugin", "add", exe, "--yes"] + Self.me, env: Self.now))
         let r = try s.expectOK(
             s.run(["metrics", "--athlete", "jane", "--json"] + Self.me, env: Self.now))
-        let rows = try #require(try ViewsCLITests.json(r) as? [[String: Any]])
+        let rows = try #require(try ViewsCLITests.list(r))
         let row = try #require(rows.first { $0["id"] as? String == "probe" })
         #expect(row["status"] as? String == "ok", "\(row)")
         #expect(
