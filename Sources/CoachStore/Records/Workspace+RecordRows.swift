@@ -63,7 +63,9 @@ extension Workspace {
         if let existing, existing["kind"] as String != kind.rawValue {
             throw StoreError.recordKindClash(id: id, existingKind: existing["kind"])
         }
-        let version = (existing?["version"] as Int? ?? 0) + 1
+        let stored: Int? = existing?["version"]
+        let version =
+            try (stored ?? versionAfterTombstone(db, athleteId: keyring.athleteId, object: id)) + 1
         let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
         let sealed = try RecordCodec.seal(
             plaintext: try plaintext(), athleteId: keyring.athleteId, id: id, kind: kind,
@@ -81,6 +83,13 @@ extension Workspace {
             added: RecordHead.leaf(
                 id: id, kind: kind.rawValue, day: day, epoch: keyring.currentEpoch,
                 version: version, nonce: sealed.nonce, ciphertext: sealed.ciphertext))
+        try noteRowChange(
+            db,
+            RowChange(
+                athleteId: keyring.athleteId, object: id, kind: kind.rawValue, day: day,
+                epoch: keyring.currentEpoch, version: version,
+                body: sealed.nonce + sealed.ciphertext),
+            author: keyring.opener?.userId)
         return (existing.map { $0["day"] as String }, sealed)
     }
 
@@ -108,6 +117,12 @@ extension Workspace {
         try noteRecordDelta(
             athleteId: keyring.athleteId, keyring: keyring, removed: try Self.leaf(of: row),
             added: nil)
+        try noteRowChange(
+            db,
+            RowChange(
+                athleteId: keyring.athleteId, object: id, kind: kind.rawValue, day: row["day"],
+                epoch: row["epoch"], version: row["version"] + 1, body: nil),
+            author: actor.userId)
         try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
         try updateSnapshot(
             db, keyring: keyring, kind: kind, remove: (id, row["day"] as String), insert: nil)
