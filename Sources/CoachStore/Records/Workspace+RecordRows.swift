@@ -36,7 +36,10 @@ extension Workspace {
     ///
     /// Statements are prepared once per connection (cached): a bulk import writes every record
     /// through here, and preparing them each time cost more than sealing the record.
-    /// - Parameter plaintext: the plaintext to seal (`RecordPayload`'s form of the payload).
+    /// - Parameters:
+    ///   - version: the row's version when sync rebases it; else one more than the row's (or
+    ///     its tombstone's).
+    ///   - plaintext: the plaintext to seal (`RecordPayload`'s form of the payload).
     /// - Returns: the record day of the row replaced (nil when the row is new), and what was
     ///   sealed.
     /// - Throws: `StoreError.retiredEpoch` after a key rotation since the keyring was opened,
@@ -44,7 +47,7 @@ extension Workspace {
     @discardableResult
     func writeRecordRow(
         _ db: Database, keyring: AthleteKeyring, id: RecordID, kind: RecordKind, day: String,
-        plaintext: () throws -> [UInt8]
+        version given: Int? = nil, plaintext: () throws -> [UInt8]
     ) throws -> (previousDay: String?, sealed: SealedPayload) {
         let current = try Int.fetchOne(
             db.cachedStatement(sql: EpochsTable.currentOfAthlete),
@@ -65,7 +68,8 @@ extension Workspace {
         }
         let stored: Int? = existing?["version"]
         let version =
-            try (stored ?? versionAfterTombstone(db, athleteId: keyring.athleteId, object: id)) + 1
+            try given
+            ?? (stored ?? versionAfterTombstone(db, athleteId: keyring.athleteId, object: id)) + 1
         let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
         let sealed = try RecordCodec.seal(
             plaintext: try plaintext(), athleteId: keyring.athleteId, id: id, kind: kind,

@@ -11,6 +11,11 @@ public protocol SyncStore: AnyObject {
         throws -> Int
     func syncStatus() throws -> SyncStatus
     func outbox() throws -> [OutboxEntry]
+    func applyPulled(_ changes: [ReceivedChange], as actor: Principal) throws -> ApplyReport
+    func pendingBatch(limit: Int) throws -> (batchSeq: Int64, changes: [OutboxEntry])
+    func acknowledgeBatch(_ batchSeq: Int64, sequences: [Int64]) throws
+    func streamCursors() throws -> [AthleteID: Int64]
+    func noteSynced() throws
 }
 
 extension Workspace: SyncStore {}
