@@ -41,6 +41,11 @@ let package = Package(
         .executable(name: "coach", targets: ["coach"]),
         .library(name: "CoachKit", targets: ["CoachKit"]),
         .library(name: "CoachPluginSDK", targets: ["CoachPluginSDK"]),
+        // What the club server (the `Server/` package) links: the trust checks and the wire
+        // contract of sync.
+        .library(name: "CoachCrypto", targets: ["CoachCrypto"]),
+        .library(name: "CoachTrust", targets: ["CoachTrust"]),
+        .library(name: "CoachSync", targets: ["CoachSync"]),
         .executable(name: "example-sleep-debt", targets: ["SleepDebtExample"]),
         .executable(name: "coach-metric-builtins", targets: ["BuiltinsPlugin"]),
     ],
@@ -71,6 +76,8 @@ let package = Package(
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         // Membership and key-history verification on values: no database, no secret key.
         .target(name: "CoachTrust", dependencies: ["CoachKit", "CoachCrypto"]),
+        // The sync wire contract: the requests and answers of the club server's HTTP API.
+        .target(name: "CoachSync", dependencies: ["CoachKit", "CoachCrypto", "CoachTrust"]),
         // Files kept on this machine beside a workspace: no database.
         .target(name: "CoachLocal", dependencies: ["CoachKit", "CoachCrypto"]),
         // The snapshot and record codec: pure bytes, no database.
@@ -150,6 +157,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachTrustTests", dependencies: ["CoachKit", "CoachCrypto", "CoachTrust"]),
+        .testTarget(
+            name: "CoachSyncTests",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachTrust", "CoachSync"]),
         .testTarget(
             name: "CoachStoreTests",
             dependencies: [
