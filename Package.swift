@@ -108,7 +108,7 @@ let package = Package(
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachLocal", "CoachStore", "CoachMetrics", "CoachViews",
                 "AdherencePlugin", "TrainingLoadPlugin", "SelfAssessmentPlugin", "CoachReport",
-                "CoachPrompt", "CoachPlugins", "CoachPluginProtocol", "CoachImport",
+                "CoachPrompt", "CoachPlugins", "CoachPluginProtocol", "CoachImport", "CoachSync",
             ]
         ),
         .target(
@@ -192,7 +192,7 @@ let package = Package(
             name: "CoachAppTests",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachMetrics", "CoachViews",
-                "CoachPrompt", "CoachImport", "CoachMCP", "CoachTestSupport",
+                "CoachPrompt", "CoachImport", "CoachMCP", "CoachTestSupport", "CoachSync",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),

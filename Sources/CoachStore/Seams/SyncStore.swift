@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 
 /// The replica side of sync: whether the workspace syncs, this machine's signing device, the
@@ -16,6 +17,9 @@ public protocol SyncStore: AnyObject {
     func acknowledgeBatch(_ batchSeq: Int64, sequences: [Int64]) throws
     func streamCursors() throws -> [AthleteID: Int64]
     func noteSynced() throws
+    func syncConflicts(as actor: Principal) throws -> [SyncConflict]
+    func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T
+    func syncWorkspaceId() throws -> String
 }
 
 extension Workspace: SyncStore {}
