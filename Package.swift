@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal",
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal", "CoachSync",
                 "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

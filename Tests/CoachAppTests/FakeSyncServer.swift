@@ -17,6 +17,9 @@ final class FakeSyncServer: SyncTransport {
         var pushes = 0
         /// Store the next push, then fail as if the connection broke before the answer.
         var loseNextAnswer = false
+        /// The registration and roster a publish sent.
+        var registration: WorkspaceRegistration?
+        var roster: [RosterEntry] = []
     }
 
     let state = LockedValue(State())
@@ -27,6 +30,22 @@ final class FakeSyncServer: SyncTransport {
     func send(_ request: SyncHTTPRequest, to server: URL) throws -> SyncHTTPResponse {
         let body = request.body ?? []
         switch request.path {
+        case SyncPath.workspaces:
+            let request = try SyncJSON.decode(RegistrationRequest.self, from: body)
+            guard request.registration.signatureValid else {
+                return SyncHTTPResponse(
+                    status: 403,
+                    body: try SyncJSON.encode(
+                        SyncProblem(status: 403, reason: .badRegistration, message: "bad")))
+            }
+            state.withLock {
+                $0.registration = request.registration
+                $0.roster = request.roster
+            }
+            return try ok(
+                RegistrationResponse(
+                    workspaceId: request.registration.workspaceId,
+                    rosterHead: RosterHead.empty.appending(contentsOf: request.roster)))
         case SyncPath.challenge:
             return try ok(ChallengeResponse(nonce: Array(repeating: 7, count: 32), serverTime: 1))
         case SyncPath.session:

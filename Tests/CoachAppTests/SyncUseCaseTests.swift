@@ -67,6 +67,40 @@ import Testing
         #expect(try session.syncStatus().queued == 0)
     }
 
+    @Test("publish registers the owner's signed anchor and the roster, then uploads every record")
+    func publish() throws {
+        let server = FakeSyncServer()
+        let sandbox = try WorkspaceSandbox()
+        var environment = sandbox.environment
+        environment.syncTransport = server
+        let owner = try AppSession.open(sandbox.signIn(as: "olivia"), environment: environment)
+        defer { owner.close() }
+        let report = try owner.publish(server: try SyncAddress.parse("http://127.0.0.1:9"))
+        let (registration, roster) = server.state.withLock { ($0.registration, $0.roster) }
+        #expect(registration?.ownerUserId == owner.principal.userId)
+        let types = roster.map(\.type)
+        #expect(types.filter { $0 == "user" }.count == 2)  // olivia, carl
+        #expect(types.filter { $0 == "athlete" }.count == 2)
+        #expect(types.filter { $0 == "device" }.count == 1)
+        #expect(types.first == "user")
+        #expect(report.pushed == 2)
+        #expect(server.stored == 2)
+        #expect(throws: SyncFailure.self) {
+            try owner.publish(server: try SyncAddress.parse("http://127.0.0.1:9"))
+        }
+    }
+
+    @Test(
+        "A server address must be https, or plain http to this machine only",
+        arguments: [
+            ("https://club.example", true), ("http://127.0.0.1:8080", true),
+            ("http://localhost:1", true), ("http://club.example", false), ("ftp://x", false),
+            ("club.example", false), ("https://u:p@club.example", false),
+        ])
+    func addresses(address: String, accepted: Bool) {
+        #expect(((try? SyncAddress.parse(address)) != nil) == accepted)
+    }
+
     @Test("A workspace that does not sync says so with a usage failure")
     func notSynced() throws {
         let sandbox = try WorkspaceSandbox()

@@ -10,6 +10,8 @@ public enum SyncRemoteFailure: Error, Equatable, Sendable {
     case refused(SyncProblem)
     /// The answer is not what the API says.
     case badAnswer(server: String, path: String)
+    /// The address is not an http(s) URL, or is plain http to another host than this one.
+    case badAddress(String)
 }
 
 extension SyncRemoteFailure: CoachFailure {
@@ -17,6 +19,7 @@ extension SyncRemoteFailure: CoachFailure {
         switch self {
         case .unreachable: .conflict
         case .badAnswer: .invalidData
+        case .badAddress: .usage
         case .refused(let problem):
             switch problem.reason {
             case .unauthenticated, .badChallenge, .deviceRevoked: .auth
@@ -41,6 +44,9 @@ extension SyncRemoteFailure: CoachFailure {
         case .refused(let problem):
             "the sync server refused: \(problem.message)"
                 + (problem.device.map { " (device \($0))" } ?? "")
+        case .badAddress(let address):
+            "'\(address)' is not a sync server address: use https://HOST[:PORT] "
+                + "(plain http only to this machine, 127.0.0.1 or localhost)"
         case .badAnswer(let server, let path):
             "the sync server at \(server) answered \(path) with something that is not the API's"
         }

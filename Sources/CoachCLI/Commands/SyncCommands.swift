@@ -8,7 +8,8 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Sync this workspace with its club server: push, pull, status, conflicts.",
         subcommands: [
-            SyncNowCommand.self, SyncStatusCommand.self, SyncConflictsCommand.self,
+            SyncNowCommand.self, SyncPublishCommand.self, SyncStatusCommand.self,
+            SyncConflictsCommand.self,
         ],
         defaultSubcommand: SyncNowCommand.self)
 }
@@ -77,6 +78,32 @@ struct SyncConflictsCommand: ParsableCommand {
                             c.loser.value ?? "(\(c.loser.operation))",
                         ]
                     }))
+        }
+    }
+}
+
+struct SyncPublishCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Register this workspace on a club server and upload it (the owner).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The server's address: https://HOST[:PORT], or http:// to this machine only.")
+    var server: String
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        do {
+            _ = try SyncAddress.parse(server)
+        } catch let failure as SyncRemoteFailure {
+            throw ValidationError(failure.problemDescription)
+        }
+    }
+
+    func run() throws {
+        try guarded {
+            let report = try global.session().publish(server: try SyncAddress.parse(server))
+            if output.json { print(try Render.json(report)); return }
+            print("Published to \(server): \(report.pushed) records uploaded.")
         }
     }
 }

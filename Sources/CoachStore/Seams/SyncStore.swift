@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachSync
 
 /// The replica side of sync: whether the workspace syncs, this machine's signing device, the
 /// outbox, applying pulled changes and the conflicts they resolved.
@@ -20,6 +21,7 @@ public protocol SyncStore: AnyObject {
     func syncConflicts(as actor: Principal) throws -> [SyncConflict]
     func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T
     func syncWorkspaceId() throws -> String
+    func publication(as actor: Principal) throws -> RegistrationRequest
 }
 
 extension Workspace: SyncStore {}
