@@ -108,8 +108,11 @@ extension AppSession {
     }
 
     /// Every conflict sync resolved on this replica, oldest first.
+    ///
+    /// - Throws: `SyncFailure.notSynced` when the workspace does not sync.
     public func syncConflicts() throws -> [SyncConflictReport] {
-        try workspace.syncConflicts(as: principal).map(SyncConflictReport.init)
+        guard try workspace.isSynced() else { throw SyncFailure.notSynced }
+        return try workspace.syncConflicts(as: principal).map(SyncConflictReport.init)
     }
 
     /// Unix milliseconds as an ISO 8601 UTC instant to the second.
