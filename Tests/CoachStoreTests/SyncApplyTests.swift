@@ -79,6 +79,30 @@ import Testing
         #expect(try r.b.outbox().isEmpty)
     }
 
+    @Test("Different fields of one record edited on two machines both survive, no conflict")
+    func differentFieldsMerge() throws {
+        let r = try SyncReplicas()
+        var server = SyncTestServer()
+        try r.f.put(r.athlete, id: "p1", payload: #"{"mood":3,"notes":"base"}"#)
+        try server.sync(r.a, as: r.f.owner)
+        try server.sync(r.b, as: r.ownerB)
+        r.aClock.set(10)
+        r.bClock.set(20)
+        try r.f.put(r.athlete, id: "p1", payload: #"{"mood":5,"notes":"base"}"#)
+        try r.putB("p1", payload: #"{"mood":3,"notes":"from b"}"#)
+        try server.sync(r.a, as: r.f.owner)
+        try server.sync(r.b, as: r.ownerB)  // B meets A's edit with its own queued
+        try server.sync(r.a, as: r.f.owner)
+        let merged = try #require(try r.f.records(r.athlete)["p1"])
+        let fields = try #require(
+            try JSONSerialization.jsonObject(with: Data(merged.utf8)) as? [String: Any])
+        #expect(fields["mood"] as? Int == 5)
+        #expect(fields["notes"] as? String == "from b")
+        #expect(try r.recordsB() == (try r.f.records(r.athlete)))
+        #expect(try r.a.syncStatus().conflicts + r.b.syncStatus().conflicts == 0)
+        #expect(try r.a.outbox().isEmpty && r.b.outbox().isEmpty)
+    }
+
     @Test("The same record put with the same content on two machines is no conflict")
     func identicalPutsAgree() throws {
         let r = try SyncReplicas()

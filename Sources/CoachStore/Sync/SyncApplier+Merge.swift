@@ -46,6 +46,22 @@ extension SyncApplier {
             report.applied += 1
             return
         }
+        if let merge = try fieldMerge(
+            base: first["base"], mine: mine, theirs: theirs, theirsPayload: payload,
+            keyring: keyring)
+        {
+            try writeRow(theirs, payload: payload, keyring: keyring)
+            report.applied += 1
+            let ours = merge.changed ? try writeMerged(merge, onto: theirs, keyring: keyring) : mine
+            if merge.mineLost {
+                try keepConflict(winner: theirs, loser: mine, athleteId: athleteId)
+            }
+            if merge.theirsLost {
+                try keepConflict(winner: ours, loser: theirs, athleteId: athleteId)
+            }
+            report.conflicts += (merge.mineLost ? 1 : 0) + (merge.theirsLost ? 1 : 0)
+            return
+        }
         let theirsWins =
             (theirs.clock, theirs.device.rawValue) > (mine.clock, mine.device.rawValue)
         if theirsWins {
@@ -197,7 +213,7 @@ extension SyncApplier {
                 sql: SyncTables.insertOutbox,
                 arguments: [
                     signer.device.rawValue, change.sequence, row["athlete_id"] as String,
-                    row["object"] as String, bytes,
+                    row["object"] as String, bytes, row["base"] as Data?,
                 ])
             try db.execute(
                 sql: "UPDATE record_changes SET envelope = ? WHERE envelope = ?",

@@ -48,9 +48,14 @@ extension Workspace {
             previousHash: tip.hash, body: change.body ?? [])
         envelope.sign(by: signer.keys)
         let bytes = Data(envelope.encoded())
+        let base = try Data.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT envelope FROM record_changes WHERE athlete_id = ? AND object = ?"),
+            arguments: [change.athleteId, change.object])
         try db.cachedStatement(sql: SyncTables.insertOutbox).execute(
             arguments: [
                 signer.device.rawValue, envelope.sequence, change.athleteId, change.object, bytes,
+                base,
             ])
         try db.cachedStatement(sql: SyncTables.upsertRecordChange).execute(
             arguments: [

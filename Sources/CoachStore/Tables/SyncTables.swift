@@ -47,6 +47,7 @@ enum SyncTables {
             athlete_id TEXT NOT NULL,
             object TEXT NOT NULL,
             envelope BLOB NOT NULL,
+            base BLOB,
             UNIQUE (device_id, sequence)
         ) STRICT;
         CREATE TABLE record_changes (
@@ -100,10 +101,11 @@ enum SyncTables {
         VALUES (?, ?, ?, ?, ?, ?)
         """
 
-    /// Appends a signed change to the outbox.
+    /// Appends a signed change to the outbox, with the change it replaced (its base, for a
+    /// field-by-field merge) when this replica holds one.
     static let insertOutbox = """
-        INSERT INTO outbox (device_id, sequence, athlete_id, object, envelope)
-        VALUES (?, ?, ?, ?, ?)
+        INSERT INTO outbox (device_id, sequence, athlete_id, object, envelope, base)
+        VALUES (?, ?, ?, ?, ?, ?)
         """
 
     /// The device's queued changes, in the order they were signed.

@@ -387,7 +387,7 @@ enum Schema {
             "device_id", "sequence", "hash", "acked_sequence", "acked_hash", "batch_seq",
         ],
         "sync_skew": ["device_id", "clock", "seen_at"],
-        "outbox": ["num", "device_id", "sequence", "athlete_id", "object", "envelope"],
+        "outbox": ["num", "device_id", "sequence", "athlete_id", "object", "envelope", "base"],
         "record_changes": ["athlete_id", "object", "version", "deleted", "envelope"],
         "sync_conflicts": [
             "num", "athlete_id", "object", "kind", "day", "winner", "loser", "found_at",
