@@ -60,7 +60,8 @@ struct PushPlan {
     }
 
     /// Compares each change's base with its object's version (a change may follow another
-    /// of the same batch), and gives each its sequence and head.
+    /// of the same batch; the first change of an object the server does not hold may have
+    /// any base), and gives each its sequence and head.
     ///
     /// - Throws: `SyncProblem` (`stale_base`) naming every stale object.
     mutating func assign() throws -> [PushedChange] {
@@ -69,7 +70,9 @@ struct PushPlan {
         for (index, envelope) in envelopes.enumerated() {
             let athlete = Self.athlete(envelope)
             let key = Key(athlete: athlete, object: envelope.object)
-            let current = versions[key] ?? 0
+            // An object the server has not seen starts at whatever version its first change
+            // names (a published workspace's records arrive at their local versions).
+            let current = versions[key] ?? envelope.baseVersion
             guard envelope.baseVersion == current else {
                 stale.append(
                     StaleObject(

@@ -48,7 +48,8 @@ extension SyncStore {
     public func session(_ request: SessionRequest, token: [UInt8], now: Int64) async throws
         -> SessionResponse
     {
-        try await transaction { connection in
+        try await client.withConnection { connection in
+            // Its own statement, committed at once: a failed answer uses the challenge up too.
             let used = try await connection.query(
                 """
                 DELETE FROM challenges WHERE nonce = \(request.nonce.bytes.buffer)
