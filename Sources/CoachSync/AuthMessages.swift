@@ -46,6 +46,19 @@ public struct SessionRequest: Codable, Equatable, Sendable {
         case signature
     }
 
+    /// The answer to a challenge with its signature made elsewhere (over
+    /// `SessionProof.message` of the same fields).
+    public init(
+        workspace: String, device: DeviceID, nonce: [UInt8], serverTime: Int64,
+        signature: [UInt8]
+    ) {
+        self.workspace = workspace
+        self.device = device
+        self.nonce = SyncBytes(nonce)
+        self.serverTime = serverTime
+        self.signature = SyncBytes(signature)
+    }
+
     /// The answer to `challenge`, signed by `key`.
     public init(
         workspace: String, device: DeviceID, challenge: ChallengeResponse, key: SigningKeyPair
