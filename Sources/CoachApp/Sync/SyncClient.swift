@@ -38,25 +38,9 @@ struct SyncClient: Sendable {
         let message = SessionProof.message(
             workspace: workspace, device: device, nonce: challenge.nonce.bytes,
             serverTime: challenge.serverTime)
-        let proof = SessionProofBody(
-            workspace: workspace, device: device, nonce: challenge.nonce,
-            serverTime: challenge.serverTime, signature: SyncBytes(try sign(message)))
+        let proof = SessionRequest(
+            workspace: workspace, device: device, nonce: challenge.nonce.bytes,
+            serverTime: challenge.serverTime, signature: try sign(message))
         token = try call("POST", SyncPath.session, proof, as: SessionResponse.self).token
-    }
-}
-
-/// The body of `POST /v1/auth/session` (`SessionRequest`'s keys), made from a signature the
-/// store computes, so the device key never leaves it.
-struct SessionProofBody: Encodable {
-    let workspace: String
-    let device: DeviceID
-    let nonce: SyncBytes
-    let serverTime: Int64
-    let signature: SyncBytes
-
-    enum CodingKeys: String, CodingKey {
-        case workspace, device, nonce
-        case serverTime = "server_time"
-        case signature
     }
 }
