@@ -29,7 +29,11 @@ extension SyncApplier {
             return
         }
         let base = try ChangeEnvelope.decode([UInt8](first["envelope"] as Data)).baseVersion
-        guard theirs.version > base else {
+        // One of this machine's own changes, stored by a push whose answer never came back:
+        // the row is already ours, and the same batch sent again is answered from the store.
+        guard theirs.version > base,
+            theirs.device != workspace.syncSigner.withLock({ $0?.device })
+        else {
             report.superseded += 1
             return
         }
