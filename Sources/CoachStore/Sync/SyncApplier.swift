@@ -36,13 +36,22 @@ struct SyncApplier {
             throw SyncFailure.streamBroken(
                 stream: stream, reason: "change \(change.sseq) is damaged")
         }
-        try checkStream(change, envelope)
-        let device = try verifyDevice(envelope)
-        let user = device.user.handle
-        try checkChain(envelope, stream: stream, user: user)
-        try checkAuthor(envelope, user: user)
-        let keyring = try keyring(stream)
-        let payload = try openBody(envelope, keyring: keyring, user: user)
+        let keyring: AthleteKeyring, payload: [UInt8]?
+        do {
+            // The signature first: an altered change is reported by the device that signed it.
+            let device = try verifyDevice(envelope)
+            try checkStream(change, envelope)
+            let user = device.user.handle
+            try checkChain(envelope, stream: stream, user: user)
+            try checkAuthor(envelope, user: user)
+            keyring = try self.keyring(stream)
+            payload = try openBody(envelope, keyring: keyring, user: user)
+        } catch SyncFailure.refusedChange(let device, let user, let reason) {
+            throw SyncFailure.refusedChange(
+                device: device, user: user,
+                reason: "change \(change.sseq) of the stream (record \(envelope.object)): \(reason)"
+            )
+        }
         let now = workspace.nowMilliseconds
         let received = clock.receiving(envelope.clock, now: now)
         clock = received.clock
