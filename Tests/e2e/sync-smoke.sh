@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sync against the real coach-server on a throw-away PostgreSQL cluster (issue 26): the owner
 # publishes and syncs; pg_dump of the server's database holds no plaintext canary; a change
-# altered in PostgreSQL is refused by the client with exit 74 naming its signer.
+# altered in PostgreSQL is refused by the client with exit 74 naming its signer; the server
+# killed right before and right after a push commits (COACH_SERVER_CRASH) leaves each change
+# stored exactly once after the retry, and the outbox empty.
 #
 # Needs: .build/debug/coach (swift build), Server/.build/debug/coach-server
 # (swift build --package-path Server --product coach-server), PostgreSQL's initdb and pg_ctl,
@@ -31,11 +33,17 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 psql -q -h 127.0.0.1 -p "$port" -U coach -d postgres -c "CREATE DATABASE club"
 export COACH_SERVER_DATABASE=postgres://coach@127.0.0.1:$port/club
 "$server" migrate >/dev/null 2>&1
-"$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
-echo $! >"$work/serve.pid"
-for _ in $(seq 50); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done
-url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
-[ -n "$url" ] || fail "the server did not start"
+# Starts the server (with COACH_SERVER_CRASH=$1 when given) and sets $url.
+serve() {
+  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
+  : >"$work/serve.log"
+  env COACH_SERVER_CRASH="${1:-}" "$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
+  echo $! >"$work/serve.pid"
+  for _ in $(seq 50); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done
+  url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
+  [ -n "$url" ] || fail "the server did not start"
+}
+serve
 
 machine=$work/machine-a
 mkdir -p "$machine"/{home,state,data,run} && chmod -R 700 "$machine"
@@ -55,6 +63,23 @@ m sync >/dev/null || fail "sync"
 [ "$(m sync status --json | grep -o '"queued" : [0-9]*')" = '"queued" : 0' ] ||
   fail "the outbox is not empty after a sync"
 
+stored() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT count(*) FROM changes"; }
+queued() { m sync status --json | grep -o '"queued" : [0-9]*' | grep -o '[0-9]*$'; }
+for point in before-commit:push after-commit:push; do
+  before=$(stored)
+  m log mood 3 -a jane >/dev/null
+  m log mood 5 -a jane --date yesterday >/dev/null
+  serve "$point"
+  m sync >/dev/null 2>&1 && fail "sync succeeded through a server killed at $point"
+  [ "$(queued)" = 2 ] || fail "the outbox lost changes when the server died at $point"
+  serve
+  # The restarted server listens on another port; the replica records the server's address.
+  sqlite3 "$machine/data/ws.sqlite" "UPDATE sync_state SET server_url = '$url'"
+  m sync >/dev/null || fail "the retry after $point"
+  [ "$(queued)" = 0 ] || fail "the outbox is not empty after the retry ($point)"
+  [ "$(stored)" = $((before + 2)) ] || fail "stored $(stored), not $((before + 2)) ($point)"
+done
+
 "$bin/pg_dump" -h 127.0.0.1 -p "$port" -U coach club >"$work/dump.sql"
 if grep -q -i -e "zelda" -e "canaryname" -e "xyzzy" "$work/dump.sql"; then
   fail "pg_dump holds a plaintext canary"
@@ -72,4 +97,5 @@ status=$?
 set -e
 [ "$status" = 74 ] || fail "an altered change gave exit $status, not 74: $(cat "$work/err")"
 grep -q "of user olivia was refused: change 2" "$work/err" || fail "not named: $(cat "$work/err")"
-echo "sync smoke: ok (publish, sync, no canary in pg_dump, altered change exit 74)"
+echo "sync smoke: ok (publish, sync, crash before and after commit retried once each," \
+  "no canary in pg_dump, altered change exit 74)"
