@@ -41,6 +41,11 @@ let package = Package(
         .executable(name: "coach", targets: ["coach"]),
         .library(name: "CoachKit", targets: ["CoachKit"]),
         .library(name: "CoachPluginSDK", targets: ["CoachPluginSDK"]),
+        // What the club server (the `Server/` package) links: the trust checks and the wire
+        // contract of sync.
+        .library(name: "CoachCrypto", targets: ["CoachCrypto"]),
+        .library(name: "CoachTrust", targets: ["CoachTrust"]),
+        .library(name: "CoachSync", targets: ["CoachSync"]),
         .executable(name: "example-sleep-debt", targets: ["SleepDebtExample"]),
         .executable(name: "coach-metric-builtins", targets: ["BuiltinsPlugin"]),
     ],
@@ -71,6 +76,8 @@ let package = Package(
         .target(name: "CoachCrypto", dependencies: ["CSodium"]),
         // Membership and key-history verification on values: no database, no secret key.
         .target(name: "CoachTrust", dependencies: ["CoachKit", "CoachCrypto"]),
+        // The sync wire contract: the requests and answers of the club server's HTTP API.
+        .target(name: "CoachSync", dependencies: ["CoachKit", "CoachCrypto", "CoachTrust"]),
         // Files kept on this machine beside a workspace: no database.
         .target(name: "CoachLocal", dependencies: ["CoachKit", "CoachCrypto"]),
         // The snapshot and record codec: pure bytes, no database.
@@ -78,7 +85,7 @@ let package = Package(
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal",
+                "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal", "CoachSync",
                 "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -101,7 +108,7 @@ let package = Package(
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachLocal", "CoachStore", "CoachMetrics", "CoachViews",
                 "AdherencePlugin", "TrainingLoadPlugin", "SelfAssessmentPlugin", "CoachReport",
-                "CoachPrompt", "CoachPlugins", "CoachPluginProtocol", "CoachImport",
+                "CoachPrompt", "CoachPlugins", "CoachPluginProtocol", "CoachImport", "CoachSync",
             ]
         ),
         .target(
@@ -151,6 +158,9 @@ let package = Package(
         .testTarget(
             name: "CoachTrustTests", dependencies: ["CoachKit", "CoachCrypto", "CoachTrust"]),
         .testTarget(
+            name: "CoachSyncTests",
+            dependencies: ["CoachKit", "CoachCrypto", "CoachTrust", "CoachSync"]),
+        .testTarget(
             name: "CoachStoreTests",
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachTrust", "CoachCodec", "CoachLocal",
@@ -183,6 +193,7 @@ let package = Package(
             dependencies: [
                 "CoachKit", "CoachCrypto", "CoachStore", "CoachApp", "CoachMetrics", "CoachViews",
                 "CoachPrompt", "CoachImport", "CoachMCP", "CoachReport", "CoachTestSupport",
+                "CoachSync",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),

@@ -16,7 +16,7 @@ public struct CoachCommand: ParsableCommand {
             LogCommand.self, GoalCommand.self, ImportCommand.self, ExportCommand.self,
             MetricsCommand.self, ExplainCommand.self, DashboardCommand.self, TeamCommand.self,
             BriefCommand.self,
-            TrendCommand.self, PluginCommand.self, DeviceCommand.self,
+            TrendCommand.self, PluginCommand.self, DeviceCommand.self, SyncCommand.self,
             ActivityCommand.self, BiometricsCommand.self, NutritionCommand.self, ReportCommand.self,
             AuditCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self,
             DemoCommand.self,

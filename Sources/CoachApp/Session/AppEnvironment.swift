@@ -21,6 +21,8 @@ public struct AppEnvironment: Sendable {
     public var newID: @Sendable () -> String = { UUID().uuidString.lowercased() }
     /// Where keys, nonces and salts come from (the system's; known-answer tests seed one).
     public var random: any RandomSource = SystemRandom()
+    /// How sync reaches its server (HTTP; a test may answer in process).
+    public var syncTransport: any SyncTransport = URLSessionSyncTransport()
 
     /// `newID` as the store takes it: every id the workspace mints comes from here.
     public var ids: IdentifierSource { IdentifierSource(newID) }

@@ -62,8 +62,10 @@ public final class AppSession {
         if let passphrase = signIn.passphrase {
             guard let handle = signIn.explicitUser(environment) else { throw AppError.userRequired }
             let me = try workspace.authenticate(handle: handle, passphrase: try passphrase().key)
-            return AppSession(
+            let session = AppSession(
                 workspace: workspace, principal: me, environment: environment, token: nil)
+            try session.openSyncDevice()
+            return session
         }
         // The user named (`--as`, else COACH_USER), else the only or most recently unlocked
         // one. An unsafe token is reported as the store's error.
@@ -71,8 +73,10 @@ public final class AppSession {
         if let chosen, let token = try StoreError.local({ try tokens.load(handle: chosen) }) {
             do {
                 let me = try workspace.resume(token)
-                return AppSession(
+                let session = AppSession(
                     workspace: workspace, principal: me, environment: environment, token: token)
+                try session.openSyncDevice()
+                return session
             } catch StoreError.sessionExpired {
                 tokens.remove(handle: token.handle)
                 throw AppError.sessionExpired(handle: Handle(token.handle))
@@ -80,8 +84,10 @@ public final class AppSession {
         }
         if let handle = signIn.explicitUser(environment), let pass = try signIn.prompt(handle) {
             let me = try workspace.authenticate(handle: handle, passphrase: pass.key)
-            return AppSession(
+            let session = AppSession(
                 workspace: workspace, principal: me, environment: environment, token: nil)
+            try session.openSyncDevice()
+            return session
         }
         throw StoreError.noSession
     }

@@ -241,6 +241,13 @@ extension Workspace {
                         keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
                         num, RecordIdColumn.value(rec.id),
                     ])
+                try noteRowChange(
+                    db,
+                    RowChange(
+                        athleteId: athleteId, object: rec.id, kind: rec.kind.rawValue,
+                        day: rec.day, epoch: keyring.currentEpoch, version: version,
+                        body: sealed.nonce + sealed.ciphertext),
+                    author: actor.userId)
             }
             if try openManifest(db, keyring: keyring) != nil {
                 try rebuildSnapshot(db, keyring: keyring)

@@ -62,7 +62,8 @@ extension Workspace {
             var written: (id: String, kind: String, version: Int)?
             for index in order {
                 let r = records[index]
-                var version = 1
+                var version =
+                    try versionAfterTombstone(db, athleteId: athleteId, object: r.id) + 1
                 let known =
                     written?.id == r.id
                     ? written.map { (kind: $0.kind, version: $0.version) } : existing[r.id]
@@ -88,8 +89,15 @@ extension Workspace {
                     num, RecordIdColumn.value(r.id), r.kind.rawValue, day, RecordCodec.format,
                     keyring.currentEpoch, version, Data(sealed.nonce), Data(sealed.ciphertext),
                 ])
+                try noteRowChange(
+                    db,
+                    RowChange(
+                        athleteId: athleteId, object: r.id, kind: r.kind.rawValue, day: day,
+                        epoch: keyring.currentEpoch, version: version,
+                        body: sealed.nonce + sealed.ciphertext),
+                    author: actor.userId)
                 written = (r.id, r.kind.rawValue, version)
-                if version == 1 {
+                if known == nil {
                     added += 1; outcomes[index] = .added
                 } else {
                     updated += 1; outcomes[index] = .updated
@@ -184,8 +192,22 @@ extension Workspace {
             let num = try athleteNum(db, athleteId: athlete.id)
             let delete = try db.cachedStatement(
                 sql: "DELETE FROM records WHERE athlete_num = ? AND id = ?")
+            let find = try db.cachedStatement(
+                sql: """
+                    SELECT kind, day, epoch, version FROM records WHERE athlete_num = ? AND id = ?
+                    """)
             for id in ids {
-                try delete.execute(arguments: [num, RecordIdColumn.value(id.rawValue)])
+                let key = [num.databaseValue, RecordIdColumn.value(id.rawValue)]
+                let row = try Row.fetchOne(find, arguments: StatementArguments(key))
+                try delete.execute(arguments: StatementArguments(key))
+                guard let row else { continue }
+                try noteRowChange(
+                    db,
+                    RowChange(
+                        athleteId: athleteId, object: id.rawValue, kind: row["kind"],
+                        day: row["day"], epoch: row["epoch"], version: row["version"] + 1,
+                        body: nil),
+                    author: actor.userId)
             }
             let prefix = Self.journalPrefix(athleteId)
             try db.execute(

@@ -36,7 +36,10 @@ extension Workspace {
     ///
     /// Statements are prepared once per connection (cached): a bulk import writes every record
     /// through here, and preparing them each time cost more than sealing the record.
-    /// - Parameter plaintext: the plaintext to seal (`RecordPayload`'s form of the payload).
+    /// - Parameters:
+    ///   - version: the row's version when sync rebases it; else one more than the row's (or
+    ///     its tombstone's).
+    ///   - plaintext: the plaintext to seal (`RecordPayload`'s form of the payload).
     /// - Returns: the record day of the row replaced (nil when the row is new), and what was
     ///   sealed.
     /// - Throws: `StoreError.retiredEpoch` after a key rotation since the keyring was opened,
@@ -44,7 +47,7 @@ extension Workspace {
     @discardableResult
     func writeRecordRow(
         _ db: Database, keyring: AthleteKeyring, id: RecordID, kind: RecordKind, day: String,
-        plaintext: () throws -> [UInt8]
+        version given: Int? = nil, plaintext: () throws -> [UInt8]
     ) throws -> (previousDay: String?, sealed: SealedPayload) {
         let current = try Int.fetchOne(
             db.cachedStatement(sql: EpochsTable.currentOfAthlete),
@@ -63,7 +66,10 @@ extension Workspace {
         if let existing, existing["kind"] as String != kind.rawValue {
             throw StoreError.recordKindClash(id: id, existingKind: existing["kind"])
         }
-        let version = (existing?["version"] as Int? ?? 0) + 1
+        let stored: Int? = existing?["version"]
+        let version =
+            try given
+            ?? (stored ?? versionAfterTombstone(db, athleteId: keyring.athleteId, object: id)) + 1
         let key = try keyring.recordKey(epoch: keyring.currentEpoch, db)
         let sealed = try RecordCodec.seal(
             plaintext: try plaintext(), athleteId: keyring.athleteId, id: id, kind: kind,
@@ -81,6 +87,13 @@ extension Workspace {
             added: RecordHead.leaf(
                 id: id, kind: kind.rawValue, day: day, epoch: keyring.currentEpoch,
                 version: version, nonce: sealed.nonce, ciphertext: sealed.ciphertext))
+        try noteRowChange(
+            db,
+            RowChange(
+                athleteId: keyring.athleteId, object: id, kind: kind.rawValue, day: day,
+                epoch: keyring.currentEpoch, version: version,
+                body: sealed.nonce + sealed.ciphertext),
+            author: keyring.opener?.userId)
         return (existing.map { $0["day"] as String }, sealed)
     }
 
@@ -108,6 +121,12 @@ extension Workspace {
         try noteRecordDelta(
             athleteId: keyring.athleteId, keyring: keyring, removed: try Self.leaf(of: row),
             added: nil)
+        try noteRowChange(
+            db,
+            RowChange(
+                athleteId: keyring.athleteId, object: id, kind: kind.rawValue, day: row["day"],
+                epoch: row["epoch"], version: row["version"] + 1, body: nil),
+            author: actor.userId)
         try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
         try updateSnapshot(
             db, keyring: keyring, kind: kind, remove: (id, row["day"] as String), insert: nil)

@@ -22,6 +22,8 @@ enum Schema {
     static let devicesMigration = "v13-devices"
     /// A signed head per athlete over the athlete's record rows.
     static let recordHeadsMigration = "v14-record-heads"
+    /// Sync: the replica's registration and clock, cursors, outbox, record changes, conflicts.
+    static let syncMigration = "v15-sync"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -331,6 +333,11 @@ enum Schema {
             // their next write (nothing here can sign).
             try db.execute(sql: RecordHeadsTable.create)
         }
+        m.registerMigration(syncMigration) { db in
+            // Empty until the workspace is published to or joined from a server: a workspace
+            // that never syncs keeps them empty, and its writes sign no change.
+            try db.execute(sql: SyncTables.create)
+        }
         return m
     }
 
@@ -373,6 +380,18 @@ enum Schema {
             "revoked_at", "revocation",
         ],
         "record_heads": ["athlete_id", "epoch", "count", "digest", "signer_id", "signature"],
+        "sync_state": ["id", "server_url", "registration", "clock", "last_sync"],
+        "sync_streams": ["stream", "sseq", "head"],
+        "sync_chains": ["stream", "device_id", "sequence", "hash"],
+        "sync_tips": [
+            "device_id", "sequence", "hash", "acked_sequence", "acked_hash", "batch_seq",
+        ],
+        "sync_skew": ["device_id", "clock", "seen_at"],
+        "outbox": ["num", "device_id", "sequence", "athlete_id", "object", "envelope", "base"],
+        "record_changes": ["athlete_id", "object", "version", "deleted", "envelope"],
+        "sync_conflicts": [
+            "num", "athlete_id", "object", "kind", "day", "winner", "loser", "found_at",
+        ],
         "retired_keys": ["user_id", "sign_pk", "before_seq", "signature"],
         "user_state": ["user_id", "nonce", "ciphertext"],
         "audit": [

@@ -25,6 +25,9 @@ public final class Workspace: Sendable {
     /// The athletes whose records the current write changed, with who signs their new head
     /// when it commits (`noteRecordsChanged`); empty outside a write.
     let pendingHeads = LockedValue<[String: PendingHead]>([:])
+    /// This machine's device key of the signed-in user, opened once per command when the
+    /// workspace syncs (`useDevice`): it signs the change of every record write.
+    let syncSigner = LockedValue<SyncSigner?>(nil)
 
     init(
         path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,

@@ -1,0 +1,106 @@
+import CoachCrypto
+
+/// One numbered schema migration, embedded in the binary: its SQL and the checksum recorded
+/// when it is applied.
+public struct Migration: Sendable, Equatable {
+    public let version: Int
+    public let name: String
+    public let sql: String
+
+    /// SHA-256 of the SQL text: an applied migration whose text changed is refused.
+    public var checksum: [UInt8] { Hashing.sha256(Array(sql.utf8)) }
+
+    /// Every migration, in order, numbered from 1 without a gap.
+    public static let all: [Migration] = [
+        Migration(version: 1, name: "streams", sql: streams),
+        Migration(version: 2, name: "sessions", sql: sessions),
+    ]
+
+    /// The newest version this build knows.
+    public static var latest: Int { all.last?.version ?? 0 }
+
+    /// Workspaces, the roster, devices, athlete streams, their changes and objects.
+    static let streams = """
+        CREATE TABLE workspaces (
+            ws text PRIMARY KEY,
+            owner_user_id text NOT NULL,
+            owner_sign_pk bytea NOT NULL,
+            registration bytea NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE roster_heads (
+            ws text PRIMARY KEY REFERENCES workspaces (ws),
+            count bigint NOT NULL,
+            head bytea NOT NULL
+        );
+        CREATE TABLE roster (
+            ws text NOT NULL REFERENCES workspaces (ws),
+            rseq bigint NOT NULL,
+            kind text NOT NULL,
+            entry bytea NOT NULL,
+            head bytea NOT NULL,
+            PRIMARY KEY (ws, rseq)
+        );
+        CREATE TABLE devices (
+            ws text NOT NULL REFERENCES workspaces (ws),
+            device_id text NOT NULL,
+            user_id text NOT NULL,
+            dev_seq bigint NOT NULL DEFAULT 0,
+            dev_head bytea NOT NULL,
+            PRIMARY KEY (ws, device_id)
+        );
+        CREATE TABLE streams (
+            ws text NOT NULL REFERENCES workspaces (ws),
+            athlete_id text NOT NULL,
+            sseq bigint NOT NULL DEFAULT 0,
+            head bytea NOT NULL,
+            PRIMARY KEY (ws, athlete_id)
+        );
+        CREATE TABLE changes (
+            ws text NOT NULL,
+            athlete_id text NOT NULL,
+            sseq bigint NOT NULL,
+            object text NOT NULL,
+            version bigint NOT NULL,
+            device_id text NOT NULL,
+            dev_seq bigint NOT NULL,
+            head bytea NOT NULL,
+            envelope bytea NOT NULL,
+            received_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (ws, athlete_id, sseq),
+            FOREIGN KEY (ws, athlete_id) REFERENCES streams (ws, athlete_id)
+        );
+        CREATE TABLE objects (
+            ws text NOT NULL,
+            athlete_id text NOT NULL,
+            object text NOT NULL,
+            version bigint NOT NULL,
+            PRIMARY KEY (ws, athlete_id, object)
+        );
+        """
+
+    /// Sign-in challenges, session token hashes and the answers of pushed batches.
+    static let sessions = """
+        CREATE TABLE challenges (
+            nonce bytea PRIMARY KEY,
+            ws text NOT NULL,
+            device_id text NOT NULL,
+            server_time bigint NOT NULL
+        );
+        CREATE TABLE sessions (
+            token_hash bytea PRIMARY KEY,
+            ws text NOT NULL,
+            device_id text NOT NULL,
+            expires_at bigint NOT NULL
+        );
+        CREATE INDEX sessions_expiry ON sessions (expires_at);
+        CREATE TABLE batches (
+            ws text NOT NULL,
+            device_id text NOT NULL,
+            batch_seq bigint NOT NULL,
+            digest bytea NOT NULL,
+            answer bytea NOT NULL,
+            PRIMARY KEY (ws, device_id, batch_seq)
+        );
+        """
+}

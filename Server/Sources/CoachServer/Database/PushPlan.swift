@@ -1,0 +1,150 @@
+import CoachKit
+import CoachSync
+import CoachTrust
+import NIOCore
+import PostgresNIO
+
+/// One batch on its way into the tables: the streams and objects it touches, locked and read,
+/// then the sequence, stream head and version each change takes.
+struct PushPlan {
+    let envelopes: [ChangeEnvelope]
+    let encoded: [[UInt8]]
+    /// Where each touched stream stands: sequence and head.
+    var streams: [String: (sseq: Int64, head: [UInt8])] = [:]
+    /// The current version of each touched object that exists, by stream and object.
+    var versions: [Key: Int64] = [:]
+    /// Each change's place, once assigned.
+    var placed: [(athlete: String, sseq: Int64, head: [UInt8], version: Int64)] = []
+
+    struct Key: Hashable {
+        let athlete: String
+        let object: String
+    }
+
+    init(envelopes: [ChangeEnvelope], encoded: [[UInt8]]) {
+        self.envelopes = envelopes
+        self.encoded = encoded
+    }
+
+    static func athlete(_ envelope: ChangeEnvelope) -> String {
+        if case .athlete(let id) = envelope.stream { return id.rawValue }
+        return ""
+    }
+
+    /// Locks the touched streams (in id order, so two pushes never wait on each other in a
+    /// circle) and the touched objects, and reads them.
+    func locking(_ ws: String, store: SyncStore, on connection: PostgresConnection) async throws
+        -> PushPlan
+    {
+        var plan = self
+        let athletes = Set(envelopes.map(Self.athlete)).sorted()
+        let rows = try await connection.query(
+            """
+            SELECT athlete_id, sseq, head FROM streams
+            WHERE ws = \(ws) AND athlete_id = ANY(\(athletes)) ORDER BY athlete_id FOR UPDATE
+            """, logger: store.logger)
+        for try await (id, sseq, head) in rows.decode((String, Int64, ByteBuffer).self) {
+            plan.streams[id] = (sseq, head.array)
+        }
+        let objects = envelopes.map(\.object)
+        let found = try await connection.query(
+            """
+            SELECT athlete_id, object, version FROM objects
+            WHERE ws = \(ws) AND athlete_id = ANY(\(athletes)) AND object = ANY(\(objects))
+            FOR UPDATE
+            """, logger: store.logger)
+        for try await (id, object, version) in found.decode((String, String, Int64).self) {
+            plan.versions[Key(athlete: id, object: object)] = version
+        }
+        return plan
+    }
+
+    /// Compares each change's base with its object's version (a change may follow another
+    /// of the same batch; the first change of an object the server does not hold may have
+    /// any base), and gives each its sequence and head.
+    ///
+    /// - Throws: `SyncProblem` (`stale_base`) naming every stale object.
+    mutating func assign() throws -> [PushedChange] {
+        var stale: [StaleObject] = []
+        var results: [PushedChange] = []
+        for (index, envelope) in envelopes.enumerated() {
+            let athlete = Self.athlete(envelope)
+            let key = Key(athlete: athlete, object: envelope.object)
+            // An object the server has not seen starts at whatever version its first change
+            // names (a published workspace's records arrive at their local versions).
+            let current = versions[key] ?? envelope.baseVersion
+            guard envelope.baseVersion == current else {
+                stale.append(
+                    StaleObject(
+                        stream: AthleteID(athlete), object: envelope.object,
+                        currentVersion: current, change: index))
+                continue
+            }
+            versions[key] = envelope.version
+            let (sseq, head) = streams[athlete] ?? (0, StreamChain.genesis)
+            let next = (sseq + 1, StreamChain.next(head, changeHash: envelope.hash))
+            streams[athlete] = next
+            placed.append((athlete, next.0, next.1, envelope.version))
+            results.append(
+                PushedChange(stream: AthleteID(athlete), sseq: next.0, streamHead: next.1))
+        }
+        guard stale.isEmpty else {
+            var problem = SyncProblem.refuse(
+                .staleBase,
+                "\(stale.count) object(s) changed on the server since this batch's base "
+                    + "versions: pull, rebase and push again",
+                device: envelopes.first?.device, change: stale.first?.change)
+            problem.stale = stale
+            throw problem
+        }
+        return results
+    }
+
+    /// Inserts the changes and moves the objects, streams and the device's chain.
+    func write(
+        _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition, store: SyncStore,
+        on connection: PostgresConnection
+    ) async throws {
+        let logger = store.logger
+        let athletes = placed.map(\.athlete)
+        let sequences = placed.map(\.sseq)
+        let heads = placed.map { $0.head.buffer }
+        let objects = envelopes.map(\.object)
+        let versions = placed.map(\.version)
+        let devSeqs = envelopes.map(\.sequence)
+        let bodies = encoded.map(\.buffer)
+        try await connection.query(
+            """
+            INSERT INTO changes (ws, athlete_id, sseq, object, version, device_id, dev_seq, head,
+                envelope)
+            SELECT \(ws), a, s, o, v, \(device.rawValue), d, h, e
+            FROM unnest(\(athletes), \(sequences), \(objects), \(versions), \(devSeqs), \(heads),
+                \(bodies)) AS u(a, s, o, v, d, h, e)
+            """, logger: logger)
+        var last: [Key: Int64] = [:]
+        for (index, envelope) in envelopes.enumerated() {
+            last[Key(athlete: athletes[index], object: envelope.object)] = versions[index]
+        }
+        let keys = Array(last.keys)
+        try await connection.query(
+            """
+            INSERT INTO objects (ws, athlete_id, object, version)
+            SELECT \(ws), a, o, v FROM unnest(\(keys.map(\.athlete)), \(keys.map(\.object)),
+                \(keys.map { last[$0] ?? 0 })) AS u(a, o, v)
+            ON CONFLICT (ws, athlete_id, object) DO UPDATE SET version = excluded.version
+            """, logger: logger)
+        let ids = Array(streams.keys)
+        try await connection.query(
+            """
+            UPDATE streams SET sseq = u.s, head = u.h
+            FROM unnest(\(ids), \(ids.map { streams[$0]?.sseq ?? 0 }),
+                \(ids.map { (streams[$0]?.head ?? []).buffer })) AS u(a, s, h)
+            WHERE streams.ws = \(ws) AND streams.athlete_id = u.a
+            """, logger: logger)
+        try await connection.query(
+            """
+            UPDATE devices SET dev_seq = \(end.sequence), dev_head = \(end.hash.buffer)
+            WHERE ws = \(ws) AND device_id = \(device.rawValue)
+            """, logger: logger)
+    }
+}

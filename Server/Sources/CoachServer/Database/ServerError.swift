@@ -1,0 +1,49 @@
+/// Why the server cannot start, migrate or go on: one line each, naming what to do.
+public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The database URL is not `postgres://user@host:port/database`.
+    case badDatabaseURL
+    /// No database URL was given.
+    case noDatabase
+    /// The listen address is not `HOST:PORT`.
+    case badListen(String)
+    /// An applied migration's SQL differs from this build's.
+    case migrationChanged(version: Int, name: String)
+    /// The database holds a migration this build does not know.
+    case unknownMigration(version: Int)
+    /// The database is behind this build's schema.
+    case databaseBehind(at: Int, needs: Int)
+    /// The database's tables, columns or indexes differ from what the migrations make.
+    case schemaDiffers(String)
+    /// The database cannot be reached or refused a statement.
+    case database(String)
+    /// The stored roster no longer verifies.
+    case rosterTampered(workspace: String, why: String)
+
+    public var description: String {
+        switch self {
+        case .badDatabaseURL:
+            "the database URL is not postgres://USER@HOST:PORT/DATABASE"
+        case .noDatabase:
+            "no database: give --database postgres://USER@HOST:PORT/DATABASE "
+                + "or set COACH_SERVER_DATABASE"
+        case .badListen(let text):
+            "the listen address '\(text)' is not HOST:PORT (a port from 0 to 65535)"
+        case .migrationChanged(let version, let name):
+            "migration \(version) (\(name)) was applied with other SQL than this build's: "
+                + "an applied migration must not change; add a new one instead"
+        case .unknownMigration(let version):
+            "the database holds migration \(version), which this build does not know: "
+                + "run a newer coach-server"
+        case .databaseBehind(let at, let needs):
+            "the database is at schema version \(at) and this server needs \(needs): "
+                + "run coach-server migrate first"
+        case .schemaDiffers(let what):
+            "the database schema differs from what the migrations make (\(what)): "
+                + "it was altered by hand; restore it or migrate a new database"
+        case .database(let why):
+            "the database failed: \(why)"
+        case .rosterTampered(let workspace, let why):
+            "the stored roster of workspace \(workspace) does not verify: \(why)"
+        }
+    }
+}

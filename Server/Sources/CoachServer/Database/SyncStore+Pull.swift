@@ -1,0 +1,58 @@
+import CoachKit
+import CoachSync
+import NIOCore
+import PostgresNIO
+
+extension SyncStore {
+    /// The changes after each cursor in the streams the signed-in user may read.
+    ///
+    /// - Parameters:
+    ///   - request: the cursors and the limit.
+    ///   - session: the signed-in device.
+    /// - Returns: the changes in stream order, every readable stream's position, and whether
+    ///   the limit left nothing out.
+    public func pull(_ request: PullRequest, session: SessionDevice) async throws -> PullResponse {
+        let limit = max(1, min(request.limit, SyncLimits.maxPullChanges))
+        return try await client.withConnection { connection in
+            let roster = try await lockedRoster(
+                session.workspace, on: connection, exclusive: false)
+            let readable = roster.access.keys
+                .filter { roster.mayRead($0, user: session.user) }
+                .map(\.rawValue).sorted()
+            let cursors = readable.map { max(0, request.cursors[$0] ?? 0) }
+            var changes: [PulledChange] = []
+            let rows = try await connection.query(
+                """
+                SELECT c.athlete_id, c.sseq, c.head, c.envelope
+                FROM unnest(\(readable), \(cursors)) AS cur(athlete_id, after)
+                JOIN changes c ON c.ws = \(session.workspace) AND c.athlete_id = cur.athlete_id
+                    AND c.sseq > cur.after
+                ORDER BY c.athlete_id, c.sseq LIMIT \(limit + 1)
+                """, logger: logger)
+            for try await (id, sseq, head, envelope) in rows.decode(
+                (String, Int64, ByteBuffer, ByteBuffer).self)
+            {
+                changes.append(
+                    PulledChange(
+                        stream: AthleteID(id), sseq: sseq, streamHead: head.array,
+                        change: envelope.array))
+            }
+            let done = changes.count <= limit
+            if !done { changes.removeLast() }
+            var streams: [StreamState] = []
+            let states = try await connection.query(
+                """
+                SELECT athlete_id, sseq, head FROM streams
+                WHERE ws = \(session.workspace) AND athlete_id = ANY(\(readable))
+                ORDER BY athlete_id
+                """, logger: logger)
+            for try await (id, sseq, head) in states.decode((String, Int64, ByteBuffer).self) {
+                let athlete = AthleteID(id)
+                let epoch = Int64(roster.access[athlete]?.epoch.epoch ?? 0)
+                streams.append(
+                    StreamState(stream: athlete, sseq: sseq, head: head.array, epoch: epoch))
+            }
+            return PullResponse(changes: changes, streams: streams, done: done)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import CoachCrypto
+import CoachKit
+import CoachSync
+import CoachTrust
+import NIOCore
+import PostgresNIO
+
+extension SyncStore {
+    /// Checks and stores one pushed batch in one transaction that locks the device's row and
+    /// the rows of the athlete streams it touches, nothing else; or returns the answer stored
+    /// for the same batch before.
+    ///
+    /// - Parameters:
+    ///   - request: the batch.
+    ///   - session: the signed-in device.
+    ///   - now: the server's time, in Unix milliseconds.
+    /// - Returns: each change's stream, sequence and stream head.
+    /// - Throws: `SyncProblem` naming the first change refused, or every stale object.
+    public func push(_ request: PushRequest, session: SessionDevice, now: Int64) async throws
+        -> PushResponse
+    {
+        let ws = session.workspace
+        let device = session.device
+        guard request.device == device else {
+            throw SyncProblem.refuse(
+                .wrongDevice, "the batch names device \(request.device), not the signed-in one",
+                device: request.device)
+        }
+        let encoded = request.changes.map(\.bytes)
+        let digest = Self.digest(encoded)
+        let answer = try await transaction { connection -> PushResponse in
+            let position = try await lockDevice(ws, device, on: connection)
+            if let stored = try await storedAnswer(ws, request, digest: digest, on: connection) {
+                return stored
+            }
+            let roster = try await lockedRoster(ws, on: connection, exclusive: false)
+            let envelopes = try PushCheck.check(encoded, device: device, roster: roster, now: now)
+            let end: ChangeVerifier.ChainPosition
+            do {
+                end = try ChangeVerifier.verifyChain(envelopes, from: position)
+            } catch let rejection as ChangeRejection {
+                let index = envelopes.firstIndex { $0.sequence != position.sequence + 1 } ?? 0
+                throw SyncProblem.change(rejection, index: index)
+            }
+            var plan = try await PushPlan(envelopes: envelopes, encoded: encoded)
+                .locking(ws, store: self, on: connection)
+            let results = try plan.assign()
+            try await plan.write(ws, device: device, end: end, store: self, on: connection)
+            let answer = PushResponse(batchSeq: request.batchSeq, results: results)
+            try await connection.query(
+                """
+                INSERT INTO batches (ws, device_id, batch_seq, digest, answer)
+                VALUES (\(ws), \(device.rawValue), \(request.batchSeq), \(digest.buffer),
+                    \(try SyncJSON.encode(answer).buffer))
+                """, logger: logger)
+            crash.hit("before-commit:push")
+            return answer
+        }
+        crash.hit("after-commit:push")
+        return answer
+    }
+
+    /// A batch's identity: SHA-256 over its changes, length-prefixed.
+    static func digest(_ changes: [[UInt8]]) -> [UInt8] {
+        var data = AssociatedData("coach/1/sync-batch")
+        for change in changes { data.append(change) }
+        return Hashing.sha256(data.bytes)
+    }
+
+    /// Locks the device's row and reads where its chain stands.
+    private func lockDevice(_ ws: String, _ device: DeviceID, on connection: PostgresConnection)
+        async throws -> ChangeVerifier.ChainPosition
+    {
+        let row = try await connection.query(
+            """
+            SELECT dev_seq, dev_head FROM devices
+            WHERE ws = \(ws) AND device_id = \(device.rawValue)
+            FOR UPDATE
+            """, logger: logger
+        ).collect().first
+        guard let (sequence, head) = try row?.decode((Int64, ByteBuffer).self) else {
+            throw SyncProblem.refuse(
+                .deviceRevoked, "device \(device) is not on the roster", device: device)
+        }
+        return ChangeVerifier.ChainPosition(sequence: sequence, hash: head.array)
+    }
+
+    /// The answer stored for this batch number, if the same batch was stored before.
+    ///
+    /// - Throws: `SyncProblem` (`batch_reused`) when another batch used the number.
+    private func storedAnswer(
+        _ ws: String, _ request: PushRequest, digest: [UInt8], on connection: PostgresConnection
+    ) async throws -> PushResponse? {
+        let row = try await connection.query(
+            """
+            SELECT digest, answer FROM batches WHERE ws = \(ws)
+                AND device_id = \(request.device.rawValue) AND batch_seq = \(request.batchSeq)
+            """, logger: logger
+        ).collect().first
+        guard let (stored, answer) = try row?.decode((ByteBuffer, ByteBuffer).self) else {
+            return nil
+        }
+        guard stored.array == digest else {
+            throw SyncProblem.refuse(
+                .batchReused,
+                "batch \(request.batchSeq) of device \(request.device) was another batch",
+                device: request.device)
+        }
+        return try SyncJSON.decode(PushResponse.self, from: answer.array)
+    }
+}

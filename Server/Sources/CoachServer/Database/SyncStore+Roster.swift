@@ -1,0 +1,181 @@
+import CoachCrypto
+import CoachSync
+import NIOCore
+import PostgresNIO
+
+extension SyncStore {
+    /// Registers a workspace with its first roster entries, in one transaction.
+    ///
+    /// - Throws: `SyncProblem` (`workspace_exists`, `roster_rejected`).
+    public func register(_ request: RegistrationRequest) async throws -> RegistrationResponse {
+        let registration = request.registration
+        let ws = registration.workspaceId
+        let verified = try await transaction { connection in
+            let inserted = try await connection.query(
+                """
+                INSERT INTO workspaces (ws, owner_user_id, owner_sign_pk, registration)
+                VALUES (\(ws), \(registration.ownerUserId.rawValue),
+                    \(registration.ownerSignPK.bytes.buffer),
+                    \(try SyncJSON.encode(registration).buffer))
+                ON CONFLICT (ws) DO NOTHING RETURNING ws
+                """, logger: logger
+            ).collect()
+            guard !inserted.isEmpty else {
+                throw SyncProblem.refuse(.workspaceExists, "workspace \(ws) is registered already")
+            }
+            try await connection.query(
+                """
+                INSERT INTO roster_heads (ws, count, head)
+                VALUES (\(ws), 0, \(RosterHead.empty.hash.bytes.buffer))
+                """, logger: logger)
+            let empty = try VerifiedRosterBuilder.empty(registration)
+            return try await append(
+                request.roster, to: empty, on: connection)
+        }
+        await rosters.store(verified)
+        return RegistrationResponse(workspaceId: ws, rosterHead: verified.roster.head)
+    }
+
+    /// Appends roster entries by compare-and-swap on the head, in one transaction.
+    ///
+    /// - Throws: `SyncProblem` (`unknown_workspace`, `roster_head_moved`, `roster_rejected`).
+    public func pushRoster(_ workspace: String, _ push: RosterPush) async throws -> RosterHead {
+        let verified = try await transaction { connection in
+            let current = try await lockedRoster(workspace, on: connection, exclusive: true)
+            guard current.roster.head == push.expectedHead else {
+                var problem = SyncProblem.refuse(
+                    .rosterHeadMoved,
+                    "the roster moved to \(current.roster.head.count) entries since the "
+                        + "\(push.expectedHead.count) this push was made on: pull it and retry")
+                problem.rosterHead = current.roster.head
+                throw problem
+            }
+            return try await append(push.entries, to: current, on: connection)
+        }
+        await rosters.store(verified)
+        return verified.roster.head
+    }
+
+    /// The roster of `workspace`, its head row locked (shared for a push, exclusive for a
+    /// roster change), verified from the stored entries when the cache does not hold it.
+    func lockedRoster(_ workspace: String, on connection: PostgresConnection, exclusive: Bool)
+        async throws -> VerifiedRoster
+    {
+        let query: PostgresQuery =
+            exclusive
+            ? "SELECT count FROM roster_heads WHERE ws = \(workspace) FOR UPDATE"
+            : "SELECT count FROM roster_heads WHERE ws = \(workspace) FOR SHARE"
+        guard
+            let count = try await connection.query(query, logger: logger).collect().first?
+                .decode(Int64.self)
+        else {
+            throw SyncProblem.refuse(
+                .unknownWorkspace, "workspace \(workspace) is not registered here")
+        }
+        return try await rosters.roster(workspace, count: count) {
+            try await loadRoster(workspace, on: connection)
+        }
+    }
+
+    /// Reads and verifies the stored roster entries.
+    func loadRoster(_ workspace: String, on connection: PostgresConnection) async throws
+        -> VerifiedRoster
+    {
+        guard let registration = try await registration(workspace, on: connection) else {
+            throw SyncProblem.refuse(
+                .unknownWorkspace, "workspace \(workspace) is not registered here")
+        }
+        var roster = ServerRoster(registration: registration)
+        let rows = try await connection.query(
+            "SELECT entry, head FROM roster WHERE ws = \(workspace) ORDER BY rseq", logger: logger)
+        do {
+            for try await (entry, head) in rows.decode((ByteBuffer, ByteBuffer).self) {
+                try roster.apply(try SyncJSON.decode(RosterEntry.self, from: entry.array))
+                guard roster.head.hash.bytes == head.array else {
+                    throw RosterRefusal("entry \(roster.head.count) does not chain")
+                }
+            }
+            return try VerifiedRoster(roster)
+        } catch let refusal as RosterRefusal {
+            logger.error("stored roster of \(workspace) does not verify: \(refusal.message)")
+            throw ServerError.rosterTampered(workspace: workspace, why: refusal.message)
+        }
+    }
+
+    /// Applies, verifies and stores `entries` after `current`.
+    private func append(
+        _ entries: [RosterEntry], to current: VerifiedRoster, on connection: PostgresConnection
+    ) async throws -> VerifiedRoster {
+        var roster = current.roster
+        let ws = roster.registration.workspaceId
+        let verified: VerifiedRoster
+        do {
+            for entry in entries { try roster.apply(entry) }
+            verified = try VerifiedRoster(roster)
+        } catch let refusal as RosterRefusal {
+            throw SyncProblem.refuse(.rosterRejected, refusal.message)
+        }
+        var head = current.roster.head
+        for entry in entries {
+            head = head.appending(entry)
+            try await connection.query(
+                """
+                INSERT INTO roster (ws, rseq, kind, entry, head)
+                VALUES (\(ws), \(head.count), \(entry.type), \(try SyncJSON.encode(entry).buffer),
+                    \(head.hash.bytes.buffer))
+                """, logger: logger)
+            switch entry {
+            case .device(let device):
+                try await connection.query(
+                    """
+                    INSERT INTO devices (ws, device_id, user_id, dev_head)
+                    VALUES (\(ws), \(device.deviceId.rawValue), \(device.userId.rawValue),
+                        \(StreamChain.genesis.buffer))
+                    """, logger: logger)
+            case .athlete(let athlete):
+                try await connection.query(
+                    """
+                    INSERT INTO streams (ws, athlete_id, head)
+                    VALUES (\(ws), \(athlete.athleteId.rawValue), \(StreamChain.genesis.buffer))
+                    """, logger: logger)
+            default: break
+            }
+        }
+        try await connection.query(
+            """
+            UPDATE roster_heads SET count = \(head.count), head = \(head.hash.bytes.buffer)
+            WHERE ws = \(ws)
+            """, logger: logger)
+        return verified
+    }
+
+    /// The roster entries after the first `after`, up to a page.
+    public func rosterPage(_ workspace: String, after: Int64) async throws -> RosterPage {
+        try await client.withConnection { connection in
+            let verified = try await lockedRoster(workspace, on: connection, exclusive: false)
+            let rows = try await connection.query(
+                """
+                SELECT entry, head, rseq FROM roster WHERE ws = \(workspace) AND rseq > \(after)
+                ORDER BY rseq LIMIT \(SyncLimits.maxRosterPage)
+                """, logger: logger)
+            var entries: [RosterEntry] = []
+            var head = after == 0 ? RosterHead.empty : nil
+            for try await (entry, hash, rseq) in rows.decode((ByteBuffer, ByteBuffer, Int64).self) {
+                entries.append(try SyncJSON.decode(RosterEntry.self, from: entry.array))
+                head = RosterHead(count: rseq, hash: hash.array)
+            }
+            let end = verified.roster.head
+            return RosterPage(
+                registration: verified.roster.registration, after: after, entries: entries,
+                head: head ?? end, done: (head ?? end).count >= end.count)
+        }
+    }
+}
+
+/// Builds the verified roster of a workspace with no entries yet.
+enum VerifiedRosterBuilder {
+    /// The empty roster of `registration`, unchecked (the first push verifies).
+    static func empty(_ registration: WorkspaceRegistration) throws -> VerifiedRoster {
+        VerifiedRoster(unverifiedEmpty: ServerRoster(registration: registration))
+    }
+}

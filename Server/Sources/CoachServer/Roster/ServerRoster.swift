@@ -1,0 +1,122 @@
+import CoachCrypto
+import CoachKit
+import CoachSync
+import CoachTrust
+
+/// A workspace's roster as the server holds it: the public rows the entries made, applied in
+/// order, and what the trust checks made of them.
+///
+/// `apply` takes entries one at a time with the checks that need no signature (no second
+/// athlete of one id, epochs in order, a certificate only replaced by a higher version, a
+/// revocation never withdrawn); `verify` then runs `CoachTrust`'s verifiers over the whole
+/// result, against the registration's owner key only.
+public struct ServerRoster: Sendable {
+    /// A device and its revocation, if any.
+    public struct Device: Sendable, Equatable {
+        public var certificate: DeviceCertificate
+        public var revocation: DeviceRevocation?
+    }
+
+    public let registration: WorkspaceRegistration
+    public private(set) var rows: PublicRowSet
+    public private(set) var sealedKeys: [UserID: [UInt8]] = [:]
+    public private(set) var users: [UserID: RosterUser] = [:]
+    public private(set) var devices: [DeviceID: Device] = [:]
+    public private(set) var removed: Set<AthleteID> = []
+    public private(set) var plugins: [String: RosterPlugin] = [:]
+    public private(set) var removals: [RosterRemoval] = []
+    public private(set) var head: RosterHead = .empty
+
+    /// An empty roster of the workspace `registration` registers.
+    public init(registration: WorkspaceRegistration) {
+        self.registration = registration
+        rows = PublicRowSet(certificates: [:], athletes: [], epochRows: [:], grantRows: [:])
+    }
+
+    /// The trust anchor: the registration's workspace id and owner key.
+    public var anchor: TrustAnchor { registration.anchor }
+    var workspaceId: String { registration.workspaceId }
+
+    /// Applies one entry and moves the head.
+    ///
+    /// - Throws: `RosterRefusal` when the entry cannot follow the roster as it stands.
+    public mutating func apply(_ entry: RosterEntry) throws {
+        switch entry {
+        case .user(let user): try apply(user)
+        case .athlete(let athlete):
+            guard !rows.athletes.contains(athlete.athleteId.rawValue) else {
+                throw RosterRefusal("athlete \(athlete.athleteId) is on the roster already")
+            }
+            rows.athletes.append(athlete.athleteId.rawValue)
+        case .epoch(let epoch):
+            let id = epoch.athleteId.rawValue
+            try requireLive(epoch.athleteId)
+            let count = rows.epochRows[id]?.count ?? 0
+            guard epoch.epoch == count + 1 else {
+                throw RosterRefusal(
+                    "epoch \(epoch.epoch) of athlete \(id) does not follow epoch \(count)")
+            }
+            rows.epochRows[id, default: []].append(epoch.row)
+        case .grant(let grant):
+            let id = grant.athleteId.rawValue
+            try requireLive(grant.athleteId)
+            guard grant.epoch >= 1, grant.epoch <= rows.epochRows[id]?.count ?? 0 else {
+                throw RosterRefusal("a grant names epoch \(grant.epoch) of athlete \(id)")
+            }
+            var list = rows.grantRows[id]?[grant.epoch] ?? []
+            list.removeAll { $0.userId == grant.userId.rawValue }
+            list.append(grant.row)
+            rows.grantRows[id, default: [:]][grant.epoch] = list
+        case .device(let device):
+            guard devices[device.deviceId] == nil else {
+                throw RosterRefusal("device \(device.deviceId) is certified already")
+            }
+            devices[device.deviceId] = Device(certificate: device.certificate)
+        case .deviceRevocation(let revocation):
+            guard var device = devices[revocation.deviceId], device.revocation == nil else {
+                throw RosterRefusal("device \(revocation.deviceId) is unknown or revoked already")
+            }
+            device.revocation = revocation.revocation
+            devices[revocation.deviceId] = device
+        case .plugin(let plugin):
+            plugins[plugin.pluginId] = plugin
+        case .removal(let removal):
+            try requireLive(removal.athleteId)
+            removed.insert(removal.athleteId)
+            removals.append(removal)
+        }
+        head = head.appending(entry)
+    }
+
+    private mutating func apply(_ user: RosterUser) throws {
+        guard let certificate = user.certificate else {
+            throw RosterRefusal("user \(user.userId) has the unknown status '\(user.status)'")
+        }
+        if let old = users[user.userId] {
+            guard user.version > old.version else {
+                throw RosterRefusal(
+                    "user \(user.userId)'s certificate version \(user.version) does not "
+                        + "replace version \(old.version)")
+            }
+        }
+        users[user.userId] = user
+        sealedKeys[user.userId] = user.sealedKeys.bytes
+        rows.certificates[user.userId.rawValue] = certificate
+        rows.users[user.userId.rawValue] = PublicRowSet.User(
+            handle: certificate.handle, signPK: certificate.signPK)
+    }
+
+    private func requireLive(_ athlete: AthleteID) throws {
+        guard rows.athletes.contains(athlete.rawValue), !removed.contains(athlete) else {
+            throw RosterRefusal("athlete \(athlete) is not on the roster")
+        }
+    }
+}
+
+/// Why the server refuses roster entries: one line naming the entry's subject.
+public struct RosterRefusal: Error, Equatable, Sendable {
+    public let message: String
+
+    /// A refusal saying `message`.
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,3 @@
+import CoachServer
+
+await CoachServerCommand.run()

@@ -1,0 +1,123 @@
+import CoachKit
+import CoachStore
+import CoachSync
+import Foundation
+
+extension AppSession {
+    /// One sync with the workspace's server: sign in as this machine's device, push the
+    /// outbox (on a stale base: pull, which rebases it, and push again), then pull every
+    /// readable stream to its end, each page applied in one transaction.
+    ///
+    /// The outbox is cleared only once the server's answer to its batch is held; a batch
+    /// whose answer was lost is sent again unchanged, and the server answers it from its
+    /// store.
+    /// - Returns: what was pushed, applied and resolved.
+    /// - Throws: `SyncFailure` (a refused change names its signer, exit 74),
+    ///   `SyncRemoteFailure` for the server's refusals and an unreachable server.
+    public func sync() throws -> SyncReport {
+        let status = try workspace.syncStatus()
+        guard let server = URL(string: status.server) else { throw SyncFailure.notSynced }
+        let workspaceId = try workspace.syncWorkspaceId()
+        var client = SyncClient(server: server, transport: environment.syncTransport)
+        let device = try workspace.withDeviceKey { id, _ in id }
+        try client.signIn(workspace: workspaceId, device: device) { message in
+            try workspace.withDeviceKey { _, key in key.sign(message) }
+        }
+        var report = SyncReport()
+        for attempt in 1...3 {
+            do {
+                report.pushed += try push(client, workspace: workspaceId, device: device)
+                break
+            } catch SyncRemoteFailure.refused(let problem)
+                where problem.reason == .staleBase && attempt < 3
+            {
+                try pull(client, workspace: workspaceId, into: &report)
+            }
+        }
+        try pull(client, workspace: workspaceId, into: &report)
+        try workspace.noteSynced()
+        report.queued = try workspace.syncStatus().queued
+        return report
+    }
+
+    /// Pushes the outbox batch by batch until it is empty.
+    ///
+    /// - Returns: how many changes the server took.
+    private func push(_ client: SyncClient, workspace id: String, device: DeviceID) throws -> Int {
+        var pushed = 0
+        while true {
+            let (batch, queued) = try workspace.pendingBatch(
+                limit: SyncLimits.maxChangesPerBatch)
+            guard !queued.isEmpty else { return pushed }
+            // Within the request limit, as base64url with room for the JSON around it.
+            var bytes = 0
+            let entries = Array(
+                queued.prefix { entry in
+                    bytes += entry.envelope.count * 4 / 3 + 8
+                    return bytes < SyncLimits.maxBatchBytes - 65_536
+                })
+            let answer = try client.call(
+                "POST", SyncPath.changes(id),
+                PushRequest(
+                    device: device, batchSeq: batch,
+                    changes: entries.map { (entry: OutboxEntry) in entry.envelope }),
+                as: PushResponse.self)
+            guard answer.batchSeq == batch, answer.results.count == entries.count else {
+                throw SyncRemoteFailure.badAnswer(
+                    server: client.server.absoluteString, path: SyncPath.changes(id))
+            }
+            try workspace.acknowledgeBatch(
+                batch, sequences: entries.map { (entry: OutboxEntry) in entry.sequence })
+            pushed += entries.count
+        }
+    }
+
+    /// Pulls every readable stream to its end, page by page.
+    private func pull(_ client: SyncClient, workspace id: String, into report: inout SyncReport)
+        throws
+    {
+        while true {
+            let cursors = try workspace.streamCursors()
+            let request = PullRequest(
+                cursors: Dictionary(
+                    uniqueKeysWithValues: cursors.map { ($0.key.rawValue, $0.value) }))
+            let page = try client.call("POST", SyncPath.pull(id), request, as: PullResponse.self)
+            let applied = try workspace.applyPulled(
+                page.changes.map {
+                    ReceivedChange(
+                        athleteId: $0.stream, sseq: $0.sseq, streamHead: $0.streamHead.bytes,
+                        envelope: $0.change.bytes)
+                }, as: principal)
+            report.applied += applied.applied
+            report.conflicts += applied.conflicts
+            if page.done || page.changes.isEmpty { return }
+        }
+    }
+
+    /// The replica's sync state, with the devices seen with a wrong clock named.
+    public func syncStatus() throws -> SyncStatusReport {
+        let status = try workspace.syncStatus()
+        return SyncStatusReport(
+            server: status.server,
+            lastSync: status.lastSync.map { Self.isoInstant($0) },
+            queued: status.queued, conflicts: status.conflicts,
+            devicesWithWrongClock: status.skewedDevices.map {
+                SyncStatusReport.SkewedDevice(
+                    device: $0.device.rawValue, clock: Self.isoInstant($0.clock.milliseconds))
+            })
+    }
+
+    /// Every conflict sync resolved on this replica, oldest first.
+    ///
+    /// - Throws: `SyncFailure.notSynced` when the workspace does not sync.
+    public func syncConflicts() throws -> [SyncConflictReport] {
+        guard try workspace.isSynced() else { throw SyncFailure.notSynced }
+        return try workspace.syncConflicts(as: principal).map(SyncConflictReport.init)
+    }
+
+    /// Unix milliseconds as an ISO 8601 UTC instant to the second.
+    static func isoInstant(_ milliseconds: Int64) -> String {
+        Instant(epochSeconds: (Double(milliseconds) / 1000).rounded(.down), offsetSeconds: 0)
+            .description
+    }
+}

@@ -1,0 +1,53 @@
+import CoachKit
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The HTTP transport: one `URLSession` data task per request, waited for.
+public struct URLSessionSyncTransport: SyncTransport {
+    /// How long one request may take, in seconds.
+    public let timeout: TimeInterval
+
+    /// A transport whose requests time out after `timeout` seconds.
+    public init(timeout: TimeInterval = 60) { self.timeout = timeout }
+
+    public func send(_ request: SyncHTTPRequest, to server: URL) throws -> SyncHTTPResponse {
+        guard let url = URL(string: request.path, relativeTo: server) else {
+            throw SyncRemoteFailure.unreachable(server: server.absoluteString, detail: "bad path")
+        }
+        var http = URLRequest(url: url, timeoutInterval: timeout)
+        http.httpMethod = request.method
+        if let body = request.body {
+            http.httpBody = Data(body)
+            http.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let token = request.token {
+            http.setValue("Coach \(token)", forHTTPHeaderField: "Authorization")
+        }
+        let outcome = LockedValue<Result<SyncHTTPResponse, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let task = URLSession.shared.dataTask(with: http) { data, response, error in
+            let result: Result<SyncHTTPResponse, any Error>
+            if let response = response as? HTTPURLResponse {
+                result = .success(
+                    SyncHTTPResponse(status: response.statusCode, body: [UInt8](data ?? Data())))
+            } else {
+                result = .failure(error ?? URLError(.badServerResponse))
+            }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        task.resume()
+        done.wait()
+        switch outcome.withLock({ $0 }) {
+        case .success(let answer): return answer
+        case .failure(let error):
+            throw SyncRemoteFailure.unreachable(
+                server: server.absoluteString, detail: error.localizedDescription)
+        case nil:
+            throw SyncRemoteFailure.unreachable(server: server.absoluteString, detail: "no answer")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import CoachApp
+import CoachKit
+import Foundation
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync this workspace with its club server: push, pull, status, conflicts.",
+        subcommands: [
+            SyncNowCommand.self, SyncPublishCommand.self, SyncStatusCommand.self,
+            SyncConflictsCommand.self,
+        ],
+        defaultSubcommand: SyncNowCommand.self)
+}
+
+struct SyncNowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "now",
+        abstract: "Push this machine's queued changes and pull everyone else's (the default).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let report = try global.session().sync()
+            if output.json { print(try Render.json(report)); return }
+            print(
+                "Synced: \(report.pushed) pushed, \(report.applied) applied, "
+                    + "\(report.conflicts) conflicts resolved, \(report.queued) still queued.")
+            if report.conflicts > 0 { print("See them with 'coach sync conflicts'.") }
+        }
+    }
+}
+
+struct SyncStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract:
+            "The server, the last sync, queued changes, conflicts, devices with a wrong clock.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let status = try global.session().syncStatus()
+            if output.json { print(try Render.json(status)); return }
+            print("Server:     \(status.server)")
+            print("Last sync:  \(status.lastSync ?? "never")")
+            print("Queued:     \(status.queued) changes")
+            print("Conflicts:  \(status.conflicts)")
+            for device in status.devicesWithWrongClock {
+                print("Wrong clock: device \(device.device) stamped a change \(device.clock)")
+            }
+        }
+    }
+}
+
+struct SyncConflictsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conflicts",
+        abstract: "Every conflict sync resolved here: the value kept and the one that lost.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try guarded {
+            let conflicts = try global.session().syncConflicts()
+            if output.json { print(try Render.json(conflicts)); return }
+            if conflicts.isEmpty { print("No conflicts."); return }
+            print(
+                Render.table(
+                    ["RECORD", "KIND", "DAY", "KEPT (DEVICE)", "LOST (DEVICE)", "LOST VALUE"],
+                    conflicts.map { c in
+                        [
+                            c.record, c.kind, c.day, String(c.winner.device.prefix(8)),
+                            String(c.loser.device.prefix(8)),
+                            c.loser.value ?? "(\(c.loser.operation))",
+                        ]
+                    }))
+        }
+    }
+}
+
+struct SyncPublishCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Register this workspace on a club server and upload it (the owner).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The server's address: https://HOST[:PORT], or http:// to this machine only.")
+    var server: String
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        do {
+            _ = try SyncAddress.parse(server)
+        } catch let failure as SyncRemoteFailure {
+            throw ValidationError(failure.problemDescription)
+        }
+    }
+
+    func run() throws {
+        try guarded {
+            let report = try global.session().publish(server: try SyncAddress.parse(server))
+            if output.json { print(try Render.json(report)); return }
+            print("Published to \(server): \(report.pushed) records uploaded.")
+        }
+    }
+}

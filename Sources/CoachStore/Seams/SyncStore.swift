@@ -1,0 +1,27 @@
+import CoachCrypto
+import CoachKit
+import CoachSync
+
+/// The replica side of sync: whether the workspace syncs, this machine's signing device, the
+/// outbox, applying pulled changes and the conflicts they resolved.
+public protocol SyncStore: AnyObject {
+    func isSynced() throws -> Bool
+    @discardableResult
+    func useDevice(sealedKey: [UInt8], as actor: Principal) throws -> DeviceID
+    @discardableResult
+    func startSync(server: String, registration: [UInt8], genesis: Bool, as actor: Principal)
+        throws -> Int
+    func syncStatus() throws -> SyncStatus
+    func outbox() throws -> [OutboxEntry]
+    func applyPulled(_ changes: [ReceivedChange], as actor: Principal) throws -> ApplyReport
+    func pendingBatch(limit: Int) throws -> (batchSeq: Int64, changes: [OutboxEntry])
+    func acknowledgeBatch(_ batchSeq: Int64, sequences: [Int64]) throws
+    func streamCursors() throws -> [AthleteID: Int64]
+    func noteSynced() throws
+    func syncConflicts(as actor: Principal) throws -> [SyncConflict]
+    func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T
+    func syncWorkspaceId() throws -> String
+    func publication(as actor: Principal) throws -> RegistrationRequest
+}
+
+extension Workspace: SyncStore {}

@@ -1,0 +1,48 @@
+import CoachKit
+
+/// Why a sync step of the store cannot go on; a change that is refused names the device that
+/// signed it and its user.
+public enum SyncFailure: Error, Equatable, Sendable {
+    /// The workspace syncs, but this machine's device key of the user is not open.
+    case deviceNotOpen
+    /// The workspace is not published to or joined from a server.
+    case notSynced
+    /// The workspace already syncs with a server.
+    case alreadySynced(server: String)
+    /// A received change is refused: forged, altered, out of role or out of order.
+    case refusedChange(device: DeviceID, user: String, reason: String)
+    /// A stream's hash chain does not continue where this replica holds it.
+    case streamBroken(stream: String, reason: String)
+}
+
+extension SyncFailure: CoachFailure {
+    public var category: FailureCategory {
+        switch self {
+        case .deviceNotOpen, .notSynced: .usage
+        case .alreadySynced: .conflict
+        case .refusedChange, .streamBroken: .corrupt
+        }
+    }
+
+    public var problemDescription: String {
+        switch self {
+        case .deviceNotOpen:
+            "this workspace syncs, and this machine's device key of the user is not open"
+        case .notSynced: "this workspace is not published to a sync server nor joined from one"
+        case .alreadySynced(let server): "this workspace already syncs with \(server)"
+        case .refusedChange(let device, let user, let reason):
+            "a change signed by device \(device) of user \(user) was refused: \(reason); "
+                + "nothing of this sync was applied"
+        case .streamBroken(let stream, let reason):
+            "the server's changes of stream \(stream) do not continue this replica's: \(reason); "
+                + "nothing of this sync was applied"
+        }
+    }
+
+    public var remedy: Remedy? {
+        switch self {
+        case .deviceNotOpen: .unlock
+        default: nil
+        }
+    }
+}

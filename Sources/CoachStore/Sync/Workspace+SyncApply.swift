@@ -1,0 +1,39 @@
+import CoachCrypto
+import CoachKit
+import CoachTrust
+import Foundation
+import GRDB
+
+extension Workspace {
+    /// Applies one pull page in one IMMEDIATE transaction: every change is verified, then its
+    /// row written as a record write does (record head and snapshot kept in step), and the
+    /// stream cursors and the hybrid clock advanced. A crash or a refused change leaves none
+    /// of the page applied.
+    ///
+    /// Each change must continue its stream's hash chain; be signed by a device the roster
+    /// certifies (a revoked device only for what it signed before its revocation); continue
+    /// what this replica saw of its device's changes in that stream; come from an author who
+    /// holds the athlete at the change's epoch; and its body must open under the athlete's key
+    /// as the row its header describes. A pulled change to an object with a queued change
+    /// resolves by the later clock, ties by device id: the loser is kept in `sync_conflicts`.
+    ///
+    /// - Parameters:
+    ///   - changes: the page, in the server's order within each stream.
+    ///   - actor: the signed-in user, who must hold every athlete of the page.
+    /// - Returns: what was applied.
+    /// - Throws: `SyncFailure.refusedChange` naming the signer, `.streamBroken`, or
+    ///   `StoreError.tampered` (all exit 74); nothing is applied then.
+    public func applyPulled(_ changes: [ReceivedChange], as actor: Principal) throws
+        -> ApplyReport
+    {
+        try write { db in
+            var report = ApplyReport()
+            var applier = try SyncApplier(workspace: self, db: db, actor: actor)
+            for change in changes {
+                try applier.apply(change, report: &report)
+            }
+            try applier.finish(report: &report)
+            return report
+        }
+    }
+}

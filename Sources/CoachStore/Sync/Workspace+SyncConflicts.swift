@@ -1,0 +1,57 @@
+import CoachCrypto
+import CoachKit
+import CoachTrust
+import Foundation
+import GRDB
+
+extension Workspace {
+    /// Every conflict sync resolved on this replica, oldest first, each side's record opened
+    /// for `actor` where it holds the athlete.
+    public func syncConflicts(as actor: Principal) throws -> [SyncConflict] {
+        try read { db in
+            var keyrings: [String: AthleteKeyring?] = [:]
+            return try Row.fetchAll(db, sql: SyncTables.conflicts).map { row in
+                let athleteId: String = row["athlete_id"]
+                if keyrings[athleteId] == nil {
+                    keyrings[athleteId] = .some(
+                        try? AthleteKeyring.open(db, athleteId: athleteId, principal: actor))
+                }
+                let keyring = keyrings[athleteId] ?? nil
+                func side(_ column: String) throws -> SyncConflict.Side {
+                    let change = try ChangeEnvelope.decode([UInt8](row[column] as Data))
+                    var payload: [UInt8]?
+                    if change.operation == .put, let keyring,
+                        let kind = RecordKind(rawValue: change.kind)
+                    {
+                        payload = try? RecordCodec.open(
+                            body: change.body, athleteId: athleteId, id: change.object,
+                            kind: kind, day: change.day, epoch: Int(change.epoch),
+                            version: Int(change.version),
+                            key: try keyring.recordKey(epoch: Int(change.epoch), db))
+                    }
+                    return SyncConflict.Side(
+                        device: change.device, author: change.author, clock: change.clock,
+                        operation: change.operation, payload: payload)
+                }
+                return SyncConflict(
+                    athleteId: AthleteID(athleteId), object: row["object"], kind: row["kind"],
+                    day: row["day"], winner: try side("winner"), loser: try side("loser"),
+                    foundAt: row["found_at"])
+            }
+        }
+    }
+
+    /// Runs `body` with this machine's open device key, for what the device signs besides
+    /// changes (a sign-in challenge).
+    ///
+    /// - Throws: `SyncFailure.deviceNotOpen` when none is open.
+    public func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T {
+        guard let signer = syncSigner.withLock({ $0 }) else { throw SyncFailure.deviceNotOpen }
+        return try body(signer.device, signer.keys)
+    }
+
+    /// The workspace's id.
+    public func syncWorkspaceId() throws -> String {
+        try read { db in try workspaceId(db) }
+    }
+}

@@ -1,0 +1,73 @@
+import CoachKit
+
+/// `POST /v1/ws/{ws}/pull`: the changes after a cursor in each stream the caller may read.
+///
+/// Only per-stream order is guaranteed, so the cursor is a stream sequence per athlete stream
+/// (an athlete missing from `cursors` is read from its start).
+public struct PullRequest: Codable, Equatable, Sendable {
+    /// The last stream sequence the caller holds, by athlete id.
+    public var cursors: [String: Int64]
+    /// The most changes to answer with (at most `SyncLimits.maxPullChanges`).
+    public var limit: Int
+
+    /// A pull from `cursors`.
+    public init(cursors: [String: Int64], limit: Int = SyncLimits.maxPullChanges) {
+        self.cursors = cursors
+        self.limit = limit
+    }
+}
+
+/// One pulled change: its stream, sequence, the stream head after it, and the envelope
+/// (`ChangeEnvelope.encoded()`), which the client verifies itself.
+public struct PulledChange: Codable, Equatable, Sendable {
+    public var stream: AthleteID
+    public var sseq: Int64
+    public var streamHead: SyncBytes
+    public var change: SyncBytes
+
+    enum CodingKeys: String, CodingKey {
+        case stream, sseq
+        case streamHead = "stream_head"
+        case change
+    }
+
+    /// A pulled change.
+    public init(stream: AthleteID, sseq: Int64, streamHead: [UInt8], change: [UInt8]) {
+        self.stream = stream
+        self.sseq = sseq
+        self.streamHead = SyncBytes(streamHead)
+        self.change = SyncBytes(change)
+    }
+}
+
+/// Where one readable stream stands on the server.
+public struct StreamState: Codable, Equatable, Sendable {
+    public var stream: AthleteID
+    public var sseq: Int64
+    public var head: SyncBytes
+    /// The athlete's current key epoch: the server takes changes only under it.
+    public var epoch: Int64
+
+    /// A stream's position.
+    public init(stream: AthleteID, sseq: Int64, head: [UInt8], epoch: Int64) {
+        self.stream = stream
+        self.sseq = sseq
+        self.head = SyncBytes(head)
+        self.epoch = epoch
+    }
+}
+
+/// The answer to a pull: changes in stream order (each stream's changes consecutive, by
+/// sequence), the readable streams' positions, and whether every stream was read to its end.
+public struct PullResponse: Codable, Equatable, Sendable {
+    public var changes: [PulledChange]
+    public var streams: [StreamState]
+    public var done: Bool
+
+    /// A page of changes.
+    public init(changes: [PulledChange], streams: [StreamState], done: Bool) {
+        self.changes = changes
+        self.streams = streams
+        self.done = done
+    }
+}

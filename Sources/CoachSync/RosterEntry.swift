@@ -1,0 +1,100 @@
+import CoachCrypto
+import CoachKit
+import CoachTrust
+
+/// One entry of a workspace's roster, the linearizable stream of its public rows: a user (with
+/// the sealed key row a new machine opens with the passphrase), an athlete, an epoch, a grant,
+/// a device, a device revocation, an external plugin, or an athlete's removal.
+///
+/// Each entry carries the signature its row already requires; the server applies entries to its
+/// rows and accepts them only when the trust checks accept the result (`RosterState`). In JSON
+/// an entry is `{"type": T, T: {…}}` with `T` one of the case names in snake_case.
+public enum RosterEntry: Equatable, Sendable {
+    case user(RosterUser)
+    case athlete(RosterAthlete)
+    case epoch(RosterEpoch)
+    case grant(RosterGrant)
+    case device(RosterDevice)
+    case deviceRevocation(RosterDeviceRevocation)
+    case plugin(RosterPlugin)
+    case removal(RosterRemoval)
+
+    /// The entry's type as JSON names it.
+    public var type: String {
+        switch self {
+        case .user: "user"
+        case .athlete: "athlete"
+        case .epoch: "epoch"
+        case .grant: "grant"
+        case .device: "device"
+        case .deviceRevocation: "device_revocation"
+        case .plugin: "plugin"
+        case .removal: "removal"
+        }
+    }
+
+    /// The canonical bytes of the entry: its type, then its fields, length-prefixed.
+    public var canonicalBytes: [UInt8] {
+        let fields: AssociatedData =
+            switch self {
+            case .user(let v): v.fields
+            case .athlete(let v): v.fields
+            case .epoch(let v): v.fields
+            case .grant(let v): v.fields
+            case .device(let v): v.fields
+            case .deviceRevocation(let v): v.fields
+            case .plugin(let v): v.fields
+            case .removal(let v): v.fields
+            }
+        return AssociatedData("coach/1/roster-entry").with(type, fields.bytes).bytes
+    }
+
+    /// BLAKE2b-256 of the canonical bytes: what the roster head chains.
+    public var hash: [UInt8] { Hashing.blake2b(canonicalBytes) }
+}
+
+extension RosterEntry: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let type = try c.decode(String.self, forKey: Key(stringValue: "type"))
+        let key = Key(stringValue: type)
+        switch type {
+        case "user": self = .user(try c.decode(RosterUser.self, forKey: key))
+        case "athlete": self = .athlete(try c.decode(RosterAthlete.self, forKey: key))
+        case "epoch": self = .epoch(try c.decode(RosterEpoch.self, forKey: key))
+        case "grant": self = .grant(try c.decode(RosterGrant.self, forKey: key))
+        case "device": self = .device(try c.decode(RosterDevice.self, forKey: key))
+        case "device_revocation":
+            self = .deviceRevocation(try c.decode(RosterDeviceRevocation.self, forKey: key))
+        case "plugin": self = .plugin(try c.decode(RosterPlugin.self, forKey: key))
+        case "removal": self = .removal(try c.decode(RosterRemoval.self, forKey: key))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: Key(stringValue: "type"), in: c,
+                debugDescription: "unknown roster entry type '\(type)'")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(type, forKey: Key(stringValue: "type"))
+        let key = Key(stringValue: type)
+        switch self {
+        case .user(let v): try c.encode(v, forKey: key)
+        case .athlete(let v): try c.encode(v, forKey: key)
+        case .epoch(let v): try c.encode(v, forKey: key)
+        case .grant(let v): try c.encode(v, forKey: key)
+        case .device(let v): try c.encode(v, forKey: key)
+        case .deviceRevocation(let v): try c.encode(v, forKey: key)
+        case .plugin(let v): try c.encode(v, forKey: key)
+        case .removal(let v): try c.encode(v, forKey: key)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CoachApp
+import CoachCrypto
+import CoachKit
+import CoachSync
+import CoachTrust
+import Foundation
+
+/// An in-process sync server behind the transport seam, for use-case tests: sign-in, push
+/// (all or nothing, compare-and-swap on versions, idempotent by device and batch) and pull
+/// with per-stream hash chains. It trusts the client's signatures; the real server's checks
+/// are the server's tests. It can lose the answer to a push after storing it.
+final class FakeSyncServer: SyncTransport {
+    struct State {
+        var streams: [AthleteID: [CoachSync.PulledChange]] = [:]
+        var versions: [String: Int64] = [:]
+        var answers: [String: [UInt8]] = [:]
+        var pushes = 0
+        /// Store the next push, then fail as if the connection broke before the answer.
+        var loseNextAnswer = false
+        /// The registration and roster a publish sent.
+        var registration: WorkspaceRegistration?
+        var roster: [RosterEntry] = []
+    }
+
+    let state = LockedValue(State())
+
+    /// Every change stored, over all streams.
+    var stored: Int { state.withLock { $0.streams.values.map(\.count).reduce(0, +) } }
+
+    func send(_ request: SyncHTTPRequest, to server: URL) throws -> SyncHTTPResponse {
+        let body = request.body ?? []
+        switch request.path {
+        case SyncPath.workspaces:
+            let request = try SyncJSON.decode(RegistrationRequest.self, from: body)
+            guard request.registration.signatureValid else {
+                return SyncHTTPResponse(
+                    status: 403,
+                    body: try SyncJSON.encode(
+                        SyncProblem(status: 403, reason: .badRegistration, message: "bad")))
+            }
+            state.withLock {
+                $0.registration = request.registration
+                $0.roster = request.roster
+            }
+            return try ok(
+                RegistrationResponse(
+                    workspaceId: request.registration.workspaceId,
+                    rosterHead: RosterHead.empty.appending(contentsOf: request.roster)))
+        case SyncPath.challenge:
+            return try ok(ChallengeResponse(nonce: Array(repeating: 7, count: 32), serverTime: 1))
+        case SyncPath.session:
+            return try ok(SessionResponse(token: "token", expiresAt: 2))
+        case let path where path.hasSuffix("/changes"):
+            return try push(try SyncJSON.decode(PushRequest.self, from: body))
+        case let path where path.hasSuffix("/pull"):
+            return try pull(try SyncJSON.decode(PullRequest.self, from: body))
+        default:
+            return SyncHTTPResponse(status: 404, body: [])
+        }
+    }
+
+    func ok(_ value: some Encodable) throws -> SyncHTTPResponse {
+        SyncHTTPResponse(status: 200, body: try SyncJSON.encode(value))
+    }
+
+    func push(_ request: PushRequest) throws -> SyncHTTPResponse {
+        let key = "\(request.device)/\(request.batchSeq)"
+        let (answer, lose) = try state.withLock { s -> ([UInt8], Bool) in
+            if let stored = s.answers[key] { return (stored, false) }
+            var next = s
+            var results: [PushedChange] = []
+            for bytes in request.changes {
+                let change = try ChangeEnvelope.decode(bytes.bytes)
+                guard case .athlete(let athlete) = change.stream else { continue }
+                let object = "\(athlete)/\(change.object)"
+                if let current = next.versions[object], current != change.baseVersion {
+                    let problem = SyncProblem(
+                        status: 409, reason: .staleBase, message: "stale \(change.object)")
+                    return (try SyncJSON.encode(problem), false)
+                }
+                next.versions[object] = change.version
+                let stream = next.streams[athlete] ?? []
+                let head = StreamChain.next(
+                    stream.last?.streamHead.bytes ?? StreamChain.genesis, changeHash: change.hash)
+                let sseq = Int64(stream.count + 1)
+                next.streams[athlete] =
+                    stream + [
+                        CoachSync.PulledChange(
+                            stream: athlete, sseq: sseq, streamHead: head, change: bytes.bytes)
+                    ]
+                results.append(PushedChange(stream: athlete, sseq: sseq, streamHead: head))
+            }
+            let answer = try SyncJSON.encode(
+                PushResponse(batchSeq: request.batchSeq, results: results))
+            next.answers[key] = answer
+            next.pushes += 1
+            let lose = next.loseNextAnswer
+            next.loseNextAnswer = false
+            s = next
+            return (answer, lose)
+        }
+        if lose { throw SyncRemoteFailure.unreachable(server: "fake", detail: "connection cut") }
+        let status = (try? SyncJSON.decode(SyncProblem.self, from: answer))?.status ?? 200
+        return SyncHTTPResponse(status: status, body: answer)
+    }
+
+    func pull(_ request: PullRequest) throws -> SyncHTTPResponse {
+        let changes = state.withLock { s in
+            s.streams.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { athlete in
+                (s.streams[athlete] ?? []).filter {
+                    $0.sseq > request.cursors[athlete.rawValue] ?? 0
+                }
+            }
+        }
+        return try ok(PullResponse(changes: changes, streams: [], done: true))
+    }
+}

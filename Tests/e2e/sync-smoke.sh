@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Sync against the real coach-server on a throw-away PostgreSQL cluster (issue 26): the owner
+# publishes and syncs; pg_dump of the server's database holds no plaintext canary; a change
+# altered in PostgreSQL is refused by the client with exit 74 naming its signer; the server
+# killed right before and right after a push commits (COACH_SERVER_CRASH) leaves each change
+# stored exactly once after the retry, and the outbox empty.
+#
+# Needs: .build/debug/coach (swift build), Server/.build/debug/coach-server
+# (swift build --package-path Server --product coach-server), PostgreSQL's initdb and pg_ctl,
+# psql, pg_dump and sqlite3. Runs as the postgres user's cluster when root. Exits non-zero on
+# the first failed check; never skips.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+coach=$root/.build/debug/coach
+server=$root/Server/.build/debug/coach-server
+bin=$(dirname "$(readlink -f "$(command -v initdb)")")
+work=$(mktemp -d /tmp/coach-sync-smoke.XXXXXX)
+port=$((20000 + RANDOM % 20000))
+as_pg=()
+if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$work"; as_pg=(runuser -u postgres --); fi
+cleanup() {
+  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+"${as_pg[@]}" "$bin/initdb" -D "$work/data" -A trust -U coach --no-sync -E UTF8 \
+  --locale=C.UTF-8 >/dev/null
+"${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -w -l "$work/pg.log" \
+  -o "-k $work -p $port -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+psql -q -h 127.0.0.1 -p "$port" -U coach -d postgres -c "CREATE DATABASE club"
+export COACH_SERVER_DATABASE=postgres://coach@127.0.0.1:$port/club
+"$server" migrate >/dev/null 2>&1
+# Starts the server (with COACH_SERVER_CRASH=$1 when given) and sets $url.
+serve() {
+  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
+  : >"$work/serve.log"
+  env COACH_SERVER_CRASH="${1:-}" "$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
+  echo $! >"$work/serve.pid"
+  for _ in $(seq 50); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done
+  url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
+  [ -n "$url" ] || fail "the server did not start"
+}
+serve
+
+machine=$work/machine-a
+mkdir -p "$machine"/{home,state,data,run} && chmod -R 700 "$machine"
+printf 'smoke passphrase one\n' >"$machine/pass" && chmod 600 "$machine/pass"
+m() {
+  env -i PATH="$PATH" HOME="$machine/home" XDG_STATE_HOME="$machine/state" \
+    XDG_DATA_HOME="$machine/data" XDG_RUNTIME_DIR="$machine/run" \
+    COACH_WORKSPACE="$machine/data/ws.sqlite" "$coach" "$@"
+}
+m init --owner olivia --kdf interactive --new-passphrase-file "$machine/pass" >/dev/null
+m unlock --as olivia --passphrase-file "$machine/pass" >/dev/null
+m athlete add jane --name "Zelda Canaryname" --time-zone Europe/Berlin >/dev/null
+m log mood 4 -a jane --notes "canary-note-xyzzy" >/dev/null
+m sync publish --server "$url" >/dev/null || fail "publish"
+m log mood 2 -a jane >/dev/null
+m sync >/dev/null || fail "sync"
+[ "$(m sync status --json | grep -o '"queued" : [0-9]*')" = '"queued" : 0' ] ||
+  fail "the outbox is not empty after a sync"
+
+stored() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT count(*) FROM changes"; }
+queued() { m sync status --json | grep -o '"queued" : [0-9]*' | grep -o '[0-9]*$'; }
+for point in before-commit:push after-commit:push; do
+  before=$(stored)
+  m log mood 3 -a jane >/dev/null
+  m log mood 5 -a jane --date yesterday >/dev/null
+  serve "$point"
+  m sync >/dev/null 2>&1 && fail "sync succeeded through a server killed at $point"
+  [ "$(queued)" = 2 ] || fail "the outbox lost changes when the server died at $point"
+  serve
+  # The restarted server listens on another port; the replica records the server's address.
+  sqlite3 "$machine/data/ws.sqlite" "UPDATE sync_state SET server_url = '$url'"
+  m sync >/dev/null || fail "the retry after $point"
+  [ "$(queued)" = 0 ] || fail "the outbox is not empty after the retry ($point)"
+  [ "$(stored)" = $((before + 2)) ] || fail "stored $(stored), not $((before + 2)) ($point)"
+done
+
+"$bin/pg_dump" -h 127.0.0.1 -p "$port" -U coach club >"$work/dump.sql"
+if grep -q -i -e "zelda" -e "canaryname" -e "xyzzy" "$work/dump.sql"; then
+  fail "pg_dump holds a plaintext canary"
+fi
+
+# Alter the last byte of the second change's envelope in PostgreSQL, and make the replica
+# read its stream again from the start.
+psql -q -h 127.0.0.1 -p "$port" -U coach club -c "UPDATE changes SET envelope =
+  overlay(envelope placing decode(lpad(to_hex(get_byte(envelope, length(envelope) - 1) # 1),
+  2, '0'), 'hex') from length(envelope)) WHERE sseq = 2"
+sqlite3 "$machine/data/ws.sqlite" "DELETE FROM sync_streams; DELETE FROM sync_chains;"
+set +e
+m sync 2>"$work/err"
+status=$?
+set -e
+[ "$status" = 74 ] || fail "an altered change gave exit $status, not 74: $(cat "$work/err")"
+grep -q "of user olivia was refused: change 2" "$work/err" || fail "not named: $(cat "$work/err")"
+echo "sync smoke: ok (publish, sync, crash before and after commit retried once each," \
+  "no canary in pg_dump, altered change exit 74)"
