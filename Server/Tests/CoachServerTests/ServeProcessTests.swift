@@ -14,11 +14,17 @@ struct ServeProcessTests {
 
     init() throws { fixture = try ClubFixture() }
 
-    /// The base URL from the first line of `serve`.
-    static func baseURL(_ line: String) throws -> String {
+    /// The base URL from the first line of `serve`; a server that says anything else is
+    /// killed, so no test leaves one running.
+    static func baseURL(_ serve: ServerProcess) throws -> String {
+        let line = serve.firstLine()
         let prefix = "coach-server listening on "
         guard line.hasPrefix(prefix), line.range(of: #":\d+$"#, options: .regularExpression) != nil
-        else { throw HarnessError("unexpected first line: \(line)") }
+        else {
+            kill(serve.pid, SIGKILL)
+            _ = serve.wait()
+            throw HarnessError("unexpected first line: \(line)")
+        }
         return String(line.dropFirst(prefix.count))
     }
 
@@ -37,7 +43,7 @@ struct ServeProcessTests {
         #expect(migrate.readAll().hasPrefix("applied migrations 1, 2"))
         #expect(migrate.wait() == 0)
         let serve = try ServerProcess(["serve", "--database", text, "--listen", "127.0.0.1:0"])
-        let base = try Self.baseURL(serve.firstLine())
+        let base = try Self.baseURL(serve)
         let (status, _) = await ServerProcess.post(
             base + "/v1/auth/challenge", json: Array("{}".utf8))
         #expect(status == 400)
@@ -53,31 +59,41 @@ struct ServeProcessTests {
         let serve = try ServerProcess(
             ["serve", "--database", text, "--listen", "127.0.0.1:0"],
             environment: ["COACH_SERVER_CRASH": point])
-        let base = try Self.baseURL(serve.firstLine())
-        let registration = RegistrationRequest(
-            registration: fixture.registration, roster: fixture.roster)
-        #expect(
-            await ServerProcess.post(
-                base + SyncPath.workspaces, json: try SyncJSON.encode(registration)
-            ).0 == 201)
-        let (_, challengeBody) = await ServerProcess.post(
-            base + SyncPath.challenge,
-            json: try SyncJSON.encode(
-                ChallengeRequest(workspace: ClubFixture.workspace, device: "d-carl")))
-        let challenge = try SyncJSON.decode(ChallengeResponse.self, from: challengeBody)
-        let (_, sessionBody) = await ServerProcess.post(
-            base + SyncPath.session,
-            json: try SyncJSON.encode(
-                SessionRequest(
-                    workspace: ClubFixture.workspace, device: "d-carl", challenge: challenge,
-                    key: fixture.keys["d-carl"]!)))
-        let token = try SyncJSON.decode(SessionResponse.self, from: sessionBody).token
-        let changes = fixture.changes("d-carl", [Spec(object: "r-1"), Spec(object: "r-2")])
-        let push = PushRequest(device: "d-carl", batchSeq: 1, changes: changes.map { $0.encoded() })
-        let (status, _) = await ServerProcess.post(
-            base + SyncPath.changes(ClubFixture.workspace), json: try SyncJSON.encode(push),
-            token: token)
+        let base = try Self.baseURL(serve)
+        let status: Int?
+        let changes: [ChangeEnvelope]
+        do {
+            let registration = RegistrationRequest(
+                registration: fixture.registration, roster: fixture.roster)
+            #expect(
+                await ServerProcess.post(
+                    base + SyncPath.workspaces, json: try SyncJSON.encode(registration)
+                ).0 == 201)
+            let (_, challengeBody) = await ServerProcess.post(
+                base + SyncPath.challenge,
+                json: try SyncJSON.encode(
+                    ChallengeRequest(workspace: ClubFixture.workspace, device: "d-carl")))
+            let challenge = try SyncJSON.decode(ChallengeResponse.self, from: challengeBody)
+            let (_, sessionBody) = await ServerProcess.post(
+                base + SyncPath.session,
+                json: try SyncJSON.encode(
+                    SessionRequest(
+                        workspace: ClubFixture.workspace, device: "d-carl", challenge: challenge,
+                        key: fixture.keys["d-carl"]!)))
+            let token = try SyncJSON.decode(SessionResponse.self, from: sessionBody).token
+            changes = fixture.changes("d-carl", [Spec(object: "r-1"), Spec(object: "r-2")])
+            let push = PushRequest(
+                device: "d-carl", batchSeq: 1, changes: changes.map { $0.encoded() })
+            (status, _) = await ServerProcess.post(
+                base + SyncPath.changes(ClubFixture.workspace), json: try SyncJSON.encode(push),
+                token: token)
+        } catch {
+            kill(serve.pid, SIGKILL)
+            _ = serve.wait()
+            throw error
+        }
         #expect(status == nil)
+        if status != nil { kill(serve.pid, SIGKILL) }
         #expect(serve.wait() == -SIGKILL)
         return changes
     }
