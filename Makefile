@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test test-future faketime-clean lint format bench clean install uninstall
+.PHONY: deps test-deps build demo test test-server test-future faketime-clean lint format bench clean install uninstall
 
 ## Install what is missing (Debian/Ubuntu): libsodium, SQLite and zlib headers, pkg-config, python3.
 deps:
@@ -36,6 +36,10 @@ test-deps: deps
 	@if ! command -v faketime >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1; then \
 		echo "installing faketime and sqlite3 (the clock guard and the insider tests)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq faketime sqlite3; \
+	fi
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then \
+		echo "installing postgresql (the club server's suites start a throw-away cluster each)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; \
 	fi
 
 build: deps
@@ -71,7 +75,14 @@ CHECKS := --explicit-target-dependency-import-check error
 test: test-deps lint
 	$(SWIFT) build $(CHECKS)
 	COACH_REQUIRE_CROSSCHECK=1 $(SWIFT) test $(CHECKS)
+	$(MAKE) --no-print-directory test-server
 	$(MAKE) --no-print-directory test-future
+
+## The club server (the Server/ package): its build and its suites against throw-away
+## PostgreSQL clusters. Here a machine without PostgreSQL fails instead of skipping.
+test-server: test-deps
+	cd Server && $(SWIFT) build --build-tests
+	cd Server && COACH_REQUIRE_PG=1 $(SWIFT) test --skip-build
 
 ## The time-bomb guard: the suites that replay fixed days run again with the system clock
 ## FUTURE ahead (libfaketime), so a test that mixes a fixed "now" with the real clock fails a
@@ -100,11 +111,13 @@ faketime-clean:
 
 ## swift-format (shipped with the toolchain), with the checked-in .swift-format, warnings as errors.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Plugins Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Plugins Tests Package.swift \
+		Server/Sources Server/Tests Server/Package.swift
 
 ## Rewrite the sources in the checked-in style.
 format:
-	$(SWIFT) format format --in-place --recursive Sources Plugins Tests Package.swift
+	$(SWIFT) format format --in-place --recursive Sources Plugins Tests Package.swift \
+		Server/Sources Server/Tests Server/Package.swift
 
 clean:
-	rm -rf .build
+	rm -rf .build Server/.build

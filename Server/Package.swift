@@ -38,6 +38,15 @@ let package = Package(
             ],
         ),
         .executableTarget(name: "coach-server", dependencies: ["CoachServer"]),
+        // Benchmarks/sync-server.sh: concurrent athlete-day pushes against a running server.
+        .executableTarget(
+            name: "coach-sync-bench",
+            dependencies: [
+                .product(name: "CoachKit", package: "coach"),
+                .product(name: "CoachCrypto", package: "coach"),
+                .product(name: "CoachTrust", package: "coach"),
+                .product(name: "CoachSync", package: "coach"),
+            ]),
         .testTarget(
             name: "CoachServerTests",
             dependencies: [

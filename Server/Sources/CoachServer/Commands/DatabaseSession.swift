@@ -9,7 +9,11 @@ import PostgresNIO
 func withDatabase<T: Sendable>(
     _ url: DatabaseURL, logger: Logger, _ body: @Sendable (PostgresClient) async throws -> T
 ) async throws -> T {
-    let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+    // The pool's own messages (a lease queued before `run` starts, connections closed at
+    // shutdown) are noise unless they are errors.
+    var background = logger
+    background.logLevel = max(logger.logLevel, .error)
+    let client = PostgresClient(configuration: url.configuration, backgroundLogger: background)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await client.run() }
         defer { group.cancelAll() }

@@ -14,6 +14,7 @@ public struct Migration: Sendable, Equatable {
     public static let all: [Migration] = [
         Migration(version: 1, name: "streams", sql: streams),
         Migration(version: 2, name: "sessions", sql: sessions),
+        Migration(version: 3, name: "lean-changes", sql: leanChanges),
     ]
 
     /// The newest version this build knows.
@@ -102,5 +103,12 @@ public struct Migration: Sendable, Equatable {
             answer bytea NOT NULL,
             PRIMARY KEY (ws, device_id, batch_seq)
         );
+        """
+
+    /// A stored change keeps only what a pull reads and what the stream needs: the envelope
+    /// already holds its object, version, device and device sequence.
+    static let leanChanges = """
+        ALTER TABLE changes DROP COLUMN object, DROP COLUMN version, DROP COLUMN device_id,
+            DROP COLUMN dev_seq;
         """
 }

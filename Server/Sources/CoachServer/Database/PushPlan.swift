@@ -109,17 +109,13 @@ struct PushPlan {
         let athletes = placed.map(\.athlete)
         let sequences = placed.map(\.sseq)
         let heads = placed.map { $0.head.buffer }
-        let objects = envelopes.map(\.object)
         let versions = placed.map(\.version)
-        let devSeqs = envelopes.map(\.sequence)
         let bodies = encoded.map(\.buffer)
         try await connection.query(
             """
-            INSERT INTO changes (ws, athlete_id, sseq, object, version, device_id, dev_seq, head,
-                envelope)
-            SELECT \(ws), a, s, o, v, \(device.rawValue), d, h, e
-            FROM unnest(\(athletes), \(sequences), \(objects), \(versions), \(devSeqs), \(heads),
-                \(bodies)) AS u(a, s, o, v, d, h, e)
+            INSERT INTO changes (ws, athlete_id, sseq, head, envelope)
+            SELECT \(ws), a, s, h, e
+            FROM unnest(\(athletes), \(sequences), \(heads), \(bodies)) AS u(a, s, h, e)
             """, logger: logger)
         var last: [Key: Int64] = [:]
         for (index, envelope) in envelopes.enumerated() {

@@ -20,7 +20,7 @@ extension SyncStore {
         -> ChallengeResponse
     {
         try await client.withConnection { connection in
-            let roster = try await lockedRoster(request.workspace, on: connection, exclusive: false)
+            let roster = try await lockedRoster(request.workspace, on: connection, lock: .read)
             guard roster.devices[request.device] != nil else {
                 throw SyncProblem.refuse(
                     .notFound, "device \(request.device) is not on the roster",
@@ -64,7 +64,7 @@ extension SyncStore {
             guard let issued = used, issued == request.serverTime,
                 now - issued <= SyncLimits.challengeMilliseconds
             else { throw bad }
-            let roster = try await lockedRoster(request.workspace, on: connection, exclusive: false)
+            let roster = try await lockedRoster(request.workspace, on: connection, lock: .read)
             guard let device = roster.devices[request.device] else { throw bad }
             let message = SessionProof.message(
                 workspace: request.workspace, device: request.device,
@@ -110,7 +110,7 @@ extension SyncStore {
                 """, logger: logger
             ).collect().first?.decode(String.self)
             guard let id = found.map(DeviceID.init) else { throw unauthenticated }
-            let roster = try await lockedRoster(workspace, on: connection, exclusive: false)
+            let roster = try await lockedRoster(workspace, on: connection, lock: .read)
             guard let device = roster.devices[id], device.isActive else {
                 throw SyncProblem.refuse(
                     .deviceRevoked, "device \(id) is revoked or its user disabled", device: id)
@@ -124,7 +124,7 @@ extension SyncStore {
     /// - Throws: `SyncProblem` (`unknown_workspace`, `not_found`).
     public func join(_ workspace: String, handle: String) async throws -> JoinResponse {
         try await client.withConnection { connection in
-            let roster = try await lockedRoster(workspace, on: connection, exclusive: false)
+            let roster = try await lockedRoster(workspace, on: connection, lock: .read)
             guard let user = roster.roster.users.values.first(where: { $0.handle == handle })
             else {
                 throw SyncProblem.refuse(.notFound, "no user '\(handle)' in workspace \(workspace)")

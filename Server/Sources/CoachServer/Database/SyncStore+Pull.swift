@@ -15,7 +15,7 @@ extension SyncStore {
         let limit = max(1, min(request.limit, SyncLimits.maxPullChanges))
         return try await client.withConnection { connection in
             let roster = try await lockedRoster(
-                session.workspace, on: connection, exclusive: false)
+                session.workspace, on: connection, lock: .read)
             let readable = roster.access.keys
                 .filter { roster.mayRead($0, user: session.user) }
                 .map(\.rawValue).sorted()

@@ -33,7 +33,7 @@ extension SyncStore {
             if let stored = try await storedAnswer(ws, request, digest: digest, on: connection) {
                 return stored
             }
-            let roster = try await lockedRoster(ws, on: connection, exclusive: false)
+            let roster = try await lockedRoster(ws, on: connection, lock: .push)
             let envelopes = try PushCheck.check(encoded, device: device, roster: roster, now: now)
             let end: ChangeVerifier.ChainPosition
             do {

@@ -41,7 +41,7 @@ extension SyncStore {
     /// - Throws: `SyncProblem` (`unknown_workspace`, `roster_head_moved`, `roster_rejected`).
     public func pushRoster(_ workspace: String, _ push: RosterPush) async throws -> RosterHead {
         let verified = try await transaction { connection in
-            let current = try await lockedRoster(workspace, on: connection, exclusive: true)
+            let current = try await lockedRoster(workspace, on: connection, lock: .change)
             guard current.roster.head == push.expectedHead else {
                 var problem = SyncProblem.refuse(
                     .rosterHeadMoved,
@@ -56,15 +56,27 @@ extension SyncStore {
         return verified.roster.head
     }
 
-    /// The roster of `workspace`, its head row locked (shared for a push, exclusive for a
-    /// roster change), verified from the stored entries when the cache does not hold it.
-    func lockedRoster(_ workspace: String, on connection: PostgresConnection, exclusive: Bool)
+    /// How a request holds the roster's head row while it works.
+    enum RosterLock {
+        /// A plain read (a request that changes nothing).
+        case read
+        /// Shared with other pushes, so no roster change commits under a push.
+        case push
+        /// Alone: a roster change.
+        case change
+    }
+
+    /// The roster of `workspace`, its head row held as `lock` says, verified from the stored
+    /// entries when the cache does not hold it.
+    func lockedRoster(_ workspace: String, on connection: PostgresConnection, lock: RosterLock)
         async throws -> VerifiedRoster
     {
         let query: PostgresQuery =
-            exclusive
-            ? "SELECT count FROM roster_heads WHERE ws = \(workspace) FOR UPDATE"
-            : "SELECT count FROM roster_heads WHERE ws = \(workspace) FOR SHARE"
+            switch lock {
+            case .read: "SELECT count FROM roster_heads WHERE ws = \(workspace)"
+            case .push: "SELECT count FROM roster_heads WHERE ws = \(workspace) FOR KEY SHARE"
+            case .change: "SELECT count FROM roster_heads WHERE ws = \(workspace) FOR UPDATE"
+            }
         guard
             let count = try await connection.query(query, logger: logger).collect().first?
                 .decode(Int64.self)
@@ -152,7 +164,7 @@ extension SyncStore {
     /// The roster entries after the first `after`, up to a page.
     public func rosterPage(_ workspace: String, after: Int64) async throws -> RosterPage {
         try await client.withConnection { connection in
-            let verified = try await lockedRoster(workspace, on: connection, exclusive: false)
+            let verified = try await lockedRoster(workspace, on: connection, lock: .read)
             let rows = try await connection.query(
                 """
                 SELECT entry, head, rseq FROM roster WHERE ws = \(workspace) AND rseq > \(after)

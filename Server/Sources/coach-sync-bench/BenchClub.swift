@@ -1,0 +1,110 @@
+import CoachCrypto
+import CoachKit
+import CoachSync
+import CoachTrust
+
+/// A club for the benchmark: an owner, one coach holding every athlete, and one device of the
+/// coach per athlete (so each athlete's pushes form a chain of their own, as each athlete's
+/// own machine would).
+struct BenchClub {
+    let workspace: String
+    let owner: SigningKeyPair
+    let coach: SigningKeyPair
+    let athletes: [AthleteID]
+    var deviceKeys: [SigningKeyPair] = []
+    var entries: [RosterEntry] = []
+    let now: Int64
+
+    init(athletes count: Int, now: Int64) throws {
+        try Sodium.initialize()
+        workspace = "bench-\(now)"
+        owner = try SigningKeyPair.generate()
+        coach = try SigningKeyPair.generate()
+        athletes = (1...count).map { AthleteID("a-\($0)") }
+        self.now = now
+        entries.append(
+            .user(RosterUser(certificate: certificate("u-owner", .owner, owner), sealedKeys: [1])))
+        entries.append(
+            .user(RosterUser(certificate: certificate("u-coach", .coach, coach), sealedKeys: [1])))
+        for (index, athlete) in athletes.enumerated() {
+            let commitment = Hashing.blake2b(Array(athlete.rawValue.utf8))
+            var epoch = EpochCertificate(
+                athleteId: athlete.rawValue, epoch: 1, commitment: commitment,
+                previousCommitment: [], wrappedHash: [], signerId: "u-owner")
+            epoch.sign(by: owner, workspaceId: workspace)
+            entries.append(
+                .athlete(RosterAthlete(athleteId: athlete, handleTag: [UInt8(index % 256)])))
+            entries.append(
+                .epoch(
+                    RosterEpoch(
+                        athleteId: athlete,
+                        row: EpochRow(
+                            epoch: 1, commitment: commitment, previousNonce: nil,
+                            previousWrapped: nil, signerId: "u-owner", signature: epoch.signature)))
+            )
+            for user in ["u-owner", "u-coach"] {
+                let sealed = Array("key of \(athlete) for \(user)".utf8)
+                let message = GrantStatement.message(
+                    athleteId: athlete.rawValue, epoch: 1, userId: user, sealed: sealed,
+                    commitment: commitment)
+                entries.append(
+                    .grant(
+                        RosterGrant(
+                            athleteId: athlete, epoch: 1,
+                            row: GrantRow(
+                                userId: user, grantedBy: "u-owner", sealed: sealed,
+                                signature: owner.sign(message)))))
+            }
+            let key = try SigningKeyPair.generate()
+            var device = DeviceCertificate(
+                deviceId: device(index), userId: "u-coach", signPK: key.publicKey, createdAt: now,
+                name: "bench \(index)")
+            device.sign(by: coach, workspaceId: workspace)
+            deviceKeys.append(key)
+            entries.append(.device(RosterDevice(device)))
+        }
+    }
+
+    func device(_ index: Int) -> DeviceID { DeviceID("d-\(index + 1)") }
+
+    func certificate(_ id: String, _ role: Role, _ key: SigningKeyPair) -> UserCertificate {
+        var c = UserCertificate(
+            userId: id, handle: id, role: role, athleteId: nil,
+            boxPK: Array(repeating: 7, count: 32),
+            signPK: key.publicKey, disabled: false, kdfFloorOps: 2, kdfFloorMem: 67_108_864,
+            version: 1, createdBy: "u-owner", signerId: "u-owner")
+        c.sign(by: owner, workspaceId: workspace)
+        return c
+    }
+
+    var registration: RegistrationRequest {
+        var r = WorkspaceRegistration(
+            workspaceId: workspace, ownerUserId: "u-owner", ownerSignPK: owner.publicKey,
+            createdAt: now)
+        r.sign(by: owner)
+        return RegistrationRequest(registration: r, roster: entries)
+    }
+
+    /// `days` pushes of `changes` new records each for athlete `index`, chained and signed,
+    /// with bodies of `bodyBytes` (a sealed record's size).
+    func batches(athlete index: Int, days: Int, changes: Int, bodyBytes: Int) -> [PushRequest] {
+        var position = ChangeVerifier.ChainPosition.genesis
+        let random = SystemRandom()
+        return (1...days).map { day in
+            let envelopes = (1...changes).map { n -> [UInt8] in
+                var change = ChangeEnvelope(
+                    workspaceId: workspace, stream: .athlete(athletes[index]),
+                    object: "r-\(day)-\(n)", kind: "wellness", day: "2026-11-\(10 + day % 18)",
+                    operation: .put, baseVersion: 0,
+                    clock: HybridTimestamp(milliseconds: now, counter: UInt16(n)),
+                    device: device(index), author: "u-coach", epoch: 1,
+                    sequence: position.sequence + 1, previousHash: position.hash,
+                    body: random.bytes(bodyBytes))
+                change.sign(by: deviceKeys[index])
+                position = .init(sequence: change.sequence, hash: change.hash)
+                return change.encoded()
+            }
+            return PushRequest(device: device(index), batchSeq: Int64(day), changes: envelopes)
+        }
+    }
+}

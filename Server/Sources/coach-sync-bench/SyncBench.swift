@@ -1,0 +1,134 @@
+import CoachCrypto
+import CoachKit
+import CoachSync
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Pushes athlete-day batches from concurrent clients against a running `coach-server` and
+/// reports pushes per second and latency percentiles. The batches are signed before timing.
+@main
+struct SyncBench {
+    static func main() async throws {
+        let args = CommandLine.arguments
+        guard args.count == 6, let athletes = Int(args[2]), let days = Int(args[3]),
+            let clients = Int(args[4]), let changes = Int(args[5])
+        else {
+            FileHandle.standardError.write(
+                Data("usage: coach-sync-bench BASE_URL ATHLETES DAYS CLIENTS CHANGES\n".utf8))
+            exit(64)
+        }
+        let base = args[1]
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let club = try BenchClub(athletes: athletes, now: now)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = clients
+        let session = URLSession(configuration: configuration)
+        let http = Http(base: base, session: session)
+        try await http.expect(201, SyncPath.workspaces, club.registration)
+        var tokens: [String] = []
+        for index in 0..<athletes {
+            let challenge = try await http.call(
+                SyncPath.challenge,
+                ChallengeRequest(workspace: club.workspace, device: club.device(index)),
+                as: ChallengeResponse.self)
+            tokens.append(
+                try await http.call(
+                    SyncPath.session,
+                    SessionRequest(
+                        workspace: club.workspace, device: club.device(index),
+                        challenge: challenge, key: club.deviceKeys[index]),
+                    as: SessionResponse.self
+                ).token)
+        }
+        let work = (0..<athletes).map {
+            club.batches(athlete: $0, days: days, changes: changes, bodyBytes: 110)
+        }
+        let path = SyncPath.changes(club.workspace)
+        let started = Date()
+        let latencies = try await run(
+            work, tokens: tokens, clients: clients, path: path, http: http)
+        let wall = Date().timeIntervalSince(started)
+        let count = latencies.count
+        func percentile(_ p: Double) -> Double {
+            latencies[min(count - 1, Int((Double(count) * p).rounded(.up)) - 1)] * 1000
+        }
+        print(
+            String(
+                format:
+                    "%d pushes of %d changes from %d clients in %.2f s: %.0f pushes/s "
+                    + "(%.0f changes/s), p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+                count, changes, clients, wall, Double(count) / wall,
+                Double(count * changes) / wall, percentile(0.5), percentile(0.99),
+                (latencies.last ?? 0) * 1000))
+    }
+}
+
+extension SyncBench {
+    /// Pushes every batch: `clients` tasks, each taking every `clients`-th athlete and pushing
+    /// its batches in order. Returns every push's latency in seconds, sorted.
+    nonisolated static func run(
+        _ work: [[PushRequest]], tokens: [String], clients: Int, path: String, http: Http
+    ) async throws -> [Double] {
+        try await withThrowingTaskGroup(of: [Double].self) { group in
+            for client in 0..<clients {
+                group.addTask {
+                    var mine: [Double] = []
+                    for athlete in stride(from: client, to: work.count, by: clients) {
+                        for batch in work[athlete] {
+                            let t0 = Date()
+                            try await http.expect(200, path, batch, token: tokens[athlete])
+                            mine.append(Date().timeIntervalSince(t0))
+                        }
+                    }
+                    return mine
+                }
+            }
+            var all: [Double] = []
+            for try await mine in group { all += mine }
+            return all.sorted()
+        }
+    }
+}
+
+/// JSON over HTTP for the benchmark.
+struct Http: Sendable {
+    let base: String
+    let session: URLSession
+
+    func send(_ path: String, _ body: some Encodable, token: String?) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: base + path)!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(try SyncJSON.encode(body))
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let token { request.setValue("Coach \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    func expect(_ status: Int, _ path: String, _ body: some Encodable, token: String? = nil)
+        async throws
+    {
+        let (got, data) = try await send(path, body, token: token)
+        guard got == status else {
+            throw BenchError("\(path) answered \(got): \(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    func call<T: Decodable>(_ path: String, _ body: some Encodable, as type: T.Type)
+        async throws -> T
+    {
+        let (got, data) = try await send(path, body, token: nil)
+        guard got == 200 else {
+            throw BenchError("\(path) answered \(got): \(String(decoding: data, as: UTF8.self))")
+        }
+        return try SyncJSON.decode(type, from: [UInt8](data))
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

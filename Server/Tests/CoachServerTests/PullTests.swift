@@ -1,0 +1,77 @@
+import CoachKit
+import CoachSync
+import CoachTrust
+import Testing
+
+@testable import CoachServer
+
+@Suite(.enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"))
+struct PullTests {
+    let fixture: ClubFixture
+    typealias Spec = ClubFixture.Spec
+
+    init() throws { fixture = try ClubFixture() }
+
+    /// Registers the club and pushes three changes to jane's stream and two to bert's.
+    func seed(_ api: Api) async throws -> (jane: [ChangeEnvelope], bert: [ChangeEnvelope]) {
+        try await api.register()
+        let olga = try await api.signIn("d-olga")
+        let changes = fixture.changes(
+            "d-olga",
+            [
+                Spec(object: "j-1"), Spec(object: "j-2"), Spec(athlete: "a-bert", object: "b-1"),
+                Spec(object: "j-1", base: 1), Spec(athlete: "a-bert", object: "b-2"),
+            ])
+        let answer = try await api.push("d-olga", batch: 1, changes, token: olga)
+        #expect(answer.status == 200, "\(answer.problem?.message ?? "")")
+        return (
+            changes.filter { $0.stream == .athlete("a-jane") },
+            changes.filter { $0.stream == .athlete("a-bert") }
+        )
+    }
+
+    func pull(_ api: Api, _ device: DeviceID, _ request: PullRequest) async throws
+        -> PullResponse
+    {
+        let token = try await api.signIn(device)
+        let answer = try await api.post("/v1/ws/{ws}/pull", request, token: token)
+        #expect(answer.status == 200, "\(answer.problem?.message ?? "")")
+        return try answer.decode(PullResponse.self)
+    }
+
+    @Test(
+        "each user pulls only the streams they may read: grants at the current epoch, or their own")
+    func readableStreams() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, _ in
+            let (jane, bert) = try await seed(api)
+            let owner = try await pull(api, "d-olga", PullRequest(cursors: [:]))
+            #expect(owner.changes.map(\.change.bytes) == (bert + jane).map { $0.encoded() })
+            #expect(owner.streams.map(\.stream) == ["a-bert", "a-jane"])
+            #expect(owner.done)
+            for device in ["d-carl", "d-jane"] as [DeviceID] {
+                let answer = try await pull(api, device, PullRequest(cursors: ["a-bert": 0]))
+                #expect(Set(answer.changes.map(\.stream)) == ["a-jane"])
+                #expect(answer.changes.map(\.change.bytes) == jane.map { $0.encoded() })
+                #expect(answer.streams.map(\.stream) == ["a-jane"])
+            }
+        }
+    }
+
+    @Test("a pull continues after each stream's cursor, with the chain heads, and pages by limit")
+    func cursors() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, _ in
+            let (jane, _) = try await seed(api)
+            let page = try await pull(
+                api, "d-carl", PullRequest(cursors: ["a-jane": 1], limit: 1))
+            #expect(page.changes.map(\.sseq) == [2])
+            #expect(!page.done)
+            let rest = try await pull(api, "d-carl", PullRequest(cursors: ["a-jane": 2]))
+            #expect(rest.changes.map(\.sseq) == [3])
+            #expect(rest.done)
+            var head = StreamChain.genesis
+            for change in jane { head = StreamChain.next(head, changeHash: change.hash) }
+            #expect(rest.changes.last?.streamHead.bytes == head)
+            #expect(rest.streams == [StreamState(stream: "a-jane", sseq: 3, head: head, epoch: 1)])
+        }
+    }
+}
