@@ -72,7 +72,7 @@ struct TrendCommand: ParsableCommand {
     @OptionGroup var target: MetricsTarget
     @Option(
         help:
-            "Comma-separated series: a provider id (its score), provider.value, or ctl, atl, tsb, form, tss, ramp, steps, hrv."
+            "Series, comma-separated: a provider id, provider.value, ctl, atl, tsb, form, tss, ramp, steps, hrv, weight, weight.target."
     )
     var metric: String = "readiness"
     @Option(help: "How many days, ending on --date.") var days: Int = 28

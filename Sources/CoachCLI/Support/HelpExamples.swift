@@ -33,6 +33,7 @@ enum HelpExamples {
     ])
     static let trend = block([
         ("coach trend -a jane --metric ctl,atl,tsb --days 90", "fitness, fatigue and form"),
+        ("coach trend -a jane --metric weight,weight.target", "7-day mean weight against target"),
         ("coach trend -a jane --metric readiness --json", "the series for scripts"),
     ])
     static let brief = block([

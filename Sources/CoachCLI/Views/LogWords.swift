@@ -1,5 +1,6 @@
 import CoachApp
 import CoachKit
+import CoachViews
 import Foundation
 
 /// A log entry as a coach reads it: "Ride 1:30 · 42.0 km · NP 230 W · IF 0.92 · TSS 127", in
