@@ -117,7 +117,8 @@ import Testing
         let extra =
             try s.ok([
                 "log", "workout", "-a", "jane", "--sport", "running", "--duration", "0:30",
-                "--tss", "30", "--date", "tue", "--start", "18:00", "--json",
+                "--tss", "30", "--date", "tue", "--start", "18:00", "--distance", "6.2km",
+                "--kcal", "350", "--json",
             ]).object["id"] as? String
         let week =
             try s.ok(["plan", "week", "-a", "jane", "--json"]).object["week"] as? [String: Any]
@@ -126,12 +127,15 @@ import Testing
         #expect(totals["planned_duration_s"] as? Double == 10_800)
         #expect(totals["done_sessions"] as? Int == 1 && totals["workouts"] as? Int == 2)
         #expect(totals["done_tss"] as? Double == 85 && totals["done_duration_s"] as? Double == 5400)
+        #expect(totals["done_distance_m"] as? Double == 6200)
+        #expect(totals["done_kcal"] as? Double == 350)
         let unplanned = week?["unplanned"] as? [[String: Any]] ?? []
         #expect(unplanned.map { $0["id"] as? String } == [extra])
         let text = try s.ok(["plan", "week", "-a", "jane"]).stdout
         #expect(
             text.contains(
-                "Week totals: planned 2 sessions, 3h, TSS 180 · done 1 of 2, 1h30m, TSS 85"))
+                "Week totals: planned 2 sessions, 3h, TSS 180 · done 1 of 2, 1h30m, 6.2 km, "
+                    + "350 kcal, TSS 85"), "\(text)")
         #expect(text.contains("Unplanned workouts") && text.contains("running"))
     }
 }

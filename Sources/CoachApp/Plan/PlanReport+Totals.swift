@@ -5,7 +5,8 @@ import Foundation
 import TrainingLoadPlugin
 
 extension PlanReport {
-    /// A week's planned load against what was done: sessions, duration and TSS.
+    /// A week's planned load against what was done: sessions, duration and TSS, and the
+    /// distance and energy of the week's workouts.
     public struct Totals: Encodable, Equatable {
         public var plannedSessions = 0
         public var plannedDurationS = 0.0
@@ -16,6 +17,10 @@ extension PlanReport {
         public var workouts = 0
         public var doneDurationS = 0.0
         public var doneTss = 0.0
+        /// Distance of every workout of the week, metres (0 when none has one).
+        public var doneDistanceM = 0.0
+        /// Energy of every workout of the week, kcal (0 when none has it).
+        public var doneKcal = 0.0
 
         enum CodingKeys: String, CodingKey {
             case workouts
@@ -25,6 +30,8 @@ extension PlanReport {
             case doneSessions = "done_sessions"
             case doneDurationS = "done_duration_s"
             case doneTss = "done_tss"
+            case doneDistanceM = "done_distance_m"
+            case doneKcal = "done_kcal"
         }
     }
 
@@ -75,6 +82,8 @@ extension PlanReport {
             let duration = w.elapsedS ?? w.movingS
             t.doneDurationS += duration ?? 0
             t.doneTss += tss
+            t.doneDistanceM += w.distanceM ?? 0
+            t.doneKcal += w.kcal ?? 0
             if !taken.contains(w.id) && !pending.contains(day) {
                 unplanned.append(
                     Unplanned(

@@ -35,7 +35,8 @@ struct PlanCommand: ParsableCommand {
             try guarded {
                 let ctx = try PlanContext(global, target)
                 let all = !(previous || current || upcoming)
-                var shown = PlanReport(try ctx.snapshot(), today: ctx.today)
+                let snapshot = try ctx.snapshot()
+                var shown = PlanReport(snapshot, today: ctx.today)
                 if !(all || previous) { shown.previous = [] }
                 if !(all || current) { shown.current = nil }
                 if !(all || upcoming) { shown.upcoming = [] }
@@ -45,21 +46,22 @@ struct PlanCommand: ParsableCommand {
                 }
                 let ids = try ctx.book.idPrefixes()
                 try ctx.emit(shown, shape: "plan-show", json: output.json) {
-                    Self.text(shown, all: all, current: current, ids: ids)
+                    Self.text(
+                        shown, all: all, current: current, ids: ids, units: snapshot.profile.units)
                 }
             }
         }
 
-        static func text(_ r: PlanReport, all: Bool, current: Bool, ids: [String: String] = [:])
-            -> String
-        {
+        static func text(
+            _ r: PlanReport, all: Bool, current: Bool, ids: [String: String] = [:],
+            units: UnitSystem = .metric
+        ) -> String {
             var parts = ["Plan of \(r.athlete), today \(r.today)", PlanRender.scores(r.scores)]
             func group(_ name: String, _ weeks: [PlanReport.Week]) {
                 parts.append(
                     Terminal.bold("\(name) (\(weeks.count) week\(weeks.count == 1 ? "" : "s"))"))
-                parts +=
-                    weeks.isEmpty
-                    ? [Terminal.dim("none")] : weeks.map { PlanRender.week($0, ids: ids) }
+                let shown = weeks.map { PlanRender.week($0, ids: ids, units: units) }
+                parts += weeks.isEmpty ? [Terminal.dim("none")] : shown
             }
             if all || !r.previous.isEmpty { group("Previous", r.previous) }
             if all || current { group("Current", r.current.map { [$0] } ?? []) }
@@ -108,7 +110,9 @@ struct PlanWeekCommand: ParsableCommand {
                     shape: "plan-week", json: output.json
                 ) {
                     PlanRender.scores(scores) + "\n"
-                        + PlanRender.week(grid, ids: ids, canPlan: ctx.canPlan, sore: sore)
+                        + PlanRender.week(
+                            grid, ids: ids, canPlan: ctx.canPlan, sore: sore,
+                            units: snapshot.profile.units)
                 }
             }
         }

@@ -15,7 +15,7 @@ enum PlanRender {
     /// Athlete users (`canPlan` false) are not told to create a week they may not create.
     static func week(
         _ w: PlanReport.Week, ids: [String: String] = [:], canPlan: Bool = true,
-        sore: [SoreMuscleWarning] = []
+        sore: [SoreMuscleWarning] = [], units: UnitSystem = .metric
     ) -> String {
         var out =
             Terminal.bold("Week of \(w.start) – \(w.end)") + (w.title.map { " · " + $0 } ?? "")
@@ -65,7 +65,7 @@ enum PlanRender {
             + table.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(
                 separator: "\n")
-        if let t = w.totals { out += "\n" + totals(t) }
+        if let t = w.totals { out += "\n" + totals(t, units: units) }
         for warning in sore { out += "\n" + soreWarning(warning, athlete: nil) }
         if !w.unplanned.isEmpty {
             out += "\n" + Terminal.bold("Unplanned workouts")
@@ -89,16 +89,21 @@ enum PlanRender {
             + "on \(w.ratedOn)" + (athlete.map { " by \($0)" } ?? "") + "."
     }
 
-    /// `Week totals: planned 4 sessions, 5h15m, TSS 310 · done 2 of 4, 3h5m, TSS 180 (3 workouts)`.
-    static func totals(_ t: PlanReport.Totals) -> String {
+    /// `Week totals: planned 4 sessions, 5h15m, TSS 310 · done 2 of 4, 3h5m, 61.0 km, 2,140
+    /// kcal, TSS 180 (3 workouts)`; distance in the athlete's units, each left out when zero.
+    static func totals(_ t: PlanReport.Totals, units: UnitSystem = .metric) -> String {
         func duration(_ s: Double) -> String {
             s > 0 ? DurationParser.format(Int(s.rounded())) : "0m"
         }
+        var words = LogWords(nil)
+        words.units = units
+        let distance = t.doneDistanceM > 0 ? words.distance(t.doneDistanceM) + ", " : ""
+        let kcal = t.doneKcal > 0 ? Render.number(t.doneKcal.rounded()) + " kcal, " : ""
         return
             "Week totals: planned \(t.plannedSessions) session\(t.plannedSessions == 1 ? "" : "s"), "
             + "\(duration(t.plannedDurationS)), TSS \(Render.number(t.plannedTss.rounded()))"
             + " · done \(t.doneSessions) of \(t.plannedSessions), \(duration(t.doneDurationS)), "
-            + "TSS \(Render.number(t.doneTss.rounded()))"
+            + distance + kcal + "TSS \(Render.number(t.doneTss.rounded()))"
             + " (\(t.workouts) workout\(t.workouts == 1 ? "" : "s"))"
     }
 
