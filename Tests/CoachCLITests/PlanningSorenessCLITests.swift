@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 30, item 8 through the binary: planning on a sore muscle group warns at
-/// `plan session add` (stderr, never in `--json`) and under `plan week`; `plan show --limit`.
+/// `plan session add` (stderr, never in its `--json`) and under `plan week` (and in its
+/// `--json`); `plan show --limit`.
 @Suite struct PlanningSorenessCLITests {
     @Test("a session on a group rated 7 today warns at add and under the week; others do not")
     func soreWarning() throws {
@@ -40,6 +41,15 @@ import Testing
         #expect(!week.stdout.contains("\"Hops\" loads"))
         #expect(
             week.stdout.contains("Fri 2026-11-27 ⚠") && !week.stdout.contains("Thu 2026-11-26 ⚠"))
+        // The same warning for scripts.
+        let json = try PlanCLITests.json(
+            PlanCLITests.ok(s, ["plan", "week", "-a", "bert", "--json"]))
+        let warnings = try #require(json["sore_warnings"] as? [[String: Any]])
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?["title"] as? String == "Squats")
+        #expect(warnings.first?["group"] as? String == "quads")
+        #expect(warnings.first?["level"] as? Int == 7)
+        #expect(warnings.first?["rated_on"] as? String == "2026-11-26")
     }
 
     @Test("log weight ends with the 7-day average and its change, in the athlete's units")

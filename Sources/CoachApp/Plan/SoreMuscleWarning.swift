@@ -3,7 +3,7 @@ import Foundation
 
 /// A planned session that loads a muscle group the athlete rated sore: a check-in of the
 /// session's day or the two days before it (up to today) rated the group `minimumLevel` or more.
-public struct SoreMuscleWarning: Sendable, Equatable {
+public struct SoreMuscleWarning: Encodable, Sendable, Equatable {
     /// Soreness (0–10) at or above which planning on the group warns: "sore" on the DOMS scale,
     /// the level the self-assessment metric's `sore_group_planned` flag uses.
     public static let minimumLevel = 6
@@ -20,6 +20,11 @@ public struct SoreMuscleWarning: Sendable, Equatable {
     public let level: Int
     /// The day of that rating.
     public let ratedOn: LocalDay
+
+    enum CodingKeys: String, CodingKey {
+        case title, day, group, level
+        case ratedOn = "rated_on"
+    }
 
     /// The warnings for `session`: one per targeted group rated sore in its window.
     ///

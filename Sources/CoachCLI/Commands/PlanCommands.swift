@@ -106,7 +106,9 @@ struct PlanWeekCommand: ParsableCommand {
                 let sore = try ctx.book.soreWarnings(
                     grid.days.flatMap { $0.sessions.map(\.session) })
                 try ctx.emit(
-                    WeekOutput(athlete: ctx.handle, today: ctx.today, scores: scores, week: grid),
+                    WeekOutput(
+                        athlete: ctx.handle, today: ctx.today, scores: scores, week: grid,
+                        soreWarnings: sore),
                     shape: "plan-week", json: output.json
                 ) {
                     PlanRender.scores(scores) + "\n"
@@ -119,6 +121,13 @@ struct PlanWeekCommand: ParsableCommand {
 
         struct WeekOutput: Encodable {
             let athlete: String, today: LocalDay, scores: PlanReport.Scores, week: PlanReport.Week
+            /// Sessions of the week that load a group the athlete rated sore.
+            let soreWarnings: [SoreMuscleWarning]
+
+            enum CodingKeys: String, CodingKey {
+                case athlete, today, scores, week
+                case soreWarnings = "sore_warnings"
+            }
         }
     }
 
