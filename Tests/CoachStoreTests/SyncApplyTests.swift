@@ -79,6 +79,30 @@ import Testing
         #expect(try r.b.outbox().isEmpty)
     }
 
+    @Test("A kept loser altered in the file is tampering when conflicts are listed, not a blank")
+    func alteredLoser() throws {
+        let r = try SyncReplicas()
+        var server = SyncTestServer()
+        try server.sync(r.a, as: r.f.owner)
+        try server.sync(r.b, as: r.ownerB)
+        r.aClock.set(20)
+        r.bClock.set(10)
+        try r.f.put(r.athlete, id: "r1", payload: #"{"mood":1}"#)
+        try r.putB("r1", payload: #"{"mood":5}"#)
+        try server.sync(r.b, as: r.ownerB)
+        try server.sync(r.a, as: r.f.owner)
+        let listed = try r.a.syncConflicts(as: r.f.owner)
+        #expect(listed.count == 1 && listed.first?.loser.payload != nil)
+        try r.a.write { db in
+            var bytes = [UInt8](
+                try #require(try Data.fetchOne(db, sql: "SELECT loser FROM sync_conflicts")))
+            bytes[bytes.count - 1] ^= 1  // the last byte of the sealed body
+            try db.execute(sql: "UPDATE sync_conflicts SET loser = ?", arguments: [Data(bytes)])
+        }
+        let error = #expect(throws: StoreError.self) { try r.a.syncConflicts(as: r.f.owner) }
+        #expect(error?.category == .corrupt, "\(String(describing: error))")
+    }
+
     @Test("Different fields of one record edited on two machines both survive, no conflict")
     func differentFieldsMerge() throws {
         let r = try SyncReplicas()

@@ -54,12 +54,13 @@ extension SyncApplier {
 
     /// A put's record as a JSON object, opened under the athlete's key; nil when it is not one.
     func object(_ change: ChangeEnvelope, keyring: AthleteKeyring) throws -> [String: Any]? {
-        guard let kind = RecordKind(rawValue: change.kind),
-            let payload = try? RecordCodec.open(
-                body: change.body, athleteId: keyring.athleteId, id: change.object, kind: kind,
-                day: change.day, epoch: Int(change.epoch), version: Int(change.version),
-                key: try keyring.recordKey(epoch: Int(change.epoch), db))
-        else { return nil }
+        guard let kind = RecordKind(rawValue: change.kind) else { return nil }
+        // A body that does not open under the athlete's key is tampering, never a reason to
+        // fall back quietly.
+        let payload = try RecordCodec.open(
+            body: change.body, athleteId: keyring.athleteId, id: change.object, kind: kind,
+            day: change.day, epoch: Int(change.epoch), version: Int(change.version),
+            key: try keyring.recordKey(epoch: Int(change.epoch), db))
         return Self.jsonObject(payload)
     }
 

@@ -13,8 +13,14 @@ extension Workspace {
             return try Row.fetchAll(db, sql: SyncTables.conflicts).map { row in
                 let athleteId: String = row["athlete_id"]
                 if keyrings[athleteId] == nil {
-                    keyrings[athleteId] = .some(
-                        try? AthleteKeyring.open(db, athleteId: athleteId, principal: actor))
+                    // Only "no access" leaves a side unopened; a grant that does not verify
+                    // is tampering and surfaces as such.
+                    do {
+                        keyrings[athleteId] = .some(
+                            try AthleteKeyring.open(db, athleteId: athleteId, principal: actor))
+                    } catch StoreError.permissionDenied {
+                        keyrings[athleteId] = .some(nil)
+                    }
                 }
                 let keyring = keyrings[athleteId] ?? nil
                 func side(_ column: String) throws -> SyncConflict.Side {
@@ -23,11 +29,17 @@ extension Workspace {
                     if change.operation == .put, let keyring,
                         let kind = RecordKind(rawValue: change.kind)
                     {
-                        payload = try? RecordCodec.open(
-                            body: change.body, athleteId: athleteId, id: change.object,
-                            kind: kind, day: change.day, epoch: Int(change.epoch),
-                            version: Int(change.version),
-                            key: try keyring.recordKey(epoch: Int(change.epoch), db))
+                        let key = try keyring.recordKey(epoch: Int(change.epoch), db)
+                        do {
+                            payload = try RecordCodec.open(
+                                body: change.body, athleteId: athleteId, id: change.object,
+                                kind: kind, day: change.day, epoch: Int(change.epoch),
+                                version: Int(change.version), key: key)
+                        } catch is CryptoError {
+                            throw StoreError.tampered(
+                                "the \(column) kept for the sync conflict of record "
+                                    + change.object)
+                        }
                     }
                     return SyncConflict.Side(
                         device: change.device, author: change.author, clock: change.clock,
