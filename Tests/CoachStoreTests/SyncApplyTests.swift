@@ -48,10 +48,9 @@ import Testing
     /// Which replica's clock is later when both edit r1 offline.
     enum Later: String, CaseIterable, Sendable { case a, b }
 
-    @Test(
-        "The same record edited on two machines resolves to the later clock on both, loser kept",
-        arguments: Later.allCases)
-    func sameRecordConflict(later: Later) throws {
+    /// Record r1 edited on both replicas offline, the `later` one with the later clock; B
+    /// pushes first, then A meets B's edit with its own queued (the conflict is on A).
+    static func conflict(later: Later) throws -> (SyncReplicas, SyncTestServer) {
         let r = try SyncReplicas()
         var server = SyncTestServer()
         try server.sync(r.a, as: r.f.owner)
@@ -60,8 +59,16 @@ import Testing
         r.bClock.set(later == .b ? 20 : 10)
         try r.f.put(r.athlete, id: "r1", payload: #"{"mood":1}"#)
         try r.putB("r1", payload: #"{"mood":5}"#)
-        try server.sync(r.b, as: r.ownerB)  // B pushes first
-        try server.sync(r.a, as: r.f.owner)  // A meets B's edit with its own queued
+        try server.sync(r.b, as: r.ownerB)
+        try server.sync(r.a, as: r.f.owner)
+        return (r, server)
+    }
+
+    @Test(
+        "The same record edited on two machines resolves to the later clock on both, loser kept",
+        arguments: Later.allCases)
+    func sameRecordConflict(later: Later) throws {
+        var (r, server) = try Self.conflict(later: later)
         try server.sync(r.b, as: r.ownerB)
         let winner = later == .a ? #"{"mood":1}"# : #"{"mood":5}"#
         #expect(try r.f.records(r.athlete)["r1"] == winner)
@@ -81,16 +88,7 @@ import Testing
 
     @Test("A kept loser altered in the file is tampering when conflicts are listed, not a blank")
     func alteredLoser() throws {
-        let r = try SyncReplicas()
-        var server = SyncTestServer()
-        try server.sync(r.a, as: r.f.owner)
-        try server.sync(r.b, as: r.ownerB)
-        r.aClock.set(20)
-        r.bClock.set(10)
-        try r.f.put(r.athlete, id: "r1", payload: #"{"mood":1}"#)
-        try r.putB("r1", payload: #"{"mood":5}"#)
-        try server.sync(r.b, as: r.ownerB)
-        try server.sync(r.a, as: r.f.owner)
+        let (r, _) = try Self.conflict(later: .a)
         let listed = try r.a.syncConflicts(as: r.f.owner)
         #expect(listed.count == 1 && listed.first?.loser.payload != nil)
         try r.a.write { db in
