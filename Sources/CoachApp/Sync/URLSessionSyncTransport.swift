@@ -5,7 +5,13 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The HTTP transport: one `URLSession` data task per request, waited for.
+/// The HTTP transport: one `URLSession` data task per request, waited for, each on a
+/// connection of its own.
+///
+/// A connection is never reused: on Linux, when a kept-alive connection dies under a request,
+/// URLSession sends the request again on a new one without its body, and the server then
+/// waits for a body that never comes until the timeout. A fresh session per request makes a
+/// cut connection fail at once instead.
 public struct URLSessionSyncTransport: SyncTransport {
     /// How long one request may take, in seconds.
     public let timeout: TimeInterval
@@ -28,7 +34,11 @@ public struct URLSessionSyncTransport: SyncTransport {
         }
         let outcome = LockedValue<Result<SyncHTTPResponse, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let task = URLSession.shared.dataTask(with: http) { data, response, error in
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: http) { data, response, error in
             let result: Result<SyncHTTPResponse, any Error>
             if let response = response as? HTTPURLResponse {
                 result = .success(
