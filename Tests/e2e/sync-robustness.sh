@@ -124,3 +124,50 @@ for cut in "${offsets[@]}"; do
 done
 cat "$work/errors"
 echo "push cut at ${#offsets[@]} offsets (request $up bytes, answer $down): each converged"
+
+# --- A change inserted into PostgreSQL as a new row, and the same change posted to the API. ---
+athlete=$(sql "SELECT athlete_id FROM streams WHERE ws = '$ws'")
+# The session an insider mints for the device (only the token's hash is stored).
+token=$(printf '11%.0s' $(seq 32))
+sql "INSERT INTO sessions (token_hash, ws, device_id, expires_at) SELECT sha256(decode('$token',
+  'hex')), ws, device_id, 9000000000000 FROM devices WHERE ws = '$ws'"
+export_jane() { m export -a jane; }
+# $1 forge|replay; $2 the server's status and reason for the same change posted.
+insert_row() {
+  local sseq head last made next before
+  IFS='|' read -r sseq head < <(sql "SELECT sseq, encode(head, 'hex') FROM streams
+    WHERE ws = '$ws' AND athlete_id = '$athlete'")
+  last=$(sql "SELECT encode(envelope, 'hex') FROM changes
+    WHERE ws = '$ws' AND athlete_id = '$athlete' AND sseq = $sseq")
+  mapfile -t made < <(python3 "$here/envelope.py" "$1" "$last" "$head")
+  next=$((sseq + 1))
+  sql "BEGIN;
+    INSERT INTO changes (ws, athlete_id, sseq, head, envelope) VALUES ('$ws', '$athlete',
+      $next, decode('${made[1]}', 'hex'), decode('${made[0]}', 'hex'));
+    UPDATE streams SET sseq = $next, head = decode('${made[1]}', 'hex')
+      WHERE ws = '$ws' AND athlete_id = '$athlete';
+    COMMIT"
+  m export -a jane >"$work/before.json"
+  set +e
+  m sync 2>"$work/err" >/dev/null
+  status=$?
+  set -e
+  [ "$status" = 74 ] || fail "a $1 row in PostgreSQL gave exit $status: $(cat "$work/err")"
+  grep -qF "signed by device ${made[2]} of user olivia was refused: change $next of the stream \
+(record ${made[3]})" "$work/err" || fail "the $1 row is not named: $(cat "$work/err")"
+  m export -a jane | cmp -s - "$work/before.json" || fail "the $1 row changed the replica"
+  echo "$1 row: exit 74: $(cat "$work/err")"
+  # The insider takes the row out again and posts the same change through the API.
+  sql "BEGIN; DELETE FROM changes WHERE ws = '$ws' AND athlete_id = '$athlete' AND sseq = $next;
+    UPDATE streams SET sseq = $sseq, head = decode('$head', 'hex')
+      WHERE ws = '$ws' AND athlete_id = '$athlete'; COMMIT"
+  before=$(stored)
+  answer=$(python3 "$here/envelope.py" post "$direct" "$ws" "${made[2]}" "$token" 900 \
+    "${made[0]}")
+  [ "$answer" = "$2" ] || fail "the $1 change posted got '$answer', not '$2'"
+  [ "$(stored)" = "$before" ] || fail "the $1 change posted was stored"
+  echo "$1 change posted: $answer"
+}
+insert_row forge "403 bad_signature"
+insert_row replay "409 broken_chain"
+m sync >/dev/null || fail "the sync after the rows were taken out"

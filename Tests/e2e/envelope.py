@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Plays someone with write access to the club server's PostgreSQL who makes up a change.
+
+Usage: envelope.py forge|replay LAST_ENVELOPE_HEX STREAM_HEAD_HEX
+       envelope.py post URL WORKSPACE DEVICE TOKEN_HEX BATCH ENVELOPE_HEX
+
+forge and replay read the newest change of a device in a stream (the envelope's bytes in
+hex, as psql's encode(..., 'hex') prints them) and the stream's current head, and print four
+lines: the made-up envelope and the stream head after it in hex, chained the way the server
+chains (head = BLAKE2b-256(previous head || change hash)), so only the checks of the
+signature and of the device's chain can stop it; then its device and its record.
+
+  forge   a tombstone of the same record, as the device's next change: the next sequence,
+          the previous hash right, the base the record's version, the body empty, and the
+          old signature kept (the forger has no device key).
+  replay  the same signed envelope again, unchanged: a genuine signature on a change the
+          device already made.
+
+post sends the envelope to the server's push route as a batch of its own, signed in with a
+session token (32 bytes in hex) whose hash someone put into the sessions table, and prints
+the answer's status and reason.
+
+The byte forms follow Sources/CoachTrust/Sync/ChangeEnvelope.swift and
+Sources/CoachCrypto/AssociatedData.swift: fields of a 4-byte big-endian length and their
+bytes; integers as 8 bytes big-endian. Standard library only.
+"""
+
+import base64
+import hashlib
+import json
+import struct
+import sys
+import urllib.error
+import urllib.request
+
+# The header's fields after the label, in order; True for an 8-byte integer.
+HEADER = [
+    ("format", True), ("workspace", False), ("tag", False), ("stream", False),
+    ("object", False), ("kind", False), ("day", False), ("operation", True),
+    ("base", True), ("clock", True), ("device", False), ("author", False),
+    ("epoch", True), ("sequence", True), ("previous", False),
+]
+
+
+def blake2b(data):
+    return hashlib.blake2b(data, digest_size=32).digest()
+
+
+def field(data):
+    return struct.pack(">I", len(data)) + data
+
+
+def integer(value):
+    return field(struct.pack(">q", value))
+
+
+def decode(data):
+    fields, at = [], 0
+    while at < len(data):
+        (n,) = struct.unpack(">I", data[at:at + 4])
+        fields.append(data[at + 4:at + 4 + n])
+        at += 4 + n
+    if len(fields) != 1 + len(HEADER) + 2 or fields[0] != b"coach/1/change-envelope":
+        sys.exit("not a change envelope")
+    env = {}
+    for (name, is_int), raw in zip(HEADER, fields[1:]):
+        env[name] = struct.unpack(">q", raw)[0] if is_int else raw
+    env["signature"], env["body"] = fields[-2], fields[-1]
+    return env
+
+
+def header(env, label):
+    out = field(label)
+    for name, is_int in HEADER:
+        out += integer(env[name]) if is_int else field(env[name])
+    return out
+
+
+def encode(env):
+    return header(env, b"coach/1/change-envelope") + field(env["signature"]) + \
+        field(env["body"])
+
+
+def change_hash(env):
+    signed = header(env, b"coach/1/change") + field(blake2b(env["body"]))
+    return blake2b(field(b"coach/1/change-hash") + field(signed) + field(env["signature"]))
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def post(url, workspace, device, token, batch, envelope):
+    body = json.dumps({"device": device, "batch_seq": int(batch),
+                       "changes": [b64url(bytes.fromhex(envelope))]}).encode()
+    request = urllib.request.Request(
+        f"{url}/v1/ws/{workspace}/changes", data=body, method="POST",
+        headers={"Content-Type": "application/json",
+                 "Authorization": "Coach " + b64url(bytes.fromhex(token))})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            print(answer.status, "accepted")
+    except urllib.error.HTTPError as refusal:
+        print(refusal.code, json.loads(refusal.read()).get("reason"))
+
+
+def main():
+    if sys.argv[1] == "post":
+        post(*sys.argv[2:8])
+        return
+    mode, last, head = sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3])
+    env = decode(last)
+    if mode == "forge":
+        made = dict(env)
+        made["previous"] = change_hash(env)
+        made["sequence"] = env["sequence"] + 1
+        made["base"] = env["base"] + 1
+        made["operation"] = 3
+        made["body"] = b""
+        made["clock"] = env["clock"] + (1 << 16)
+    elif mode == "replay":
+        made = env
+    else:
+        sys.exit("forge or replay")
+    print(encode(made).hex())
+    print(blake2b(head + change_hash(made)).hex())
+    print(made["device"].decode())
+    print(made["object"].decode())
+
+
+main()
