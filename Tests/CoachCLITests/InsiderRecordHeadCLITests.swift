@@ -71,6 +71,35 @@ import Testing
         try Self.expectRefused(s, "retired-epoch entry")
     }
 
+    @Test("A new entry the revoked coach seals in his old copy, put in after the rotation, is 74")
+    func retiredEpochNewEntry() throws {
+        let s = try Self.scene()
+        let copy = s.root + "/tmp/carl.sqlite"
+        _ = try s.sqlite("VACUUM INTO '\(copy)';")
+        try s.expectOK(
+            s.run(["access", "revoke", "--athlete", "jane", "--from", "carl", "--as", "olivia"]))
+        // carl keeps writing in his copy, with the key of the epoch he still holds there.
+        let carl = [
+            "--as", "carl", "--workspace", copy, "--passphrase-file", s.root + "/secrets/carl",
+        ]
+        try s.expectOK(
+            s.run(["log", "mood", "1", "--doms", "hamstrings=9", "--athlete", "jane"] + carl))
+        let made = "SELECT id FROM c.records WHERE id NOT IN (SELECT id FROM main.records)"
+        #expect(
+            try s.sqlite(
+                "ATTACH '\(copy)' AS c; SELECT count(*), min(epoch) FROM c.records "
+                    + "WHERE id IN (\(made));") == "1|1")
+        _ = try s.sqlite(
+            "ATTACH '\(copy)' AS c; INSERT INTO records SELECT * FROM c.records "
+                + "WHERE id IN (\(made)); DELETE FROM snapshot_chunks; DELETE FROM snapshots;")
+        for args in [["log", "show", "--athlete", "jane", "--days", "3"], ["team"], ["doctor"]] {
+            let r = try s.run(args + ["--as", "olivia"])
+            #expect(r.status == 74 && !r.crashed, "\(args) gave \(r.status) \(r.stdout)")
+            #expect((r.stderr + r.stdout).contains("records"), "\(args): \(r.stderr)")
+            #expect(!r.stdout.contains("hamstrings"), "\(args) showed the new entry")
+        }
+    }
+
     @Test("An entry deleted together with the snapshot is exit 74")
     func deletedWithSnapshot() throws {
         let s = try Self.scene()

@@ -98,6 +98,7 @@ for o in 1 40 $((up / 4)) $((up / 2)) $((up * 3 / 4)) $((up - 1)) "$up"; do
   offsets+=("up $o")
 done
 for o in 0 1 $((down / 2)) $((down - 1)); do offsets+=("down $o"); done
+: >"$work/errors"
 for cut in "${offsets[@]}"; do
   before=$(stored)
   two_changes
