@@ -11,6 +11,13 @@
 #   change posted to the API, with a session minted in the database, is refused by the server
 #   with the status and reason asserted, and stores nothing.
 #
+# - the pull side, on machine B: a copy of machine A's folder taken after a sync (the same
+#   device: `coach sync join` is not built yet), which only pulls what A syncs later: a pull
+#   cut at sampled offsets fails and leaves B's export as it was, and the healthy sync then
+#   makes it equal to A's; killed in the middle of applying a pull page
+#   (COACH_CLIENT_CRASH=mid-apply:pull, debug builds), B is as before the sync, and the next
+#   sync applies each change once, ending equal to A and to a copy that never crashed.
+#
 # Needs what Tests/e2e/sync-smoke.sh needs, and python3. Exits non-zero on the first failed
 # check; never skips.
 set -euo pipefail
@@ -58,13 +65,16 @@ for _ in $(seq 50); do [ -f "$work/proxy.port" ] && break; sleep 0.1; done
 [ -f "$work/proxy.port" ] || fail "the proxy did not start: $(cat "$work/proxy.err")"
 url=http://127.0.0.1:$(cat "$work/proxy.port")
 
-machine=$work/machine-a
+# The machine in use is the folder $work/active; the others wait parked beside it (a
+# machine's files sit at the same paths on every machine, as ~/.local/share does).
+machine=$work/active
 mkdir -p "$machine"/{home,state,data,run} && chmod -R 700 "$machine"
 printf 'robust passphrase one\n' >"$machine/pass" && chmod 600 "$machine/pass"
 m() {
   env -i PATH="$PATH" HOME="$machine/home" XDG_STATE_HOME="$machine/state" \
     XDG_DATA_HOME="$machine/data" XDG_RUNTIME_DIR="$machine/run" \
-    COACH_WORKSPACE="$machine/data/ws.sqlite" ${limit:+timeout "$limit"} "$coach" "$@"
+    COACH_WORKSPACE="$machine/data/ws.sqlite" ${crash:+COACH_CLIENT_CRASH="$crash"} \
+    ${limit:+timeout "$limit"} "$coach" "$@"
 }
 m init --owner olivia --kdf interactive --new-passphrase-file "$machine/pass" >/dev/null
 m unlock --as olivia --passphrase-file "$machine/pass" >/dev/null
@@ -172,3 +182,81 @@ insert_row() {
 insert_row forge "403 bad_signature"
 insert_row replay "409 broken_chain"
 m sync >/dev/null || fail "the sync after the rows were taken out"
+
+# --- The pull side: machine B pulls what machine A syncs. ---
+# Switches to machine $1, parking the one in use as $2.
+switch() { mv "$work/active" "$work/$2" && mv "$work/$1" "$work/active"; }
+m sync >/dev/null && [ "$(queued)" = 0 ] || fail "A's sync before B is copied"
+cp -a "$work/active" "$work/b"
+cp -a "$work/active" "$work/c"
+json_applied() { grep -o '"applied" : [0-9]*' | grep -o '[0-9]*$'; }
+rule measure /pull
+two_changes
+m sync >/dev/null && m export -a jane >"$work/a.json"
+switch b a
+m sync >/dev/null || fail "B's first sync"
+m export -a jane | cmp -s - "$work/a.json" || fail "B's export differs from A's"
+read -r up down < <(sed -n 's|^/pull up=\([0-9]*\) down=\([0-9]*\)$|\1 \2|p' \
+  "$work/proxy.log" | tail -1)
+[ -n "${up:-}" ] && [ "$up" -gt 100 ] && [ "$down" -gt 1000 ] ||
+  fail "B's pull was not measured: $(cat "$work/proxy.log")"
+offsets=()
+for o in 1 $((up / 2)) "$up"; do offsets+=("up $o"); done
+for o in 1 $((down / 4)) $((down / 2)) $((down * 3 / 4)) $((down - 1)); do
+  offsets+=("down $o")
+done
+for cut in "${offsets[@]}"; do
+  switch a b
+  rule pass
+  two_changes
+  m sync >/dev/null || fail "A's sync before the pull cut at $cut"
+  m export -a jane >"$work/a.json"
+  switch b a
+  m export -a jane >"$work/b.json"
+  rule cut /pull "$cut"
+  set +e
+  limit=30 m sync >/dev/null 2>"$work/err"
+  status=$?
+  set -e
+  [ "$status" != 124 ] || fail "the sync whose pull was cut at $cut hung"
+  [ "$status" != 0 ] || fail "a sync whose pull was cut at $cut succeeded"
+  grep -qx "cut /pull $cut" "$work/proxy.log" || fail "the pull was not cut at $cut"
+  [ "$(wc -l <"$work/err")" = 1 ] || fail "the pull cut at $cut: $(cat "$work/err")"
+  m export -a jane | cmp -s - "$work/b.json" || fail "the pull cut at $cut changed B"
+  rule pass
+  m sync >/dev/null || fail "B's sync after the pull cut at $cut"
+  m export -a jane | cmp -s - "$work/a.json" || fail "B differs from A after the cut at $cut"
+  echo "pull cut $cut: exit $status: $(cat "$work/err")" >>"$work/errors"
+done
+grep "^pull cut" "$work/errors"
+echo "pull cut at ${#offsets[@]} offsets (request $up bytes, answer $down): each converged"
+
+# --- B killed in the middle of applying a pull page. ---
+switch a b
+for day in 11 12 13 14 15 16; do
+  m log mood $((day % 5 + 1)) -a jane --date "2026-02-$day" --notes "apply $day" >/dev/null
+done
+m sync >/dev/null || fail "A's sync before the crash"
+m export -a jane >"$work/a.json"
+switch b a
+m export -a jane >"$work/b.json"
+records() { sqlite3 "$machine/data/ws.sqlite" "SELECT count(*) FROM records"; }
+streams() { sqlite3 "$machine/data/ws.sqlite" "SELECT group_concat(sseq) FROM sync_streams"; }
+before_records=$(records) before_streams=$(streams)
+set +e
+crash=mid-apply:pull m sync >/dev/null 2>&1
+status=$?
+set -e
+[ "$status" = 137 ] || fail "B was not killed mid-apply (exit $status)"
+m export -a jane | cmp -s - "$work/b.json" || fail "a pull killed mid-apply changed B"
+[ "$(records)" = "$before_records" ] && [ "$(streams)" = "$before_streams" ] ||
+  fail "a pull killed mid-apply left rows: $(records) records, streams at $(streams)"
+applied=$(m sync --json | json_applied)
+[ "$applied" = 6 ] || fail "the sync after the crash applied $applied changes, not 6"
+m export -a jane | cmp -s - "$work/a.json" || fail "B differs from A after the crash"
+[ "$(records)" = $((before_records + 6)) ] || fail "B holds $(records) records after the crash"
+cp "$work/active/data/ws.sqlite" "$work/b.sqlite"
+switch c b
+m sync >/dev/null || fail "C's sync"
+m export -a jane | cmp -s - "$work/a.json" || fail "C (never crashed) differs from A"
+echo "pull killed mid-apply: B as before the sync, then 6 applied once, equal to A and C"

@@ -76,6 +76,7 @@ extension AppSession {
     private func pull(_ client: SyncClient, workspace id: String, into report: inout SyncReport)
         throws
     {
+        let crash = SyncCrashPoint.from(environment.variables)
         while true {
             let cursors = try workspace.streamCursors()
             let request = PullRequest(
@@ -87,7 +88,10 @@ extension AppSession {
                     ReceivedChange(
                         athleteId: $0.stream, sseq: $0.sseq, streamHead: $0.streamHead.bytes,
                         envelope: $0.change.bytes)
-                }, as: principal)
+                }, as: principal,
+                afterEach: { index in
+                    if index == page.changes.count / 2 { crash.hit("mid-apply:pull") }
+                })
             report.applied += applied.applied
             report.conflicts += applied.conflicts
             if page.done || page.changes.isEmpty { return }

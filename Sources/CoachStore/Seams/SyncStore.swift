@@ -14,6 +14,9 @@ public protocol SyncStore: AnyObject {
     func syncStatus() throws -> SyncStatus
     func outbox() throws -> [OutboxEntry]
     func applyPulled(_ changes: [ReceivedChange], as actor: Principal) throws -> ApplyReport
+    func applyPulled(
+        _ changes: [ReceivedChange], as actor: Principal, afterEach: (Int) throws -> Void
+    ) throws -> ApplyReport
     func pendingBatch(limit: Int) throws -> (batchSeq: Int64, changes: [OutboxEntry])
     func acknowledgeBatch(_ batchSeq: Int64, sequences: [Int64]) throws
     func streamCursors() throws -> [AthleteID: Int64]

@@ -26,11 +26,28 @@ extension Workspace {
     public func applyPulled(_ changes: [ReceivedChange], as actor: Principal) throws
         -> ApplyReport
     {
+        try applyPulled(changes, as: actor, afterEach: { _ in })
+    }
+
+    /// Applies one pull page as `applyPulled(_:as:)` does, calling `afterEach` with the
+    /// index of every change once its row is written, inside the transaction (a debug build's
+    /// crash point stops the process there, to show a crash applies none of the page).
+    ///
+    /// - Parameters:
+    ///   - changes: the page, in the server's order within each stream.
+    ///   - actor: the signed-in user, who must hold every athlete of the page.
+    ///   - afterEach: called after each change is applied, before the commit.
+    /// - Returns: what was applied.
+    /// - Throws: as `applyPulled(_:as:)`, and what `afterEach` throws (nothing is applied).
+    public func applyPulled(
+        _ changes: [ReceivedChange], as actor: Principal, afterEach: (Int) throws -> Void
+    ) throws -> ApplyReport {
         try write { db in
             var report = ApplyReport()
             var applier = try SyncApplier(workspace: self, db: db, actor: actor)
-            for change in changes {
+            for (index, change) in changes.enumerated() {
                 try applier.apply(change, report: &report)
+                try afterEach(index)
             }
             try applier.finish(report: &report)
             return report
