@@ -157,4 +157,36 @@ import Testing
         #expect(try r.recordsB()["r1"] == nil)
         #expect(try r.recordsB() == (try r.f.records(r.athlete)))
     }
+
+    /// What the hook stops a page with, as a crash would.
+    struct Stopped: Error {}
+
+    @Test("A page stopped after half its changes are written applies none of them")
+    func stoppedMidPage() throws {
+        let r = try SyncReplicas()
+        var server = SyncTestServer()
+        try server.sync(r.a, as: r.f.owner)
+        try server.sync(r.b, as: r.ownerB)
+        for id in ["c1", "c2", "c3", "c4"] {
+            try r.f.put(r.athlete, id: id, payload: #"{"mood":3}"#)
+        }
+        try server.sync(r.a, as: r.f.owner)
+        let before = try r.recordsB()
+        let cursors = try r.b.streamCursors()
+        let page = try server.page(for: r.b)
+        #expect(page.count == 4)
+        var seen: [Int] = []
+        #expect(throws: Stopped.self) {
+            try r.b.applyPulled(page, as: r.ownerB) { index in
+                seen.append(index)
+                if index == page.count / 2 { throw Stopped() }
+            }
+        }
+        #expect(seen == [0, 1, 2])
+        #expect(try r.recordsB() == before)
+        #expect(try r.b.streamCursors() == cursors)
+        let report = try r.b.applyPulled(page, as: r.ownerB)
+        #expect(report.applied == 4)
+        #expect(try r.recordsB() == (try r.f.records(r.athlete)))
+    }
 }
