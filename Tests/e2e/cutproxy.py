@@ -15,7 +15,7 @@ Listens on 127.0.0.1 (a free port, written to PORT_FILE) and forwards every conn
 A cut fires once per rule (writing "cut PATH up|down N" to LOG_FILE); the rule file must
 change before another cut. HTTP/1.1 without pipelining is assumed: the bytes of an answer
 are those the server sends after its request began and before the next request.
-Standard library only.
+CUTPROXY_DEBUG=1 also logs every chunk forwarded. Standard library only.
 """
 
 import os
