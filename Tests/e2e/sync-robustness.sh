@@ -136,6 +136,14 @@ done
 cat "$work/errors"
 echo "push cut at ${#offsets[@]} offsets (request $up bytes, answer $down): each converged"
 
+# Machines B and C: copies of A's folder after a sync (the same device; until `coach sync
+# join` exists), which only pull what A syncs later.
+m sync >/dev/null && [ "$(queued)" = 0 ] || fail "A's sync before B is copied"
+cp -a "$work/active" "$work/b"
+cp -a "$work/active" "$work/c"
+# Switches to machine $1, parking the one in use as $2.
+switch() { mv "$work/active" "$work/$2" && mv "$work/$1" "$work/active"; }
+
 # --- A change inserted into PostgreSQL as a new row, and the same change posted to the API. ---
 athlete=$(sql "SELECT athlete_id FROM streams WHERE ws = '$ws'")
 # The session an insider mints for the device (only the token's hash is stored).
@@ -158,16 +166,20 @@ insert_row() {
     UPDATE streams SET sseq = $next, head = decode('${made[1]}', 'hex')
       WHERE ws = '$ws' AND athlete_id = '$athlete';
     COMMIT"
-  m export -a jane >"$work/before.json"
-  set +e
-  m sync 2>"$work/err" >/dev/null
-  status=$?
-  set -e
-  [ "$status" = 74 ] || fail "a $1 row in PostgreSQL gave exit $status: $(cat "$work/err")"
-  grep -qF "signed by device ${made[2]} of user olivia was refused: change $next of the stream \
-(record ${made[3]})" "$work/err" || fail "the $1 row is not named: $(cat "$work/err")"
-  m export -a jane | cmp -s - "$work/before.json" || fail "the $1 row changed the replica"
-  echo "$1 row: exit 74: $(cat "$work/err")"
+  for machine_name in A B; do
+    [ "$machine_name" = A ] || switch b a
+    m export -a jane >"$work/before.json"
+    set +e
+    m sync 2>"$work/err" >/dev/null
+    status=$?
+    set -e
+    [ "$status" = 74 ] || fail "a $1 row gave $machine_name exit $status: $(cat "$work/err")"
+    grep -qF "signed by device ${made[2]} of user olivia was refused: change $next of the \
+stream (record ${made[3]})" "$work/err" || fail "the $1 row is not named: $(cat "$work/err")"
+    m export -a jane | cmp -s - "$work/before.json" || fail "the $1 row changed $machine_name"
+    echo "$1 row: $machine_name exit 74: $(cat "$work/err")"
+    [ "$machine_name" = A ] || switch a b
+  done
   # The insider takes the row out again and posts the same change through the API.
   sql "BEGIN; DELETE FROM changes WHERE ws = '$ws' AND athlete_id = '$athlete' AND sseq = $next;
     UPDATE streams SET sseq = $sseq, head = decode('$head', 'hex')
@@ -184,11 +196,6 @@ insert_row replay "409 broken_chain"
 m sync >/dev/null || fail "the sync after the rows were taken out"
 
 # --- The pull side: machine B pulls what machine A syncs. ---
-# Switches to machine $1, parking the one in use as $2.
-switch() { mv "$work/active" "$work/$2" && mv "$work/$1" "$work/active"; }
-m sync >/dev/null && [ "$(queued)" = 0 ] || fail "A's sync before B is copied"
-cp -a "$work/active" "$work/b"
-cp -a "$work/active" "$work/c"
 json_applied() { grep -o '"applied" : [0-9]*' | grep -o '[0-9]*$'; }
 rule measure /pull
 two_changes
