@@ -5,21 +5,21 @@
 #   (Tests/e2e/cutproxy.py between coach and the server): each cut sync fails with a one-line
 #   error and a non-zero exit, keeps its changes queued, and a sync through the healthy path
 #   then stores each change exactly once (counted in PostgreSQL) and empties the outbox;
+#   machine B then pulls all of it and ends with A's export (no loss);
 # - a change inserted into PostgreSQL as a new row of a stream (Tests/e2e/envelope.py: a
 #   forged tombstone chained right but for its signature, and a genuine change replayed) is
-#   refused by the client with exit 74 naming the change and its claimed signer, and the same
-#   change posted to the API, with a session minted in the database, is refused by the server
-#   with the status and reason asserted, and stores nothing.
-#
-# - the pull side, on machine B: a copy of machine A's folder taken after a sync (the same
-#   device: `coach sync join` is not built yet), which only pulls what A syncs later: a pull
+#   refused by machines A and B with exit 74 naming the change and its claimed signer, and
+#   the same change posted to the API, with a session minted in the database, is refused by
+#   the server with the status and reason asserted, and stores nothing;
+# - the pull side, on machine B: a copy of machine A's folder taken after publishing (the
+#   same device: `coach sync join` is not built yet), which only pulls what A syncs: a pull
 #   cut at sampled offsets fails and leaves B's export as it was, and the healthy sync then
 #   makes it equal to A's; killed in the middle of applying a pull page
 #   (COACH_CLIENT_CRASH=mid-apply:pull, debug builds), B is as before the sync, and the next
 #   sync applies each change once, ending equal to A and to a copy that never crashed.
 #
 # Needs what Tests/e2e/sync-smoke.sh needs, and python3. Exits non-zero on the first failed
-# check; never skips.
+# check; never skips. TRACE=1 traces every command with a timestamp.
 set -euo pipefail
 [ -n "${TRACE:-}" ] && { PS4='+ $(date +%s.%N | cut -c7-14) '; set -x; }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -95,6 +95,14 @@ two_changes() {
   done
 }
 
+# Machines B and C: copies of A's folder after publishing (the same device; until `coach sync
+# join` exists), which only pull what A syncs later.
+m sync >/dev/null && [ "$(queued)" = 0 ] || fail "A's sync before B is copied"
+cp -a "$work/active" "$work/b"
+cp -a "$work/active" "$work/c"
+# Switches to machine $1, parking the one in use as $2.
+switch() { mv "$work/active" "$work/$2" && mv "$work/$1" "$work/active"; }
+
 # --- A push cut at sampled byte offsets of its request and of its answer. ---
 rule measure /changes
 two_changes
@@ -133,16 +141,15 @@ for cut in "${offsets[@]}"; do
   [ "$(stored)" = $((before + 2)) ] || fail "stored $(stored), not $((before + 2)) ($cut)"
   [ "$(duplicates)" = 0 ] || fail "a change is stored twice after the cut at $cut"
 done
+# No loss: B pulls everything A pushed through the cuts and ends with A's export.
+m export -a jane >"$work/a.json"
+switch b a
+m sync >/dev/null || fail "B's sync after the push cuts"
+m export -a jane | cmp -s - "$work/a.json" || fail "B's export differs from A's after the cuts"
+switch a b
 cat "$work/errors"
-echo "push cut at ${#offsets[@]} offsets (request $up bytes, answer $down): each converged"
-
-# Machines B and C: copies of A's folder after a sync (the same device; until `coach sync
-# join` exists), which only pull what A syncs later.
-m sync >/dev/null && [ "$(queued)" = 0 ] || fail "A's sync before B is copied"
-cp -a "$work/active" "$work/b"
-cp -a "$work/active" "$work/c"
-# Switches to machine $1, parking the one in use as $2.
-switch() { mv "$work/active" "$work/$2" && mv "$work/$1" "$work/active"; }
+echo "push cut at ${#offsets[@]} offsets (request $up bytes, answer $down): each converged," \
+  "B pulled all of it"
 
 # --- A change inserted into PostgreSQL as a new row, and the same change posted to the API. ---
 athlete=$(sql "SELECT athlete_id FROM streams WHERE ws = '$ws'")
