@@ -39,8 +39,9 @@ extension SyncRemoteFailure: CoachFailure {
     public var problemDescription: String {
         switch self {
         case .unreachable(let server, let detail):
-            "the sync server at \(server) could not be reached (\(detail)); "
-                + "check the address and that the server runs"
+            "the sync server at \(server) could not be reached or did not answer (\(detail)); "
+                + "what is queued stays queued: check the address and that the server runs, "
+                + "then sync again"
         case .refused(let problem):
             "the sync server refused: \(problem.message)"
                 + (problem.device.map { " (device \($0))" } ?? "")
