@@ -20,6 +20,15 @@ final class FakeSyncServer: SyncTransport {
         /// The registration and roster a publish sent.
         var registration: WorkspaceRegistration?
         var roster: [RosterEntry] = []
+        /// Roster pushes taken after the registration.
+        var rosterPushes = 0
+        /// Entries another machine appends just before the next roster push is checked (a
+        /// lost compare-and-swap race).
+        var raceNextRosterPush: [RosterEntry] = []
+        /// An entry another machine appends before every roster push is checked.
+        var raceEveryRosterPush: RosterEntry?
+        /// Answer nothing at all, as a server that is down.
+        var down = false
     }
 
     let state = LockedValue(State())
@@ -29,6 +38,9 @@ final class FakeSyncServer: SyncTransport {
 
     func send(_ request: SyncHTTPRequest, to server: URL) throws -> SyncHTTPResponse {
         let body = request.body ?? []
+        if state.withLock({ $0.down }) {
+            throw SyncRemoteFailure.unreachable(server: "fake", detail: "connection refused")
+        }
         switch request.path {
         case SyncPath.workspaces:
             let request = try SyncJSON.decode(RegistrationRequest.self, from: body)
@@ -54,6 +66,8 @@ final class FakeSyncServer: SyncTransport {
             return try push(try SyncJSON.decode(PushRequest.self, from: body))
         case let path where path.hasSuffix("/pull"):
             return try pull(try SyncJSON.decode(PullRequest.self, from: body))
+        case let path where path.contains("/roster"):
+            return try roster(request)
         default:
             return SyncHTTPResponse(status: 404, body: [])
         }
@@ -113,5 +127,41 @@ final class FakeSyncServer: SyncTransport {
             }
         }
         return try ok(PullResponse(changes: changes, streams: [], done: true))
+    }
+
+    /// `GET …/roster?after=N` (all at once) and `POST …/roster` (compare-and-swap on the head,
+    /// no trust checks: those are the real server's).
+    func roster(_ request: SyncHTTPRequest) throws -> SyncHTTPResponse {
+        if request.method == "GET" {
+            let after = Int(request.path.split(separator: "=").last ?? "0") ?? 0
+            let (registration, roster) = state.withLock { ($0.registration, $0.roster) }
+            // A replica started by hand, with no publish: an empty roster.
+            let registered =
+                registration
+                ?? WorkspaceRegistration(
+                    workspaceId: "unregistered", ownerUserId: "u-none", ownerSignPK: [],
+                    createdAt: 0)
+            return try ok(
+                RosterPage(
+                    registration: registered, after: Int64(after),
+                    entries: Array(roster.dropFirst(after)),
+                    head: RosterHead.empty.appending(contentsOf: roster), done: true))
+        }
+        let push = try SyncJSON.decode(RosterPush.self, from: request.body ?? [])
+        return try state.withLock { s in
+            s.roster += s.raceNextRosterPush
+            s.raceNextRosterPush = []
+            if let entry = s.raceEveryRosterPush { s.roster.append(entry) }
+            let head = RosterHead.empty.appending(contentsOf: s.roster)
+            guard head == push.expectedHead else {
+                var problem = SyncProblem(
+                    status: 409, reason: .rosterHeadMoved, message: "the roster moved")
+                problem.rosterHead = head
+                return SyncHTTPResponse(status: 409, body: try SyncJSON.encode(problem))
+            }
+            s.roster += push.entries
+            s.rosterPushes += 1
+            return try ok(RosterPushResponse(head: head.appending(contentsOf: push.entries)))
+        }
     }
 }

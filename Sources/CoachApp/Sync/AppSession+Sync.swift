@@ -24,6 +24,7 @@ extension AppSession {
             try workspace.withDeviceKey { _, key in key.sign(message) }
         }
         var report = SyncReport()
+        _ = try pullRoster(client, workspace: workspaceId)
         for attempt in 1...3 {
             do {
                 report.pushed += try push(client, workspace: workspaceId, device: device)

@@ -25,3 +25,13 @@ public protocol SyncStore: AnyObject {
 }
 
 extension Workspace: SyncStore {}
+
+/// The roster side of sync: membership changes made final by the server, and the server's
+/// roster brought into the replica.
+public protocol RosterSyncStore: AnyObject {
+    func useRosterGate(_ gate: RosterGate)
+    @discardableResult
+    func applyRoster(_ entries: [RosterEntry], as actor: Principal) throws -> Int
+}
+
+extension Workspace: RosterSyncStore {}
