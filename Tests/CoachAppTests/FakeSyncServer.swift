@@ -7,8 +7,10 @@ import Foundation
 
 /// An in-process sync server behind the transport seam, for use-case tests: sign-in, push
 /// (all or nothing, compare-and-swap on versions, idempotent by device and batch) and pull
-/// with per-stream hash chains. It trusts the client's signatures; the real server's checks
-/// are the server's tests. It can lose the answer to a push after storing it.
+/// with per-stream hash chains. It trusts the client's signatures; once a publish gave it a
+/// roster it refuses, as the real server does, a change by a user holding no grant of the
+/// athlete's current epoch, or sealed under another epoch. The real server's checks are the
+/// server's tests. It can lose the answer to a push after storing it.
 final class FakeSyncServer: SyncTransport {
     struct State {
         var streams: [AthleteID: [CoachSync.PulledChange]] = [:]
@@ -86,6 +88,9 @@ final class FakeSyncServer: SyncTransport {
             for bytes in request.changes {
                 let change = try ChangeEnvelope.decode(bytes.bytes)
                 guard case .athlete(let athlete) = change.stream else { continue }
+                if let refusal = Self.rosterRefusal(change, athlete, in: next) {
+                    return (try SyncJSON.encode(refusal), false)
+                }
                 let object = "\(athlete)/\(change.object)"
                 if let current = next.versions[object], current != change.baseVersion {
                     let problem = SyncProblem(
@@ -163,5 +168,34 @@ final class FakeSyncServer: SyncTransport {
             s.rosterPushes += 1
             return try ok(RosterPushResponse(head: head.appending(contentsOf: push.entries)))
         }
+    }
+
+    /// The roster's refusal of a change, if any: its author holds no grant of the athlete's
+    /// current epoch (403), or it is sealed under another epoch (409).
+    static func rosterRefusal(_ change: ChangeEnvelope, _ athlete: AthleteID, in s: State)
+        -> SyncProblem?
+    {
+        guard s.registration != nil else { return nil }
+        let index = RosterIndex(s.roster)
+        let current = index.epochs[athlete] ?? 0
+        var author: RosterUser?
+        for case .user(let user) in s.roster where user.userId == change.author { author = user }
+        let allowed =
+            author?.role == .athlete
+            ? author?.athleteId == athlete
+            : index.grants[RosterIndex.GrantKey(athlete, current, change.author)] != nil
+        guard allowed else {
+            return SyncProblem(
+                status: 403, reason: .outOfRole,
+                message: "user \(change.author) holds no grant of athlete \(athlete)'s key",
+                device: change.device)
+        }
+        guard change.epoch == Int64(current) else {
+            return SyncProblem(
+                status: 409, reason: .wrongEpoch,
+                message: "sealed under epoch \(change.epoch), current \(current)",
+                device: change.device)
+        }
+        return nil
     }
 }

@@ -32,6 +32,8 @@ public protocol RosterSyncStore: AnyObject {
     func useRosterGate(_ gate: RosterGate)
     @discardableResult
     func applyRoster(_ entries: [RosterEntry], as actor: Principal) throws -> Int
+    func prepareOutbox(as actor: Principal) throws -> [AthleteID: Int]
+    func queuedWithoutAccess(as actor: Principal) throws -> [AthleteID: Int]
 }
 
 extension Workspace: RosterSyncStore {}

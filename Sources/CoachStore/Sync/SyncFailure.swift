@@ -19,6 +19,9 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// The server's roster refused a membership change, or kept moving under it; nothing was
     /// changed here.
     case membershipRefused(reason: String)
+    /// Queued changes to athletes whose current key the user no longer holds (access revoked
+    /// after they were made): the server refuses them, so they stay queued here, unsent.
+    case accessRevoked(athletes: [String], changes: Int)
 }
 
 extension SyncFailure: CoachFailure {
@@ -27,6 +30,7 @@ extension SyncFailure: CoachFailure {
         case .deviceNotOpen, .notSynced: .usage
         case .alreadySynced, .membershipOffline, .membershipRefused: .conflict
         case .refusedChange, .streamBroken: .corrupt
+        case .accessRevoked: .permission
         }
     }
 
@@ -46,6 +50,11 @@ extension SyncFailure: CoachFailure {
             "membership changes of a synced workspace are made online, and the server at "
                 + "\(server) could not be reached: nothing was changed; sync when online and "
                 + "make the change again"
+        case .accessRevoked(let athletes, let changes):
+            "\(changes) queued change\(changes == 1 ? "" : "s") to "
+                + "\(athletes.joined(separator: ", ")) "
+                + "cannot be synced: access was revoked since; they stay queued on this machine, "
+                + "unsent, and everything else was synced"
         case .membershipRefused(let reason):
             "the server's roster did not take this membership change (\(reason)): nothing was "
                 + "changed; sync, then make the change again"

@@ -9,7 +9,8 @@ extension Workspace {
     /// Brings the server's roster entries into the replica, in one transaction: newer user
     /// certificates (a new user with their sealed key row), athletes, epochs, grants of the
     /// newest epochs (a rotation drops the older grants, as it does here, but for the
-    /// signed-in user's own when it left them out), removals and plugin records. Then every certificate and every athlete's key history and grants are verified
+    /// signed-in user's own when it left them out), removals and plugin records. Then every
+    /// certificate and every athlete's key history and grants are verified
     /// against the trust anchor; device entries are left to their own path.
     ///
     /// - Parameters:
@@ -25,6 +26,7 @@ extension Workspace {
         return try write { db in
             var applied = 0
             var rotated: [AthleteID: Int] = [:]
+            try noteHeadsToResign(db, entries, as: actor)
             for entry in entries where try apply(db, entry, rotated: &rotated) { applied += 1 }
             // As a rotation here does, the older grants go; the signed-in user's own stays on
             // their machine when the rotation left them out, so what they could read they
@@ -52,6 +54,27 @@ extension Workspace {
                 }
             }
             return applied
+        }
+    }
+
+    /// Before a rotation comes in: the record head of each athlete whose new epoch `actor`
+    /// is granted is checked now and signed again at the new epoch when the write commits, as
+    /// a rotation made here does.
+    private func noteHeadsToResign(_ db: Database, _ entries: [RosterEntry], as actor: Principal)
+        throws
+    {
+        var granted: Set<String> = []
+        for case .grant(let grant) in entries where grant.userId == actor.userId {
+            granted.insert("\(grant.athleteId.rawValue)/\(grant.epoch)")
+        }
+        for case .epoch(let epoch) in entries
+        where granted.contains("\(epoch.athleteId.rawValue)/\(epoch.epoch)") {
+            let id = epoch.athleteId.rawValue
+            let current =
+                try Int.fetchOne(db, sql: EpochsTable.currentOfAthlete, arguments: [id]) ?? 0
+            if current >= 1, epoch.epoch > current {
+                try noteRecordsChanged(db, athleteId: id, actor: actor)
+            }
         }
     }
 
