@@ -24,9 +24,11 @@ import Testing
         }
     }
 
-    @Test(
-        "Bytes that are not a sealed key row read as nothing",
-        arguments: [[], [0, 0, 0, 9, 1], [0, 0, 0, 1, 65], Array("coach/1/sealed-user-keys".utf8)])
+    static let notRows: [[UInt8]] = [
+        [], [0, 0, 0, 9, 1], [0, 0, 0, 1, 65], Array("coach/1/sealed-user-keys".utf8),
+    ]
+
+    @Test("Bytes that are not a sealed key row read as nothing", arguments: notRows)
     func notSealedKeys(_ bytes: [UInt8]) {
         #expect(SealedKeyFields(bytes) == nil)
     }
