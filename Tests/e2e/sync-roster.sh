@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Membership changes after publishing, against the real coach-server on a throw-away
 # PostgreSQL cluster (issue 26, roster part): a user added, a grant and a revocation made in a
-# synced workspace are each taken by the server's roster (verified there by CoachTrust) before
+# synced workspace, and a user's disable, are each taken by the server's roster (verified there by CoachTrust) before
 # they count; after the revocation the owner's next change is sealed under jane's new epoch and
 # taken; with the server down a grant is refused (exit 73) and nothing of it is written.
 #
@@ -72,6 +72,16 @@ m sync >/dev/null 2>"$work/err" || fail "a change after the revocation: $(cat "$
 [ "$(m sync status --json | grep -o '"queued" : [0-9]*')" = '"queued" : 0' ] ||
   fail "the change after the revocation is still queued"
 
+# Disabling a user who holds jane: her newer certificate and jane's rotation away from her.
+printf 'roster passphrase of dana\n' >"$machine/dana" && chmod 600 "$machine/dana"
+m user add dana --role coach --new-passphrase-file "$machine/dana" >/dev/null
+m access grant --athlete jane --to dana >/dev/null
+m user disable dana --yes >/dev/null || fail "user disable in a synced workspace"
+[ "$(roster "WHERE kind = 'user'")" = 4 ] || fail "dana's disabled certificate is not there"
+[ "$(roster "WHERE kind = 'epoch'")" = 3 ] || fail "jane's key did not move away from dana"
+m log mood 4 -a jane >/dev/null
+m sync >/dev/null 2>"$work/err" || fail "a change after the disable: $(cat "$work/err")"
+
 before=$(roster "")
 kill "$(cat "$work/serve.pid")" && rm -f "$work/serve.pid"
 set +e
@@ -84,5 +94,6 @@ grep -q "made online" "$work/err" || fail "the refusal does not say why: $(cat "
 m access list -a jane --json | grep -q '"carl"' && fail "the refused grant was written"
 serve
 [ "$(roster "")" = "$before" ] || fail "the roster changed while the server was down"
-echo "sync roster: ok (user add, grant and revocation taken by the server's roster; the next" \
-  "change sealed under the new epoch taken; offline grant refused, exit 73, nothing written)"
+echo "sync roster: ok (user add, grant, revocation and disable taken by the server's roster;" \
+  "the next change sealed under the new epoch taken; offline grant refused, exit 73, nothing" \
+  "written)"
