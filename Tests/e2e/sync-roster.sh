@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Membership changes after publishing, against the real coach-server on a throw-away
-# PostgreSQL cluster (issue 26, roster part): a user added, a grant and a revocation made in a
-# synced workspace, and a user's disable, are each taken by the server's roster (verified there by CoachTrust) before
-# they count; after the revocation the owner's next change is sealed under jane's new epoch and
-# taken; with the server down a grant is refused (exit 73) and nothing of it is written.
+# PostgreSQL cluster (issue 26, roster part): a user added, a grant, a revocation and a
+# user's disable made in a synced workspace are each taken by the server's roster (verified
+# there by CoachTrust) before they count; after a rotation the owner's next change is sealed
+# under jane's new epoch and taken; with the server down a grant is refused (exit 73) and
+# nothing of it is written.
 #
 # Needs what Tests/e2e/sync-smoke.sh needs. Exits non-zero on the first failed check.
 set -euo pipefail
