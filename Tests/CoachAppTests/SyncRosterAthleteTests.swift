@@ -33,4 +33,27 @@ import Testing
         #expect(throws: (any Error).self) { try later.exportDataset(Handle("lena")) }
         #expect(try later.exportDataset(Handle("jane")).athlete.handle == "jane")
     }
+
+    @Test("A user reset on one machine reaches the other: pending there, with her new keys")
+    func resetReachesOtherMachine() throws {
+        let server = FakeSyncServer()
+        let m = try SyncTwoMachinesTests.machines(server)
+        let a = try m.session(m.envA)
+        _ = try a.resetUser(Handle("carl"))
+        a.close()
+        let b = try m.session(m.envB)
+        #expect(try b.listUsers().first { $0.handle == Handle("carl") }?.pending == false)
+        _ = try b.sync()
+        b.close()
+        // A new command: certificates are read once per command.
+        let later = try m.session(m.envB)
+        defer { later.close() }
+        #expect(try later.listUsers().first { $0.handle == Handle("carl") }?.pending == true)
+        var versions: [Int] = []
+        for case .user(let user) in server.state.withLock({ $0.roster }) where user.handle == "carl"
+        {
+            versions.append(user.version)
+        }
+        #expect(versions.count == 2)
+    }
 }
