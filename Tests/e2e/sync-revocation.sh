@@ -86,7 +86,8 @@ set -e
 grep -q "access was revoked" "$work/err" || fail "the report does not say why: $(cat "$work/err")"
 [ "$(changes)" = "$before" ] || fail "the server stored carl's change after the revocation"
 on "$b" sync status >"$work/status"
-grep -q "Queued:     1 changes" "$work/status" || fail "carl's change is not kept: $(cat "$work/status")"
+grep -q "Queued:     1 changes" "$work/status" ||
+  fail "carl's change is not kept: $(cat "$work/status")"
 grep -q "^Refused:    1 queued changes" "$work/status" ||
   fail "sync status does not list it: $(cat "$work/status")"
 on "$a" log mood 4 -a jane >/dev/null
