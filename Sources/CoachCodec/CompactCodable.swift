@@ -21,7 +21,14 @@ extension LocalDay: CompactCodable {
     static let textRange = -719_162...2_932_896
 
     public func write(to w: inout CompactWriter) { w.int(ordinal) }
-    public init(compact r: inout CompactReader) throws { self.init(ordinal: try r.int()) }
+
+    /// Reads a day; one outside years 1–9999 is damage (found by the record-codec fuzz target:
+    /// a week starting near `Int.max` overflowed finding its Monday).
+    public init(compact r: inout CompactReader) throws {
+        let ordinal = try r.int()
+        guard Self.textRange.contains(ordinal) else { throw CompactReader.Malformed() }
+        self.init(ordinal: ordinal)
+    }
 }
 
 extension Instant: CompactCodable {

@@ -7,15 +7,14 @@ import Testing
 /// in a reader's workspace after the first session with the files the block names in the
 /// reader's folder. `; ids X …` names ids the reader copies from an earlier line's output.
 /// `first-session` is ReadmeSessionCLITests'; `ci` is the block .ci/run runs line for line;
-/// `server` blocks run against a real club server in `make test-server`
-/// (Tests/e2e/readme-server-blocks.sh); `skip: REASON` names why a block cannot run at all.
+/// `skip: REASON` names why a block cannot run here.
 @Suite struct ReadmeBlocksCLITests {
     /// One sh block: its marker and its commands, continuation lines joined.
     struct Block: CustomStringConvertible, Sendable {
         let marker: String
         let commands: [String]
         var description: String { "\(marker): \(commands.first ?? "")" }
-        /// The marker's first part: run, demo, session, ci, server, first-session or skip.
+        /// The marker's first part: run, demo, session, ci, first-session or skip.
         var kind: String {
             String(marker.prefix { $0 != ";" && $0 != ":" && $0 != " " })
         }
@@ -58,7 +57,7 @@ import Testing
         #expect(blocks.count >= 8)
         for b in blocks {
             let known =
-                ["run", "demo", "session", "ci", "server", "first-session"].contains(b.kind)
+                ["run", "demo", "session", "ci", "first-session"].contains(b.kind)
                 || (b.marker.hasPrefix("skip: ") && b.marker.count > 12)
             #expect(known, "a README sh block without a readme-test marker: \(b)")
         }

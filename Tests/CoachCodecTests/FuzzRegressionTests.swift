@@ -1,4 +1,6 @@
 import CoachKit
+import CoachTestSupport
+import Foundation
 import Testing
 
 @testable import CoachCodec
@@ -37,6 +39,28 @@ import Testing
             let json = try RecordPayload.unpack(
                 Self.food(seconds: seconds, offset: offset), kind: .food, id: "f")
             #expect(!json.isEmpty)
+        }
+    }
+
+    @Test(
+        "A day outside years 1–9999 is damage",
+        arguments: [Int.max, Int.max - 3, Int.min / 2, 2_932_897, -719_163])
+    func days(ordinal: Int) {
+        var w = CompactWriter()
+        w.int(ordinal)
+        var r = CompactReader(w.bytes)
+        #expect(throws: CompactReader.Malformed.self) { try LocalDay(compact: &r) }
+    }
+
+    @Test("The week the fuzzer found (a start near Int.max) is refused, not an overflow")
+    func weekNearIntMax() throws {
+        let url = TestFixtures.directory.appendingPathComponent(
+            "fuzz/record-codec/crash-week-start-near-int-max.bin")
+        let input = try #require(FileManager.default.contents(atPath: url.path))
+        let kind = RecordKind.allCases[Int(input[0]) % RecordKind.allCases.count]
+        #expect(kind == .week)
+        #expect(throws: CompactReader.Malformed.self) {
+            try RecordPayload.unpack(Array(input.dropFirst()), kind: kind, id: "f")
         }
     }
 }
