@@ -101,4 +101,23 @@ import Testing
         }
         #expect(Self.filesHolding(s, Self.secret) == [])
     }
+
+    @Test("plan import gives a week whose file id could say something a fresh id")
+    func planImport() throws {
+        let s = try CoachSandbox(clock: Self.now)
+        try s.initialise()
+        let plan = """
+            {"format": "coach-plan/1", "athlete": "jane", "weeks": [{"id": "\(Self.secret)-week",
+             "start": "2026-11-23", "sessions": [{"id": "s1", "date": "2026-11-24", "order": 0,
+             "title": "Easy spin", "sport": "cycling", "origin": "coach"}]}]}
+            """
+        let dir = s.root + "/input"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(plan.utf8).write(to: URL(fileURLWithPath: dir + "/plan.json"))
+        for _ in 0..<2 {
+            try s.expectOK(s.run(["plan", "import", dir + "/plan.json", "--athlete", "jane"]))
+        }
+        #expect(Self.filesHolding(s, Self.secret) == [], "the week's written id is in the files")
+        #expect((try Self.export(s, "jane")["weeks"] as? [Any])?.count == 1)
+    }
 }
