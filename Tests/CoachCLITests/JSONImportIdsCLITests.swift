@@ -120,4 +120,21 @@ import Testing
         #expect(Self.filesHolding(s, Self.secret) == [], "the week's written id is in the files")
         #expect((try Self.export(s, "jane")["weeks"] as? [Any])?.count == 1)
     }
+
+    @Test("A CSV's id column is stored as a keyed hash; the same rows again add nothing")
+    func csvIds() throws {
+        let s = try CoachSandbox(clock: Self.now)
+        try s.initialise()
+        let dir = s.root + "/input"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let csv = dir + "/moods.csv"
+        for mood in [3, 3, 4] {
+            let text = "kind,id,day,mood\nwellness,\(Self.secret)-m1,2026-11-16,\(mood)\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: csv))
+            try s.expectOK(s.run(["import", csv, "--athlete", "jane"]))
+        }
+        #expect(Self.filesHolding(s, Self.secret) == [], "the CSV's written id is in the files")
+        let wellness = try #require(try Self.export(s, "jane")["wellness"] as? [[String: Any]])
+        #expect(wellness.count == 1 && wellness.first?["mood"] as? Int == 4, "\(wellness)")
+    }
 }

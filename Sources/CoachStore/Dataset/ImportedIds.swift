@@ -89,3 +89,9 @@ extension Workspace {
         return ImportedIds(maker: ImportIdMaker(keys: keys))
     }
 }
+
+extension ImportIdMaker {
+    /// Whether an id a file writes may be stored as written: only the shapes coach gives
+    /// records itself (`ImportedIds`); any other could say something about the athlete.
+    public static func keepsWrittenId(_ id: String) -> Bool { ImportedIds.keeps(id) }
+}
