@@ -7,12 +7,12 @@
 # .build/fuzz, then runs each target (default: all) for SECONDS (default 60) on a copy of its
 # seed corpus (Tests/Fixtures/fuzz/TARGET). New inputs stay in .build/fuzz/corpus/TARGET; a
 # crash is written as .build/fuzz/crash-TARGET-* and the script exits non-zero. Not part of
-# 'make test'. Targets: fit tcx gpx apple-health csv json envelope mcp.
+# 'make test'. Targets: fit tcx gpx apple-health csv json envelope mcp plugin-framer record-codec.
 set -eu
 cd "$(dirname "$0")/.."
 SECS=${1:-60}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-fit tcx gpx apple-health csv json envelope mcp}
+TARGETS=${*:-fit tcx gpx apple-health csv json envelope mcp plugin-framer record-codec}
 OUT=.build/fuzz
 mkdir -p "$OUT/corpus"
 FLAGS="-sanitize=fuzzer -parse-as-library -Onone -g -suppress-warnings"
@@ -33,6 +33,8 @@ module CoachKit Sources/CoachKit
 module CoachImport Sources/CoachImport -I Sources/CZlib
 module CoachCrypto Sources/CoachCrypto -I Sources/CSodium
 module CoachTrust Sources/CoachTrust -I Sources/CSodium
+module CoachPluginProtocol Sources/CoachPluginProtocol
+module CoachCodec Sources/CoachCodec -I Sources/CZlib -I Sources/CSodium
 
 status=0
 for t in $TARGETS; do
@@ -41,6 +43,8 @@ for t in $TARGETS; do
         json) libs="-lCoachKit"; extra="" ;;
         envelope) libs="-lCoachTrust -lCoachCrypto -lCoachKit -lsodium"; extra="" ;;
         mcp) libs=""; extra="Sources/CoachMCP/MCPLineReader.swift" ;;
+        plugin-framer) libs="-lCoachPluginProtocol -lCoachKit"; extra="" ;;
+        record-codec) libs="-lCoachCodec -lCoachCrypto -lCoachKit -lz -lsodium"; extra="" ;;
         *) echo "unknown target $t" >&2; exit 64 ;;
     esac
     echo "building fuzz-$t"
@@ -50,7 +54,8 @@ for t in $TARGETS; do
     mkdir -p "$OUT/corpus/$t"
     cp -n Tests/Fixtures/fuzz/"$t"/* "$OUT/corpus/$t/" 2>/dev/null || true
     echo "running fuzz-$t for $SECS s"
-    if ! "$OUT/fuzz-$t" -max_total_time="$SECS" -rss_limit_mb=2048 -timeout=10 \
+    # Swift's own backtracer off, so that libFuzzer writes the crashing input.
+    if ! SWIFT_BACKTRACE=enable=no "$OUT/fuzz-$t" -max_total_time="$SECS" -rss_limit_mb=2048 -timeout=10 \
         -artifact_prefix="$OUT/crash-$t-" -print_final_stats=1 "$OUT/corpus/$t" \
         2> "$OUT/fuzz-$t.log"; then
         echo "fuzz-$t found a crash: see $OUT/fuzz-$t.log and $OUT/crash-$t-*" >&2

@@ -16,8 +16,19 @@ public protocol CompactCodable {
 }
 
 extension LocalDay: CompactCodable {
+    /// The ordinals of the days of years 1–9999 (0001-01-01 to 9999-12-31), what the text
+    /// form of an instant holds.
+    static let textRange = -719_162...2_932_896
+
     public func write(to w: inout CompactWriter) { w.int(ordinal) }
-    public init(compact r: inout CompactReader) throws { self.init(ordinal: try r.int()) }
+
+    /// Reads a day; one outside years 1–9999 is damage (found by the record-codec fuzz target:
+    /// a week starting near `Int.max` overflowed finding its Monday).
+    public init(compact r: inout CompactReader) throws {
+        let ordinal = try r.int()
+        guard Self.textRange.contains(ordinal) else { throw CompactReader.Malformed() }
+        self.init(ordinal: ordinal)
+    }
 }
 
 extension Instant: CompactCodable {
@@ -26,8 +37,20 @@ extension Instant: CompactCodable {
         w.int(offsetSeconds)
     }
 
+    /// Reads an instant; one whose local time falls outside years 1–9999, or whose offset is a
+    /// day or more, is damage (found by the record-codec fuzz target: `1e300` seconds crashed
+    /// when printed).
     public init(compact r: inout CompactReader) throws {
-        self.init(epochSeconds: try r.double(), offsetSeconds: try r.int())
+        let seconds = try r.double()
+        let offset = try r.int()
+        guard seconds.isFinite, (-86_399...86_399).contains(offset) else {
+            throw CompactReader.Malformed()
+        }
+        let local = seconds + Double(offset), days = LocalDay.textRange
+        guard local >= Double(days.lowerBound) * 86_400,
+            local < Double(days.upperBound + 1) * 86_400
+        else { throw CompactReader.Malformed() }
+        self.init(epochSeconds: seconds, offsetSeconds: offset)
     }
 }
 

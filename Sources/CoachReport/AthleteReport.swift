@@ -41,6 +41,7 @@ public enum AthleteReport {
             + "\(data.days.first?.description ?? "") "
             + "to \(data.day). Gaps in a chart are days without data, never zeros.</p>\n</header>\n"
         body += tiles(data)
+        body += workoutTable(data)
         body += "<nav class=\"sub\" aria-label=\"Charts\">Charts: "
         let sections = AthleteCharts.all(data)
         body += sections.map { "<a href=\"#\($0.id)\">\(ReportText.escape($0.title))</a>" }.joined(
@@ -81,6 +82,7 @@ public enum AthleteReport {
             let s = score(id)
             items.append(tile(label, s.0, s.1))
         }
+        for (label, value, detail) in bodyTiles(data) { items.append(tile(label, value, detail)) }
         let flags = data.flags
         items.append(
             tile(

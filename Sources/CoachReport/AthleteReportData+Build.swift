@@ -31,6 +31,7 @@ extension AthleteReportData {
         }
         let profile = evaluation.index.profile
         handle = profile.handle
+        units = profile.units
         name = profile.name
         day = moment.day
         let first = moment.day.adding(days: 1 - days)
@@ -113,6 +114,17 @@ extension AthleteReportData {
         mood = logs.mood
         soreness = logs.soreness
         sessions = Self.plan(evaluation, at: moment, first: first)
+        weight = WeightTrend.on(
+            moment.day, entries: evaluation.dataset.weight, zone: evaluation.zone)
+        workouts = evaluation.dataset.workouts
+            .map { ($0, $0.start.day(in: evaluation.zone)) }
+            .filter { $0.1 >= first && $0.1 <= moment.day }
+            .sorted { $0.0.start.epochSeconds > $1.0.start.epochSeconds }
+            .map { w, d in
+                WorkoutLine(
+                    day: d, sport: w.sport, title: w.title, elapsedS: w.elapsedS,
+                    distanceM: w.distanceM)
+            }
     }
 
     /// The planned sessions of the window, with the assessment the plan views show

@@ -1,5 +1,6 @@
 import CoachKit
 import CoachMetrics
+import CoachViews
 import Foundation
 
 /// Everything the athlete report draws, one entry per day of the window, gaps as `nil`.
@@ -20,7 +21,23 @@ public struct AthleteReportData: Sendable {
         public var adherence: Double?
     }
 
+    /// One workout of the window, as the workouts table lists it.
+    public struct WorkoutLine: Sendable, Equatable {
+        public var day: LocalDay
+        public var sport: Sport
+        public var title: String?
+        public var elapsedS: Double?
+        public var distanceM: Double?
+    }
+
     public var handle: String
+    /// The athlete's units: every distance, weight, pace and speed of the page is in them.
+    public var units: UnitSystem
+    /// Body weight on the report's day: the 7-day average and its change, as `log weight` and
+    /// `trend --metric weight` read it; nil without a weigh-in in those 7 days.
+    public var weight: WeightTrend?
+    /// The window's workouts, newest first.
+    public var workouts: [WorkoutLine]
     public var name: String
     /// The last day of the window (the day the report looks at).
     public var day: LocalDay

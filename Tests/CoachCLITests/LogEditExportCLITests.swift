@@ -93,6 +93,26 @@ import Testing
         #expect(try Self.entry(s, e.id)?[e.field] == e.value)
     }
 
+    @Test("log edit echoes the entry in the athlete's units, like every other log echo")
+    func editEchoesImperial() throws {
+        let s = try Self.scene()
+        try s.expectOK(s.run(["athlete", "edit", "jane", "--units", "imperial"]))
+        let ride = try s.expectOK(
+            s.run([
+                "log", "edit", "8f0c2a52-0f44-4c44-9a65-7e0b6b1c0004", "--athlete", "jane",
+                "--distance", "10km",
+            ])
+        ).stdout
+        #expect(ride.contains("6.2 mi") && !ride.contains(" km"), "\(ride)")
+        let weight = try s.expectOK(
+            s.run([
+                "log", "edit", "8f0c2a52-0f44-4c44-9a65-7e0b6b1c0008", "--athlete", "jane",
+                "--weight", "60.9kg",
+            ])
+        ).stdout
+        #expect(weight.contains("134.3 lb") && !weight.contains("kg"), "\(weight)")
+    }
+
     @Test(
         "export --format csv --out writes a new 0600 file, never replaces one, and leaves no temporary files"
     )

@@ -84,4 +84,54 @@ import Testing
             + flags.joined(separator: ", ") + "</span>"
         #expect(html.contains(tile), "the report's tile differs from \(flags)")
     }
+
+    /// "M:SS" of `seconds`.
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return "\(s / 60):" + String(format: "%02d", s % 60)
+    }
+
+    @Test(
+        "the report's weight, distances and paces are those of log show and trend --json, in miles and pounds"
+    )
+    func imperialFacts() throws {
+        let s = try Self.scene()
+        try s.expectOK(s.run(["athlete", "edit", "jane", "--units", "imperial"]))
+        try s.expectOK(s.run(["log", "weight", "135lb", "-a", "jane", "--date", "2026-11-16"]))
+        try s.expectOK(s.run(["log", "weight", "134lb", "-a", "jane"]))
+        try s.expectOK(
+            s.run([
+                "log", "workout", "-a", "jane", "--sport", "running", "--duration", "45m",
+                "--distance", "5mi",
+            ]))
+        let show = try s.expectOK(s.run(["log", "show", "-a", "jane", "--json"]))
+        let entries = try #require(
+            (try Self.object(show.stdout) as? [String: Any])?["entries"] as? [[String: Any]])
+        let workouts = entries.filter { $0["kind"] as? String == "workout" }
+            .compactMap { $0["entry"] as? [String: Any] }
+        let run = try #require(workouts.first { $0["sport"] as? String == "running" })
+        let metres = try #require(run["distance_m"] as? Double)
+        let seconds = try #require(run["elapsed_s"] as? Double)
+        let html = try Self.report(s)
+        let row =
+            "<td class=\"num\">" + String(format: "%.1f mi", metres / 1609.344)
+            + "</td><td class=\"num\">" + Self.clock(seconds / metres * 1609.344) + " /mi</td>"
+        #expect(html.contains(row), "no '\(row)' in the report")
+        let week = workouts.compactMap { $0["distance_m"] as? Double }.reduce(0, +)
+        #expect(
+            html.contains(
+                "<span class=\"sub\">Distance 7 d</span><b>"
+                    + String(format: "%.1f mi", week / 1609.344) + "</b>"))
+        let trend = try s.expectOK(
+            s.run(["trend", "-a", "jane", "--metric", "weight", "--days", "7", "--json"]))
+        let series = try #require(
+            (try Self.object(trend.stdout) as? [String: Any])?["series"] as? [[String: Any]])
+        let points = try #require(series.first?["points"] as? [[String: Any]])
+        let kg = try #require(points.last?["value"] as? Double)
+        let tile =
+            "<span class=\"sub\">Weight 7 d</span><b>"
+            + String(format: "%.1f lb", kg / 0.45359237) + "</b><span class=\"sub\">2 weigh-ins"
+        #expect(html.contains(tile), "no '\(tile)' in the report")
+        #expect(!html.contains(" km<") && !html.contains(" kg<") && !html.contains("/km<"))
+    }
 }

@@ -3,14 +3,26 @@ import Testing
 
 /// Issue 30, item 6: every ```sh block of README.md carries a marker saying how it is tested,
 /// and the runnable ones run as written, line by line on a terminal, against a sandbox: `run`
-/// in an empty one, `demo` in the demo workspace (with jane as the current athlete).
-/// `first-session` is ReadmeSessionCLITests'; `skip: REASON` names why a block cannot run here.
+/// in an empty one, `demo` in the demo workspace (with jane as the current athlete), `session`
+/// in a reader's workspace after the first session with the files the block names in the
+/// reader's folder. `; ids X …` names ids the reader copies from an earlier line's output.
+/// `first-session` is ReadmeSessionCLITests'; `ci` is the block .ci/run runs line for line;
+/// `skip: REASON` names why a block cannot run here.
 @Suite struct ReadmeBlocksCLITests {
     /// One sh block: its marker and its commands, continuation lines joined.
     struct Block: CustomStringConvertible, Sendable {
         let marker: String
         let commands: [String]
         var description: String { "\(marker): \(commands.first ?? "")" }
+        /// The marker's first part: run, demo, session, ci, first-session or skip.
+        var kind: String {
+            String(marker.prefix { $0 != ";" && $0 != ":" && $0 != " " })
+        }
+        /// The placeholder ids of `; ids X Y`.
+        var ids: [String] {
+            guard let r = marker.range(of: "; ids ") else { return [] }
+            return marker[r.upperBound...].split(separator: " ").map(String.init)
+        }
     }
 
     static func blocks() throws -> [Block] {
@@ -45,11 +57,22 @@ import Testing
         #expect(blocks.count >= 8)
         for b in blocks {
             let known =
-                b.marker == "run" || b.marker == "demo" || b.marker.hasPrefix("first-session")
+                ["run", "demo", "session", "ci", "first-session"].contains(b.kind)
                 || (b.marker.hasPrefix("skip: ") && b.marker.count > 12)
             #expect(known, "a README sh block without a readme-test marker: \(b)")
         }
-        #expect(blocks.filter { $0.marker == "run" || $0.marker == "demo" }.count >= 3)
+        #expect(blocks.filter { Self.runKinds.contains($0.kind) }.count >= 6)
+    }
+
+    @Test("the ci block is what .ci/run runs, line for line and in order")
+    func ciBlock() throws {
+        let ci = try Self.blocks().filter { $0.kind == "ci" }
+        #expect(ci.count == 1)
+        let block = try #require(ci.first)
+        // Lines that are only a comment (the block's wrapped explanations) run nothing.
+        let commands = block.commands.map(Self.command).filter { !$0.isEmpty }
+        #expect(commands == (try Self.ciCommands()), "\(commands)")
+        #expect(commands.contains("make test"))
     }
 
     /// `line` for `sh -c`, run by bash (the README's `source <(…)` is bash).
@@ -57,9 +80,12 @@ import Testing
         "bash -c '" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// The blocks marked `run` or `demo`.
+    /// The kinds of block this suite runs.
+    static let runKinds = ["run", "demo", "session"]
+
+    /// The blocks this suite runs.
     static var runnable: [Block] {
-        ((try? blocks()) ?? []).filter { $0.marker == "run" || $0.marker == "demo" }
+        ((try? blocks()) ?? []).filter { runKinds.contains($0.kind) }
     }
 
     @Test("the runnable blocks run as written", arguments: runnable)
@@ -70,7 +96,8 @@ import Testing
             try FileManager.default.createDirectory(
                 atPath: home + "/" + folder, withIntermediateDirectories: true)
         }
-        if block.marker == "demo" {
+        if block.kind == "session" { try Self.readerWorkspace(s, home: home) }
+        if block.kind == "demo" {
             try s.expectOK(s.run(["demo", "--workspace", s.workspace, "--json"]))
             for (handle, name) in [("bert", "Bert"), ("carla", "Carla")] {
                 try s.expectOK(s.run(["athlete", "add", handle, "--name", name]))
@@ -82,14 +109,16 @@ import Testing
             sandbox: s,
             env: DemoFeaturesCLITests.now.merging(["COACH_ATHLETE": "jane"]) { a, _ in a })
         var lastID: String?
+        var printed = ""
         for command in block.commands {
-            var line = command
+            var line = try Self.fillingIDs(command, placeholders: block.ids, printed: printed)
             if line.contains(" ID ") {
                 let id = try #require(lastID, "no id printed before '\(command)'")
                 line = line.replacingOccurrences(of: " ID ", with: " \(id) ")
             }
             let r = try pty.run(Self.bash(line), answers: [["\\[y/N\\] ?$", "y"]])
-            #expect([0, 3].contains(r.status), "'\(command)' exited \(r.status):\n\(r.output)")
+            #expect([0, 3].contains(r.status), "'\(line)' exited \(r.status):\n\(r.output)")
+            printed += r.output
             if let range = r.output.range(of: "(id ") {
                 lastID = String(r.output[range.upperBound...].prefix { $0 != ")" })
             }

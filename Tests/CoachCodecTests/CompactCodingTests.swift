@@ -64,7 +64,9 @@ import Testing
         w.tss = .greatestFiniteMagnitude; w.npW = -.leastNonzeroMagnitude;
         w.samples = Workout.Samples()
         d.workouts = [w]
-        d.steps = [StepsDay(day: LocalDay(ordinal: Int.min / 2), steps: Int.max)]
+        // The earliest day a snapshot holds (issue 31 fuzzing: days outside years 1–9999 are
+        // refused as damage, FuzzRegressionTests; this was Int.min / 2).
+        d.steps = [StepsDay(day: LocalDay(ordinal: LocalDay.textRange.lowerBound), steps: Int.max)]
         let back = try #require(try SnapshotCoding.decode(try SnapshotCoding.encode(d)))
         #expect(back == d)
         #expect(back.workouts[0].start.epochSeconds.sign == .minus)

@@ -31,11 +31,14 @@ extension AppSession {
     }
 
     /// Changes the given fields of one log entry, named by its id or a unique prefix of it.
-    public func editLog(_ id: RecordID, athlete handle: Handle?, patch: LogPatch) throws -> LogEntry
+    ///
+    /// - Returns: the entry as edited and its athlete's profile (opened once, for the echo).
+    public func editLog(_ id: RecordID, athlete handle: Handle?, patch: LogPatch) throws -> LogEdit
     {
         let athlete = try athlete(handle)
-        return try workspace.editLog(
+        let entry = try workspace.editLog(
             id: try resolveRecord(id, of: athlete), of: athlete, patch: patch, now: now)
+        return LogEdit(entry: entry, profile: athlete.profile)
     }
 
     /// Deletes one log entry, named by its id or a unique prefix of it.

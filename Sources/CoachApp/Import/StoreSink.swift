@@ -66,7 +66,16 @@ final class StoreSink: ImportSink {
             skip(r.label, reason: "before the first day asked for")
             return
         }
-        let id = r.fixedId ?? ids?.id(for: r.dedupeKey) ?? r.dedupeKey
+        // An id the file wrote (a CSV's id column) is kept only when of coach's own shapes; any
+        // other is stored as a keyed hash, with the written id as an alias (earlier versions
+        // stored it as written).
+        var fixed = r.fixedId, hashedGiven: String?
+        if let given = r.givenId, fixed == given, ids != nil,
+            !ImportIdMaker.keepsWrittenId(given)
+        {
+            (fixed, hashedGiven) = (nil, given)
+        }
+        let id = fixed ?? ids?.id(for: r.dedupeKey) ?? r.dedupeKey
         let payload = r.payload(withId: id)
         let day: LocalDay
         do {
@@ -82,7 +91,9 @@ final class StoreSink: ImportSink {
         }
         // A dry run counts; only records that will be written, or compared, are encoded.
         let bytes = dryRun && r.fixedId == nil ? [] : try encode(payload)
-        let aliases = r.fixedId == nil ? ids?.aliases(for: r.dedupeKey) ?? [] : []
+        let aliases =
+            fixed == nil
+            ? (ids?.aliases(for: r.dedupeKey) ?? []) + (hashedGiven.map { [$0] } ?? []) : []
         pending.append(
             DeviceRecord(
                 id: id, kind: r.kind, day: day, payload: bytes, replaces: r.fixedId != nil,

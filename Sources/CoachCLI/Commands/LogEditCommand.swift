@@ -83,16 +83,17 @@ extension LogCommand {
         func run() throws {
             try guarded {
                 let session = try global.session()
-                let entry = try LongDuration.confirming(yes: yes) { confirmed in
+                let edit = try LongDuration.confirming(yes: yes) { confirmed in
                     var patch = patch
                     patch.longDurationConfirmed = confirmed
                     return try session.editLog(
                         RecordID(id), athlete: athlete.map(Handle.init), patch: patch)
                 }
+                let entry = edit.entry
                 if output.json { print(try Render.json(entry, shape: "log-entry")); return }
                 print(
                     "Edited \(entry.kind.rawValue) \(entry.id.prefix(8)) on \(entry.day): "
-                        + LogWords(nil).summary(entry.kind, entry.entry)
+                        + LogWords(edit.profile).summary(entry.kind, entry.entry)
                 )
             }
         }

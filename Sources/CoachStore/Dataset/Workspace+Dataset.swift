@@ -44,10 +44,14 @@ extension Workspace {
         }
     }
 
-    /// Imports a dataset into an athlete, all or nothing, keeping the ids it carries.
+    /// Imports a dataset into an athlete, all or nothing.
     ///
-    /// Entries whose id already exists with the same content are left alone, so importing the
-    /// same file twice adds nothing. The fields the athlete section holds replace the profile's;
+    /// Ids are stored as `ImportedIds` stores them: a written id of coach's own shapes as it is,
+    /// any other as a keyed hash under the athlete's current key (created first with `create`),
+    /// with planned sessions' links following their workouts. Entries whose stored id already
+    /// exists with the same content are left alone, so importing the same file twice adds
+    /// nothing; one stored under an alias (an earlier key's id, or the written id as earlier
+    /// versions stored it) moves to its current id and counts as updated. The fields the athlete section holds replace the profile's;
     /// the ones it leaves out, and the handle, stay.
     /// - Parameters:
     ///   - handle: the target athlete; with `create`, the handle of the new athlete.
@@ -56,7 +60,7 @@ extension Workspace {
         _ dataset: AthleteDataset, handle: Handle?, create: Bool,
         as actor: Principal
     ) throws -> ImportSummary {
-        let plain = try DatasetRecords.records(of: dataset)
+        _ = try DatasetRecords.records(of: dataset)  // the file's own ids in any error
         var summary = ImportSummary()
         if create {
             guard actor.isStaff else {
@@ -69,13 +73,15 @@ extension Workspace {
             let athleteId = AthleteID(ids.next())
             try write { db in
                 let keyring = try insertAthlete(db, id: athleteId, profile: profile, actor: actor)
+                let (stored, aliases) = try importedIds(db, keyring: keyring).storing(dataset)
                 summary = try importRecords(
-                    db, keyring: keyring, profile: nil, plain: plain, actor: actor)
+                    db, keyring: keyring, profile: nil,
+                    plain: try DatasetRecords.records(of: stored), actor: actor, aliases: aliases)
             }
             summary.createdAthlete = true
             return summary
         }
-        return try importRecords(plain, dataset, into: try openAthlete(handle, as: actor))
+        return try importRecords(dataset, into: try openAthlete(handle, as: actor))
     }
 
     /// Imports a dataset into an athlete the command opened already, all or nothing, as
@@ -85,22 +91,26 @@ extension Workspace {
     public func importDataset(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
         -> ImportSummary
     {
-        return try importRecords(try DatasetRecords.records(of: dataset), dataset, into: athlete)
+        _ = try DatasetRecords.records(of: dataset)  // the file's own ids in any error
+        return try importRecords(dataset, into: athlete)
     }
 
-    /// Writes the records of `dataset` (`plain`) into an opened athlete, in one transaction.
-    private func importRecords(
-        _ plain: [PlainRecord], _ dataset: AthleteDataset, into athlete: AthleteAccess
-    ) throws -> ImportSummary {
+    /// Writes the records of `dataset` into an opened athlete, in one transaction.
+    private func importRecords(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
+        -> ImportSummary
+    {
         let actor = athlete.actor
         guard actor.isStaff || actor.athleteId == athlete.id else {
             throw StoreError.permissionDenied("not your athlete")
         }
         try AthleteValidation.check(dataset.athlete)
         return try write { db in
-            try importRecords(
-                db, keyring: try writingKeyring(db, athlete), profile: dataset.athlete,
-                plain: plain, actor: actor, profileKeys: dataset.athleteKeys)
+            let keyring = try writingKeyring(db, athlete)
+            let (stored, aliases) = try importedIds(db, keyring: keyring).storing(dataset)
+            return try importRecords(
+                db, keyring: keyring, profile: dataset.athlete,
+                plain: try DatasetRecords.records(of: stored), actor: actor,
+                profileKeys: dataset.athleteKeys, aliases: aliases)
         }
     }
 
@@ -112,7 +122,7 @@ extension Workspace {
     /// from the rows.
     func importRecords(
         _ db: Database, keyring: AthleteKeyring, profile: AthleteProfile?, plain: [PlainRecord],
-        actor: Principal, profileKeys: Set<String>? = nil
+        actor: Principal, profileKeys: Set<String>? = nil, aliases: [String: [String]] = [:]
     ) throws -> ImportSummary {
         let athleteId = keyring.athleteId
         try noteRecordsChanged(db, athleteId: athleteId, actor: actor)
@@ -130,7 +140,18 @@ extension Workspace {
         var written: [(id: String, day: String, item: DatasetItem)] = []
         for r in all {
             let (payload, item) = try r.item.normalized()
-            if let old = existing[r.id] {
+            if existing[r.id] == nil,
+                let alias = aliases[r.id]?.first(where: { existing[$0] != nil }),
+                let old = existing.removeValue(forKey: alias)
+            {
+                // Stored under an earlier key's id, or as written by an earlier version: the
+                // record moves to its current id.
+                guard old.kind == r.kind else {
+                    throw StoreError.recordKindClash(id: r.id, existingKind: old.kind.rawValue)
+                }
+                try deleteRecordRow(db, keyring: keyring, id: RecordID(alias), actor: actor)
+                summary.updated += 1
+            } else if let old = existing[r.id] {
                 guard old.kind == r.kind else {
                     throw StoreError.recordKindClash(id: r.id, existingKind: old.kind.rawValue)
                 }

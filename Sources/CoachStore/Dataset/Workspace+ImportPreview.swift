@@ -29,20 +29,22 @@ extension Workspace {
             summary.createdAthlete = true
             return summary
         }
-        return try preview(plain, dataset, into: try openAthlete(handle, as: actor))
+        return try preview(dataset, into: try openAthlete(handle, as: actor))
     }
 
     /// What `importDataset(_:into:)` would do, without writing anything.
     public func previewImport(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
         -> ImportSummary
     {
-        return try preview(try DatasetRecords.records(of: dataset), dataset, into: athlete)
+        _ = try DatasetRecords.records(of: dataset)  // the file's own ids in any error
+        return try preview(dataset, into: athlete)
     }
 
-    /// Counts what writing `plain` (the records of `dataset`) into an opened athlete would do.
-    private func preview(
-        _ plain: [PlainRecord], _ dataset: AthleteDataset, into athlete: AthleteAccess
-    ) throws -> ImportSummary {
+    /// Counts what writing the records of `dataset` into an opened athlete would do, with the
+    /// ids the import would store (`ImportedIds`).
+    private func preview(_ dataset: AthleteDataset, into athlete: AthleteAccess) throws
+        -> ImportSummary
+    {
         let actor = athlete.actor, keyring = athlete.keyring
         guard actor.isStaff || actor.athleteId == athlete.id else {
             throw StoreError.permissionDenied("not your athlete")
@@ -57,8 +59,22 @@ extension Workspace {
             try Self.checkProfileChange(from: kept, to: profile, by: actor)
             var existing: [String: StoredRecord] = [:]
             for r in try fetchRecords(db, keyring: keyring) { existing[r.id] = r }
+            let (stored, aliases) = try importedIds(db, keyring: keyring).storing(dataset)
+            let plain = try DatasetRecords.records(of: stored)
             let all = plain + [PlainRecord(id: "profile", day: "", item: .profile(profile))]
             for r in all {
+                if existing[r.id] == nil,
+                    let alias = aliases[r.id]?.first(where: { existing[$0] != nil }),
+                    let old = existing.removeValue(forKey: alias)
+                {
+                    // The real import moves it to its current id.
+                    guard old.kind == r.kind else {
+                        throw StoreError.recordKindClash(id: r.id, existingKind: old.kind.rawValue)
+                    }
+                    try Self.checkRecordChange(kind: r.kind, by: actor)
+                    summary.updated += 1
+                    continue
+                }
                 guard let old = existing[r.id] else {
                     try Self.checkRecordChange(kind: r.kind, by: actor)
                     summary.added += 1

@@ -116,7 +116,10 @@ extension Workspace {
                 result[i] = week
                 touched.insert(i)
             } else {
-                if week.id.isEmpty || takenWeeks.contains(week.id) {
+                // A week id of the file is the record's id, in the clear: one not of coach's
+                // own random or hashed shapes (`ImportedIds.keeps`) could say something about
+                // the athlete, so it gets a fresh one (weeks are matched by their Monday).
+                if week.id.isEmpty || takenWeeks.contains(week.id) || !ImportedIds.keeps(week.id) {
                     week.id = PlanID.make(
                         prefix: "w", random: { self.random.bytes(8) }, taken: takenWeeks)
                 }

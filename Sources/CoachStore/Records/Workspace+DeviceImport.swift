@@ -17,14 +17,7 @@ extension Workspace {
     /// current epoch's key, aliases under each earlier one.
     public func importIdMaker(for athlete: AthleteAccess) throws -> ImportIdMaker {
         let keyring = athlete.keyring
-        return try read { db in
-            let keys = try (1...keyring.currentEpoch).reversed().map { epoch in
-                let data = try keyring.dataKey(epoch: epoch, db)
-                return SecretKeyBox(
-                    key: try Hashing.deriveSubkey(id: 4, context: "importid", from: data))
-            }
-            return ImportIdMaker(keys: keys)
-        }
+        return try read { db in try importedIds(db, keyring: keyring).maker }
     }
 
     /// Writes one batch of device records in one transaction: new ids are added, existing ids

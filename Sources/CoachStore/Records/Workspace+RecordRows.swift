@@ -101,6 +101,21 @@ extension Workspace {
     func deleteRecord(
         _ db: Database, keyring: AthleteKeyring, id: RecordID, actor: Principal, action: String
     ) throws {
+        let (kind, day) = try deleteRecordRow(db, keyring: keyring, id: id, actor: actor)
+        try appendAudit(
+            db, actor: actor, action: action, athleteId: keyring.athleteId, target: id.rawValue)
+        try updateSnapshot(
+            db, keyring: keyring, kind: kind, remove: (id.rawValue, day), insert: nil)
+    }
+
+    /// Deletes one record's row, noting the change for the record head and for sync, with no
+    /// audit entry and no snapshot update (the caller's).
+    ///
+    /// - Returns: the removed record's kind and day.
+    @discardableResult
+    func deleteRecordRow(
+        _ db: Database, keyring: AthleteKeyring, id: RecordID, actor: Principal
+    ) throws -> (RecordKind, String) {
         try noteRecordsChanged(db, athleteId: keyring.athleteId, actor: actor, incremental: true)
         let id = id.rawValue
         let key: [any DatabaseValueConvertible] = [
@@ -127,9 +142,7 @@ extension Workspace {
                 athleteId: keyring.athleteId, object: id, kind: kind.rawValue, day: row["day"],
                 epoch: row["epoch"], version: row["version"] + 1, body: nil),
             author: actor.userId)
-        try appendAudit(db, actor: actor, action: action, athleteId: keyring.athleteId, target: id)
-        try updateSnapshot(
-            db, keyring: keyring, kind: kind, remove: (id, row["day"] as String), insert: nil)
+        return (kind, row["day"])
     }
 
     /// Decrypts the athlete's records of `kinds` (all kinds when empty) between two days inclusive.
