@@ -54,8 +54,39 @@ final class FakeSyncServer: SyncTransport {
             return try push(try SyncJSON.decode(PushRequest.self, from: body))
         case let path where path.hasSuffix("/pull"):
             return try pull(try SyncJSON.decode(PullRequest.self, from: body))
+        case let path where path.contains("/roster"):
+            return try roster(request.method, body)
         default:
             return SyncHTTPResponse(status: 404, body: [])
+        }
+    }
+
+    /// The roster a publish sent (empty for a replica started without one), whole in one
+    /// page; a push appends its entries, checking nothing but the head.
+    func roster(_ method: String, _ body: [UInt8]) throws -> SyncHTTPResponse {
+        try state.withLock { s in
+            let head = RosterHead.empty.appending(contentsOf: s.roster)
+            guard method == "POST" else {
+                let registration =
+                    s.registration
+                    ?? WorkspaceRegistration(
+                        workspaceId: "", ownerUserId: "", ownerSignPK: [], createdAt: 0)
+                return try ok(
+                    RosterPage(
+                        registration: registration, after: 0, entries: s.roster, head: head,
+                        done: true))
+            }
+            let push = try SyncJSON.decode(RosterPush.self, from: body)
+            guard push.expectedHead == head else {
+                return SyncHTTPResponse(
+                    status: 409,
+                    body: try SyncJSON.encode(
+                        SyncProblem(
+                            status: 409, reason: .rosterHeadMoved, message: "moved",
+                            rosterHead: head)))
+            }
+            s.roster += push.entries
+            return try ok(RosterPushResponse(head: head.appending(contentsOf: push.entries)))
         }
     }
 

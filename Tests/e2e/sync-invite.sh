@@ -4,7 +4,9 @@
 # with a wrong one, with another user's handle gets nothing sealed (403 bad_invitation); the
 # right code is answered once, and the same code again is refused. A pending (enrolment-code)
 # user cannot be invited, a coach cannot invite another user, --hours is checked at the edge.
-# The code is in no log of the server and not in a pg_dump of its database.
+# The code is in no log of the server and not in a pg_dump of its database. Devices: a device
+# made after publishing enrols itself at its first sync; one revoked with `coach device revoke`
+# reaches the server with the owner's next sync, and is then refused at sign-in (exit 77).
 #
 # Needs: .build/debug/coach, Server/.build/debug/coach-server, PostgreSQL's initdb and pg_ctl,
 # psql, pg_dump and curl. Exits non-zero on the first failed check; never skips.
@@ -105,5 +107,31 @@ for c in "$code" "$code2"; do
     fail "the code $c is in the server's database or log"
   fi
 done
+# Devices: carl's first sync from this machine enrols his new device itself; the owner
+# revokes it with `coach device revoke`, her sync pushes the revocation, and carl's next sync
+# is refused at sign-in.
+m sync --as carl --passphrase-file "$machine/carl" >"$work/carl.out" 2>&1 ||
+  fail "carl's first sync: $(cat "$work/carl.out")"
+roster_devices() {
+  psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT count(*) FROM roster WHERE kind = '$1'"
+}
+[ "$(roster_devices device)" = 2 ] || fail "carl's device did not enrol: $(roster_devices device)"
+carl_device=$(m device list --json | python3 -c \
+  'import json,sys; print([d["id"] for d in json.load(sys.stdin)["devices"] if d["user"] == "carl"][0])')
+# Carl's machine as it stands (replica and key store), before it hears of the revocation.
+cp -a "$machine" "$work/carl-offline"
+m device revoke "$carl_device" >/dev/null || fail "device revoke"
+m sync >/dev/null || fail "the owner's sync after the revocation"
+[ "$(roster_devices device_revocation)" = 1 ] || fail "the revocation did not reach the server"
+# Carl's machine comes back online with its old state: its device signs in and is refused.
+mv "$machine" "$work/owner-machine" && mv "$work/carl-offline" "$machine"
+set +e
+m sync --as carl --passphrase-file "$machine/carl" >/dev/null 2>"$work/err-revoked"
+revoked=$?
+set -e
+[ "$revoked" = 77 ] || fail "a revoked device's sync gave exit $revoked: $(cat "$work/err-revoked")"
+grep -q "device $carl_device is revoked" "$work/err-revoked" ||
+  fail "not refused at sign-in: $(cat "$work/err-revoked")"
 echo "sync invite: ok (no, wrong, other user's, reused and burned codes refused with nothing" \
-  "sealed; the right code answered once; pending user and --hours refused; code not stored)"
+  "sealed; the right code answered once; pending user and --hours refused; code not stored;" \
+  "a new device enrols itself, a revoked one is refused at sign-in)"

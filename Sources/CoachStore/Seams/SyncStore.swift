@@ -22,6 +22,7 @@ public protocol SyncStore: AnyObject {
     func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T
     func syncWorkspaceId() throws -> String
     func publication(as actor: Principal) throws -> RegistrationRequest
+    func rosterDeviceEntries(as actor: Principal) throws -> [RosterEntry]
 }
 
 extension Workspace: SyncStore {}
