@@ -49,6 +49,11 @@ struct SyncStatusCommand: ParsableCommand {
             print("Last sync:  \(status.lastSync ?? "never")")
             print("Queued:     \(status.queued) changes")
             print("Conflicts:  \(status.conflicts)")
+            for kept in status.revoked {
+                print(
+                    "Refused:    \(kept.changes) queued changes to \(kept.athlete) "
+                        + "(access revoked; kept here, not sent)")
+            }
             for device in status.devicesWithWrongClock {
                 print("Wrong clock: device \(device.device) stamped a change \(device.clock)")
             }

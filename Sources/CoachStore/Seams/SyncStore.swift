@@ -26,3 +26,15 @@ public protocol SyncStore: AnyObject {
 }
 
 extension Workspace: SyncStore {}
+
+/// The roster side of sync: membership changes made final by the server, and the server's
+/// roster brought into the replica.
+public protocol RosterSyncStore: AnyObject {
+    func useRosterGate(_ gate: RosterGate)
+    @discardableResult
+    func applyRoster(_ entries: [RosterEntry], as actor: Principal) throws -> Int
+    func prepareOutbox(as actor: Principal) throws -> [AthleteID: Int]
+    func queuedWithoutAccess(as actor: Principal) throws -> [AthleteID: Int]
+}
+
+extension Workspace: RosterSyncStore {}

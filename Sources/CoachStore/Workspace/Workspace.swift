@@ -28,6 +28,15 @@ public final class Workspace: Sendable {
     /// This machine's device key of the signed-in user, opened once per command when the
     /// workspace syncs (`useDevice`): it signs the change of every record write.
     let syncSigner = LockedValue<SyncSigner?>(nil)
+    /// How a membership change of a synced workspace reaches its server before it commits
+    /// (`useRosterGate`); nil when no server is reachable from this command.
+    let rosterGate = LockedValue<RosterGate?>(nil)
+    /// True while the server's roster entries are being applied here (`applyRoster`): those
+    /// membership writes come from the server and go back to no gate.
+    let applyingRoster = LockedValue(false)
+    /// The removals the current write makes on purpose (`noteRosterRemoval`), which the
+    /// roster gate turns into removal entries; empty outside a write.
+    let pendingRemovals = LockedValue<Set<RosterRemovalIntent>>([])
 
     init(
         path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
@@ -148,9 +157,15 @@ public final class Workspace: Sendable {
         do {
             return try pool.writeWithoutTransaction { db in
                 var result: T?
-                defer { pendingHeads.withLock { $0 = [:] } }
+                let watch = MembershipWatch()
+                db.add(transactionObserver: watch, extent: .nextTransaction)
+                defer {
+                    pendingHeads.withLock { $0 = [:] }
+                    pendingRemovals.withLock { $0 = [] }
+                }
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    if watch.touched { try confirmMembership(db) }
                     try signPendingHeads(db)
                     return .commit
                 }
