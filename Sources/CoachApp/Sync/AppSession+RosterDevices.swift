@@ -27,16 +27,19 @@ extension AppSession {
         }
     }
 
-    /// Pushes the device certificates and revocations of this replica that the server's
-    /// roster lacks, so a device made or revoked here after publishing reaches the server
-    /// (a revoked device is then refused at sign-in). Devices of a user the server's roster
-    /// does not hold yet wait for that user's entry.
+    /// Brings in the server's device entries this replica lacks (verified), then pushes the
+    /// device certificates and revocations of this replica that the server's roster lacks,
+    /// so a device made or revoked here after publishing reaches the server (a revoked device
+    /// is then refused at sign-in). Devices of a user the server's roster does not hold yet
+    /// wait for that user's entry.
     ///
     /// - Returns: how many entries were pushed.
     /// - Throws: `SyncRemoteFailure` (`roster_rejected` when the server's checks refuse one).
     func pushDeviceEntries(_ client: SyncClient, workspace id: String) throws -> Int {
-        let local = try workspace.rosterDeviceEntries(as: principal)
         let (entries, head) = try client.rosterWithHead(workspace: id)
+        // Other machines' devices first, so that their changes can be checked here.
+        try workspace.applyRosterDevices(entries, as: principal)
+        let local = try workspace.rosterDeviceEntries(as: principal)
         var users: Set<UserID> = []
         var known: Set<DeviceID> = []
         var revoked: Set<DeviceID> = []

@@ -21,9 +21,9 @@ extension AppSession {
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let device = try workspace.withDeviceKey { id, _ in id }
         try signInEnrolling(&client, workspace: workspaceId, device: device)
-        _ = try pushDeviceEntries(client, workspace: workspaceId)
         var report = SyncReport()
         _ = try pullRoster(client, workspace: workspaceId)
+        _ = try pushDeviceEntries(client, workspace: workspaceId)
         let revoked = try workspace.prepareOutbox(as: principal)
         for attempt in 1...3 {
             do {

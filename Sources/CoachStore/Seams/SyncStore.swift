@@ -23,6 +23,8 @@ public protocol SyncStore: AnyObject {
     func syncWorkspaceId() throws -> String
     func publication(as actor: Principal) throws -> RegistrationRequest
     func rosterDeviceEntries(as actor: Principal) throws -> [RosterEntry]
+    @discardableResult
+    func applyRosterDevices(_ entries: [RosterEntry], as actor: Principal) throws -> Int
 }
 
 extension Workspace: SyncStore {}
