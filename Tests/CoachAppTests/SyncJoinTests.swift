@@ -66,12 +66,14 @@ import Testing
         }
     }
 
-    static func published() throws -> Machines {
+    /// Machine A's workspace published (after `before` ran as the owner), machine B empty.
+    static func published(before: (AppSession) throws -> Void = { _ in }) throws -> Machines {
         let server = FakeSyncServer()
         let sandbox = try WorkspaceSandbox()
         var envA = sandbox.environment
         envA.syncTransport = server
         let a = try AppSession.open(sandbox.signIn(as: "olivia"), environment: envA)
+        try before(a)
         _ = try a.logBook(Handle("jane"), date: "2026-11-23").saveWellness(
             mood: 3, doms: ["calves=4"], notes: "before the join")
         _ = try a.publish(server: try SyncAddress.parse(Self.server))
@@ -178,6 +180,33 @@ import Testing
             return false
         }
         #expect(m.leftovers.isEmpty, "\(m.leftovers)")
+    }
+
+    @Test("An athlete who enrolled with a code is told to have her grant given again, then joins")
+    func enrolledAthlete() throws {
+        let m = try Self.published { owner in
+            var code = Array(
+                try owner.addUserForEnrolment(
+                    Handle("jane"), role: .athlete, athlete: Handle("jane")
+                )
+                .utf8)
+            try AppSession.enrol(
+                SignIn(), environment: owner.environment, handle: Handle("jane"),
+                code: try Passphrase(consuming: &code),
+                newPassphrase: try WorkspaceSandbox.passphrase("jane"))
+        }
+        #expect {
+            _ = try m.join("jane")
+        } throws: { error in
+            guard case StoreError.permissionDenied(let why) = error else { return false }
+            return why.contains("sealed to the keys of your enrolment code")
+        }
+        #expect(m.leftovers.isEmpty, "\(m.leftovers)")
+        let a = try AppSession.open(m.sandbox.signIn(as: "olivia"), environment: m.envA)
+        try a.grantAccess(athlete: Handle("jane"), to: Handle("jane"))
+        a.close()
+        #expect(try m.join("jane").role == "athlete")
+        #expect(try m.export(m.envB, as: "jane") == (try m.export(m.envA, as: "olivia")))
     }
 
     @Test("A join where a workspace file already is refuses before asking the server")

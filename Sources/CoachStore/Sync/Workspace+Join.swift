@@ -73,6 +73,7 @@ extension Workspace {
                 }
             }
         }
+        try ws.refuseGrantsSealedAtEnrolment(as: principal)
         let device = joining.device
         try ws.write { db in
             try ws.appendAudit(
