@@ -86,6 +86,8 @@ test-server: test-deps
 	bash Tests/e2e/sync-smoke.sh
 	bash Tests/e2e/sync-invite.sh
 	bash Tests/e2e/sync-join.sh
+	bash Tests/e2e/sync-roster.sh
+	bash Tests/e2e/sync-revocation.sh
 
 ## The time-bomb guard: the suites that replay fixed days run again with the system clock
 ## FUTURE ahead (libfaketime), so a test that mixes a fixed "now" with the real clock fails a

@@ -163,4 +163,30 @@ import Testing
         }
         #expect(try Self.holders(b, "bert") == ["olivia"])
     }
+
+    @Test("A user added and granted on one machine reaches the other, verified, with her keys")
+    func newUserReachesOtherMachine() throws {
+        let server = FakeSyncServer()
+        let m = try SyncTwoMachinesTests.machines(server)
+        let a = try m.session(m.envA)
+        try a.addUser(
+            Handle("dana"), role: .coach, athlete: nil,
+            passphrase: try WorkspaceSandbox.passphrase("dana"))
+        try a.grantAccess(athlete: Handle("bert"), to: Handle("dana"))
+        a.close()
+        let b = try m.session(m.envB)
+        defer { b.close() }
+        #expect(!(try b.listUsers().map(\.handle).contains(Handle("dana"))))
+        _ = try b.sync()
+        let dana = try #require(try b.listUsers().first { $0.handle == Handle("dana") })
+        #expect(dana.role == .coach)
+        #expect(try Self.holders(b, "bert") == ["olivia", "dana"])
+        // Her sealed key row came whole: the same bytes on both machines.
+        let entries = server.state.withLock { $0.roster }
+        var sealed: [UInt8]?
+        for case .user(let user) in entries where user.handle == "dana" {
+            sealed = user.sealedKeys.bytes
+        }
+        #expect(sealed.map { $0.count > 64 } == true)
+    }
 }

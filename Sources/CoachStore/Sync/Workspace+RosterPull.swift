@@ -164,12 +164,30 @@ extension Workspace {
                     Data(keys.indexKey),
                 ])
         } else {
+            let held = try Data.fetchOne(
+                db, sql: "SELECT sign_pk FROM users WHERE id = ?", arguments: [id])
             try db.execute(
                 sql: "UPDATE users SET box_pk = ?, sign_pk = ?, disabled = ? WHERE id = ?",
                 arguments: [
                     Data(user.boxPK.bytes), Data(user.signPK.bytes),
                     user.status == "disabled" ? 1 : 0, id,
                 ])
+            // New keys (a reset): the sealed key row that opens them comes with them.
+            if held.map({ [UInt8]($0) }) != user.signPK.bytes {
+                guard let keys = SealedKeyFields(user.sealedKeys.bytes) else {
+                    throw StoreError.tampered("the sealed key row of user '\(id)' on the server")
+                }
+                try db.execute(
+                    sql: """
+                        UPDATE users SET kdf_alg = ?, kdf_ops = ?, kdf_mem = ?, kdf_salt = ?,
+                            key_nonce = ?, key_ciphertext = ?, index_key_sealed = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [
+                        keys.algorithm, keys.ops, keys.mem, Data(keys.salt), Data(keys.nonce),
+                        Data(keys.ciphertext), Data(keys.indexKey), id,
+                    ])
+            }
         }
         let pending = user.enrolledFrom
         try db.execute(

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Revocation with the coach offline (issue 26, Build 4), against the real coach-server on a
+# throw-away PostgreSQL cluster: carl's laptop (machine B) queues a change to jane while
+# offline; the owner (machine A) revokes carl from jane; carl's next sync keeps his change
+# queued, unsent, reports it in one line naming jane with exit 77, and `sync status` lists it;
+# the server stored nothing of his, and the owner's next change goes under jane's new epoch.
+#
+# Machine B is started by hand (what `sync join` will do): a copy of A's file made before
+# publishing, carl's device made there and certified in A's file too, so A publishes it.
+# Needs what Tests/e2e/sync-smoke.sh needs. Exits non-zero on the first failed check.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+coach=$root/.build/debug/coach
+server=$root/Server/.build/debug/coach-server
+bin=$(dirname "$(readlink -f "$(command -v initdb)")")
+work=$(mktemp -d /tmp/coach-sync-revoke.XXXXXX)
+port=$((20000 + RANDOM % 20000))
+as_pg=()
+if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$work"; as_pg=(runuser -u postgres --); fi
+cleanup() {
+  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+"${as_pg[@]}" "$bin/initdb" -D "$work/data" -A trust -U coach --no-sync -E UTF8 \
+  --locale=C.UTF-8 >/dev/null
+"${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -w -l "$work/pg.log" \
+  -o "-k $work -p $port -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+psql -q -h 127.0.0.1 -p "$port" -U coach -d postgres -c "CREATE DATABASE club"
+export COACH_SERVER_DATABASE=postgres://coach@127.0.0.1:$port/club
+"$server" migrate >/dev/null 2>&1
+# Starts the server (with COACH_SERVER_CRASH=$1 when given) and sets $url.
+serve() {
+  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
+  : >"$work/serve.log"
+  env COACH_SERVER_CRASH="${1:-}" "$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
+  echo $! >"$work/serve.pid"
+  for _ in $(seq 50); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done
+  url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
+  [ -n "$url" ] || fail "the server did not start"
+}
+serve
+
+a=$work/machine-a
+b=$work/machine-b
+for machine in "$a" "$b"; do
+  mkdir -p "$machine"/{home,state,data,run} && chmod -R 700 "$machine"
+done
+printf 'revocation passphrase one\n' >"$a/pass" && chmod 600 "$a/pass"
+printf 'revocation passphrase of carl\n' >"$b/pass" && chmod 600 "$b/pass"
+on() {
+  local machine=$1
+  shift
+  env -i PATH="$PATH" HOME="$machine/home" XDG_STATE_HOME="$machine/state" \
+    XDG_DATA_HOME="$machine/data" XDG_RUNTIME_DIR="$machine/run" \
+    COACH_WORKSPACE="$machine/data/ws.sqlite" "$coach" "$@"
+}
+on "$a" init --owner olivia --kdf interactive --new-passphrase-file "$a/pass" >/dev/null
+on "$a" unlock --as olivia --passphrase-file "$a/pass" >/dev/null
+on "$a" athlete add jane --name "Jane Revoked" --time-zone Europe/Berlin >/dev/null
+on "$a" user add carl --role coach --new-passphrase-file "$b/pass" >/dev/null
+on "$a" access grant --athlete jane --to carl >/dev/null
+on "$a" backup --out "$b/data/ws.sqlite" >/dev/null
+on "$b" unlock --as carl --passphrase-file "$b/pass" >/dev/null
+sqlite3 "$a/data/ws.sqlite" "ATTACH '$b/data/ws.sqlite' AS b;
+  INSERT INTO devices SELECT * FROM b.devices WHERE id NOT IN (SELECT id FROM devices)"
+on "$a" sync publish --server "$url" >/dev/null || fail "publish"
+sqlite3 "$b/data/ws.sqlite" \
+  "INSERT INTO sync_state (id, server_url, registration, clock, last_sync)
+   VALUES (1, '$url', x'', 0, NULL)"
+on "$b" sync >/dev/null 2>"$work/err" || fail "carl's first sync: $(cat "$work/err")"
+
+changes() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT count(*) FROM changes"; }
+on "$b" log mood 2 -a jane --notes "carl offline" >/dev/null
+on "$a" access revoke --athlete jane --from carl >/dev/null || fail "the revocation"
+before=$(changes)
+set +e
+on "$b" sync >/dev/null 2>"$work/err"
+status=$?
+set -e
+[ "$status" = 77 ] || fail "carl's sync after the revocation gave exit $status: $(cat "$work/err")"
+[ "$(wc -l <"$work/err")" = 1 ] || fail "the report is not one line: $(cat "$work/err")"
+grep -q "access was revoked" "$work/err" || fail "the report does not say why: $(cat "$work/err")"
+[ "$(changes)" = "$before" ] || fail "the server stored carl's change after the revocation"
+on "$b" sync status >"$work/status"
+grep -q "Queued:     1 changes" "$work/status" ||
+  fail "carl's change is not kept: $(cat "$work/status")"
+grep -q "^Refused:    1 queued changes" "$work/status" ||
+  fail "sync status does not list it: $(cat "$work/status")"
+on "$a" log mood 4 -a jane >/dev/null
+on "$a" sync >/dev/null 2>"$work/err" || fail "the owner's sync: $(cat "$work/err")"
+[ "$(changes)" = $((before + 1)) ] || fail "the owner's change after the revocation not stored"
+echo "sync revocation: ok (carl's change queued offline kept, unsent, reported with exit 77" \
+  "and listed; the owner's change under the new epoch stored)"
