@@ -92,7 +92,9 @@ join b jane "$secrets/wrong" >/dev/null 2>"$work/err-wrong"
 wrong=$?
 set -e
 [ "$wrong" = 77 ] || fail "a wrong passphrase gave exit $wrong: $(cat "$work/err-wrong")"
-[ -z "$(find "$work/b/data" -name "*ws.sqlite*")" ] || fail "a failed join left $(find "$work/b/data")"
+[ -z "$(find "$work/b/data" -name "*ws.sqlite*")" ] ||
+  fail "a failed join left $(find "$work/b/data")"
+[ -z "$(find "$work/b/state" -name "*.device")" ] || fail "a failed join left a device key"
 ws=$(invite a --for jane)
 join b jane >"$work/join-b.out" || fail "jane's join on B"
 grep -q "as 'jane' (athlete)" "$work/join-b.out" || fail "$(cat "$work/join-b.out")"
@@ -103,7 +105,8 @@ join d jane >/dev/null || fail "jane's join on D (her second device)"
 
 for machine in b c d; do
   on "$machine" audit verify >/dev/null || fail "audit verify on $machine"
-  on "$machine" doctor >"$work/doctor-$machine" || fail "doctor on $machine: $(cat "$work/doctor-$machine")"
+  on "$machine" doctor >"$work/doctor-$machine" ||
+    fail "doctor on $machine: $(cat "$work/doctor-$machine")"
   on "$machine" athlete list | grep -q jane || fail "athlete list on $machine"
   on "$machine" log show -a jane --date 2026-11-20 | grep -q "before publishing" ||
     fail "log show on $machine"
