@@ -85,6 +85,8 @@ test-server: test-deps
 	cd Server && COACH_REQUIRE_PG=1 $(SWIFT) test --skip-build
 	bash Tests/e2e/sync-smoke.sh
 	bash Tests/e2e/sync-robustness.sh
+	bash Tests/e2e/sync-invite.sh
+	bash Tests/e2e/sync-join.sh
 	bash Tests/e2e/sync-roster.sh
 	bash Tests/e2e/sync-revocation.sh
 

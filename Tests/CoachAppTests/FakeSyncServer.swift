@@ -31,6 +31,8 @@ final class FakeSyncServer: SyncTransport {
         var raceEveryRosterPush: RosterEntry?
         /// Answer nothing at all, as a server that is down.
         var down = false
+        /// Live invitation codes by handle, each answered once by a join.
+        var invitations: [String: String] = [:]
     }
 
     let state = LockedValue(State())
@@ -63,11 +65,15 @@ final class FakeSyncServer: SyncTransport {
         case SyncPath.challenge:
             return try ok(ChallengeResponse(nonce: Array(repeating: 7, count: 32), serverTime: 1))
         case SyncPath.session:
-            return try ok(SessionResponse(token: "token", expiresAt: 2))
+            let proof = try SyncJSON.decode(SessionRequest.self, from: body)
+            return try ok(SessionResponse(token: "token:\(proof.device)", expiresAt: 2))
         case let path where path.hasSuffix("/changes"):
             return try push(try SyncJSON.decode(PushRequest.self, from: body))
         case let path where path.hasSuffix("/pull"):
-            return try pull(try SyncJSON.decode(PullRequest.self, from: body))
+            return try pull(
+                try SyncJSON.decode(PullRequest.self, from: body), readable: readable(request))
+        case let path where path.hasSuffix("/join"):
+            return try join(try SyncJSON.decode(JoinRequest.self, from: body))
         case let path where path.contains("/roster"):
             return try roster(request)
         default:
@@ -123,9 +129,11 @@ final class FakeSyncServer: SyncTransport {
         return SyncHTTPResponse(status: status, body: answer)
     }
 
-    func pull(_ request: PullRequest) throws -> SyncHTTPResponse {
+    func pull(_ request: PullRequest, readable: Set<AthleteID>?) throws -> SyncHTTPResponse {
         let changes = state.withLock { s in
-            s.streams.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { athlete in
+            s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
+                readable?.contains($0) ?? true
+            }.flatMap { athlete in
                 (s.streams[athlete] ?? []).filter {
                     $0.sseq > request.cursors[athlete.rawValue] ?? 0
                 }

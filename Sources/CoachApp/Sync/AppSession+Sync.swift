@@ -20,11 +20,10 @@ extension AppSession {
         let workspaceId = try workspace.syncWorkspaceId()
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let device = try workspace.withDeviceKey { id, _ in id }
-        try client.signIn(workspace: workspaceId, device: device) { message in
-            try workspace.withDeviceKey { _, key in key.sign(message) }
-        }
+        try signInEnrolling(&client, workspace: workspaceId, device: device)
         var report = SyncReport()
         _ = try pullRoster(client, workspace: workspaceId)
+        _ = try pushDeviceEntries(client, workspace: workspaceId)
         let revoked = try workspace.prepareOutbox(as: principal)
         for attempt in 1...3 {
             do {

@@ -9,7 +9,7 @@ struct SyncCommand: ParsableCommand {
         abstract: "Sync this workspace with its club server: push, pull, status, conflicts.",
         subcommands: [
             SyncNowCommand.self, SyncPublishCommand.self, SyncStatusCommand.self,
-            SyncConflictsCommand.self,
+            SyncConflictsCommand.self, SyncInviteCommand.self, SyncJoinCommand.self,
         ],
         defaultSubcommand: SyncNowCommand.self)
 }

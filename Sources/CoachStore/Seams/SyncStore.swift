@@ -25,6 +25,9 @@ public protocol SyncStore: AnyObject {
     func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T
     func syncWorkspaceId() throws -> String
     func publication(as actor: Principal) throws -> RegistrationRequest
+    func rosterDeviceEntries(as actor: Principal) throws -> [RosterEntry]
+    @discardableResult
+    func applyRosterDevices(_ entries: [RosterEntry], as actor: Principal) throws -> Int
 }
 
 extension Workspace: SyncStore {}

@@ -143,7 +143,7 @@ extension Workspace {
 
     /// Stores a user's newer certificate; a user new here gets their row from the sealed
     /// key row the entry carries.
-    private func applyUser(_ db: Database, _ user: RosterUser, isNew: Bool) throws {
+    func applyUser(_ db: Database, _ user: RosterUser, isNew: Bool) throws {
         let id = user.userId.rawValue
         if isNew {
             guard let keys = SealedKeyFields(user.sealedKeys.bytes) else {

@@ -117,8 +117,12 @@ public final class Workspace: Sendable {
     }
 
     /// Creates a new, empty workspace file (mode 0600, folder 0700) and applies the schema.
+    ///
+    /// - Parameter workspaceId: the workspace's id (a joined replica's is the server's); a
+    ///   new one when nil.
     static func createFile(
-        at path: String, clock: any Clock, random: any RandomSource, ids: IdentifierSource
+        at path: String, clock: any Clock, random: any RandomSource, ids: IdentifierSource,
+        workspaceId: String? = nil
     ) throws -> Workspace {
         try Sodium.initialize()
         if FileManager.default.fileExists(atPath: path) { throw StoreError.workspaceExists(path) }
@@ -134,7 +138,7 @@ public final class Workspace: Sendable {
             try pool.write { db in
                 try db.execute(
                     sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('workspace_id', ?)",
-                    arguments: [Schema.formatTag, ids.next()])
+                    arguments: [Schema.formatTag, workspaceId ?? ids.next()])
             }
             return Workspace(path: path, pool: pool, clock: clock, random: random, ids: ids)
         } catch {

@@ -22,6 +22,11 @@ enum SchemaCatalog {
         "column devices.device_id text NO -",
         "column devices.user_id text NO -",
         "column devices.ws text NO -",
+        "column invitations.attempts_left integer NO -",
+        "column invitations.expires_at bigint NO -",
+        "column invitations.user_id text NO -",
+        "column invitations.verifier bytea NO -",
+        "column invitations.ws text NO -",
         "column objects.athlete_id text NO -",
         "column objects.object text NO -",
         "column objects.version bigint NO -",
@@ -57,6 +62,8 @@ enum SchemaCatalog {
         "constraint changes PRIMARY KEY (ws, athlete_id, sseq)",
         "constraint devices FOREIGN KEY (ws) REFERENCES workspaces(ws)",
         "constraint devices PRIMARY KEY (ws, device_id)",
+        "constraint invitations FOREIGN KEY (ws) REFERENCES workspaces(ws)",
+        "constraint invitations PRIMARY KEY (ws, user_id)",
         "constraint objects PRIMARY KEY (ws, athlete_id, object)",
         "constraint roster FOREIGN KEY (ws) REFERENCES workspaces(ws)",
         "constraint roster PRIMARY KEY (ws, rseq)",
@@ -74,6 +81,8 @@ enum SchemaCatalog {
         "index CREATE UNIQUE INDEX changes_pkey ON public.changes USING btree (ws, "
             + "athlete_id, sseq)",
         "index CREATE UNIQUE INDEX devices_pkey ON public.devices USING btree (ws, device_id)",
+        "index CREATE UNIQUE INDEX invitations_pkey ON public.invitations USING btree (ws, "
+            + "user_id)",
         "index CREATE UNIQUE INDEX objects_pkey ON public.objects USING btree (ws, "
             + "athlete_id, object)",
         "index CREATE UNIQUE INDEX roster_heads_pkey ON public.roster_heads USING btree (ws)",
@@ -87,6 +96,7 @@ enum SchemaCatalog {
         "table challenges r",
         "table changes r",
         "table devices r",
+        "table invitations r",
         "table objects r",
         "table roster r",
         "table roster_heads r",
