@@ -7,7 +7,8 @@ import Testing
 /// in a reader's workspace after the first session with the files the block names in the
 /// reader's folder. `; ids X …` names ids the reader copies from an earlier line's output.
 /// `first-session` is ReadmeSessionCLITests'; `ci` is the block .ci/run runs line for line;
-/// `skip: REASON` names why a block cannot run here.
+/// `server` blocks run against a real coach-server and PostgreSQL in Tests/e2e/readme-server.sh
+/// (`make test-server`); `skip: REASON` names why a block cannot run here.
 @Suite struct ReadmeBlocksCLITests {
     /// One sh block: its marker and its commands, continuation lines joined.
     struct Block: CustomStringConvertible, Sendable {
@@ -57,7 +58,7 @@ import Testing
         #expect(blocks.count >= 8)
         for b in blocks {
             let known =
-                ["run", "demo", "session", "ci", "first-session"].contains(b.kind)
+                ["run", "demo", "session", "ci", "first-session", "server"].contains(b.kind)
                 || (b.marker.hasPrefix("skip: ") && b.marker.count > 12)
             #expect(known, "a README sh block without a readme-test marker: \(b)")
         }
@@ -73,6 +74,24 @@ import Testing
         let commands = block.commands.map(Self.command).filter { !$0.isEmpty }
         #expect(commands == (try Self.ciCommands()), "\(commands)")
         #expect(commands.contains("make test"))
+    }
+
+    @Test("the server blocks are run by the real-server stage of make test")
+    func serverBlocks() throws {
+        let server = try Self.blocks().filter { $0.kind == "server" }
+        #expect(server.count >= 4)
+        let makefile = try String(contentsOfFile: RepoFiles.path("Makefile"), encoding: .utf8)
+        let stage = makefile.components(separatedBy: "\ntest-server:").dropFirst().first ?? ""
+        let recipe = stage.components(separatedBy: "\n\n").first ?? ""
+        #expect(recipe.contains("bash Tests/e2e/readme-server.sh"), "\(recipe)")
+        // The script finds each block by a command it holds; every server block has one.
+        let anchors = [
+            "coach-server migrate", "coach sync publish", "coach sync invite",
+            "coach sync join",
+        ]
+        for anchor in anchors {
+            #expect(server.filter { $0.commands.joined().contains(anchor) }.count == 1, "\(anchor)")
+        }
     }
 
     /// `line` for `sh -c`, run by bash (the README's `source <(…)` is bash).
