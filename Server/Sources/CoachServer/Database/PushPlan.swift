@@ -40,7 +40,10 @@ struct PushPlan {
     }
 
     /// Locks the touched streams (in id order, so two pushes never wait on each other in a
-    /// circle) and the touched objects, and reads them.
+    /// circle), then reads the touched objects' versions. The objects need no row lock of
+    /// their own (which would write every row it takes): only a push holding their stream's
+    /// row writes them, and this read comes after that lock, in a statement of its own, so it
+    /// sees what the push before committed.
     func locking(_ ws: String, store: SyncStore, on connection: PostgresConnection) async throws
         -> PushPlan
     {
@@ -67,7 +70,6 @@ struct PushPlan {
             SELECT sid, object, version FROM objects
             WHERE sid = ANY(\(Array(athleteOf.keys)))
                 AND object = ANY(\(objectOf.keys.map(\.buffer)))
-            FOR UPDATE
             """, logger: store.logger)
         for try await (sid, key, version) in found.decode((Int64, ByteBuffer, Int64).self) {
             guard let id = athleteOf[sid], let object = objectOf[key.array] else { continue }
@@ -117,52 +119,49 @@ struct PushPlan {
         return results
     }
 
-    /// Inserts the changes and moves the objects, streams and the device's chain.
+    /// Inserts the changes, moves the objects, streams and the device's chain, and keeps the
+    /// batch's answer: one statement, one round trip.
     func write(
-        _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition, store: SyncStore,
+        _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition,
+        answer: (batchSeq: Int64, digest: [UInt8], bytes: [UInt8]), store: SyncStore,
         on connection: PostgresConnection
     ) async throws {
-        let logger = store.logger
-        let athletes = placed.map(\.athlete)
-        let sids = try athletes.map { athlete -> Int64 in
-            guard let sid = self.sids[athlete] else {
-                throw ServerError.database("athlete stream \(athlete) has no row")
+        let sids = try placed.map { place -> Int64 in
+            guard let sid = self.sids[place.athlete] else {
+                throw ServerError.database("athlete stream \(place.athlete) has no row")
             }
             return sid
         }
-        let sequences = placed.map(\.sseq)
-        let heads = placed.map { $0.head.buffer }
-        let versions = placed.map(\.version)
-        let bodies = encoded.map(\.buffer)
-        try await connection.query(
-            """
-            INSERT INTO changes (sid, sseq, head, envelope)
-            SELECT * FROM unnest(\(sids), \(sequences), \(heads), \(bodies))
-            """, logger: logger)
         var last: [ObjectKey: Int64] = [:]
         for (index, envelope) in envelopes.enumerated() {
-            last[ObjectKey(sid: sids[index], object: envelope.object)] = versions[index]
+            last[ObjectKey(sid: sids[index], object: envelope.object)] = placed[index].version
         }
         let keys = Array(last.keys)
-        try await connection.query(
-            """
-            INSERT INTO objects (sid, version, object)
-            SELECT * FROM unnest(\(keys.map(\.sid)), \(keys.map { last[$0] ?? 0 }),
-                \(keys.map { StoredObjectID.key($0.object).buffer }))
-            ON CONFLICT (sid, object) DO UPDATE SET version = excluded.version
-            """, logger: logger)
         let ids = Array(streams.keys)
         try await connection.query(
             """
-            UPDATE streams SET sseq = u.s, head = u.h
-            FROM unnest(\(ids), \(ids.map { streams[$0]?.sseq ?? 0 }),
-                \(ids.map { (streams[$0]?.head ?? []).buffer })) AS u(a, s, h)
-            WHERE streams.ws = \(ws) AND streams.athlete_id = u.a
-            """, logger: logger)
-        try await connection.query(
-            """
-            UPDATE devices SET dev_seq = \(end.sequence), dev_head = \(end.hash.buffer)
-            WHERE ws = \(ws) AND device_id = \(device.rawValue)
-            """, logger: logger)
+            WITH c AS (
+                INSERT INTO changes (sid, sseq, head, envelope)
+                SELECT * FROM unnest(\(sids), \(placed.map(\.sseq)),
+                    \(placed.map { $0.head.buffer }), \(encoded.map(\.buffer)))
+            ), o AS (
+                INSERT INTO objects (sid, version, object)
+                SELECT * FROM unnest(\(keys.map(\.sid)), \(keys.map { last[$0] ?? 0 }),
+                    \(keys.map { StoredObjectID.key($0.object).buffer }))
+                ON CONFLICT (sid, object) DO UPDATE SET version = excluded.version
+            ), s AS (
+                UPDATE streams SET sseq = u.s, head = u.h
+                FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
+                    \(ids.map { streams[$0]?.sseq ?? 0 }),
+                    \(ids.map { (streams[$0]?.head ?? []).buffer })) AS u(i, s, h)
+                WHERE streams.sid = u.i
+            ), d AS (
+                UPDATE devices SET dev_seq = \(end.sequence), dev_head = \(end.hash.buffer)
+                WHERE ws = \(ws) AND device_id = \(device.rawValue)
+            )
+            INSERT INTO batches (ws, device_id, batch_seq, digest, answer)
+            VALUES (\(ws), \(device.rawValue), \(answer.batchSeq), \(answer.digest.buffer),
+                \(answer.bytes.buffer))
+            """, logger: store.logger)
     }
 }
