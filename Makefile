@@ -84,6 +84,8 @@ test-server: test-deps
 	cd Server && $(SWIFT) build --build-tests
 	cd Server && COACH_REQUIRE_PG=1 $(SWIFT) test --skip-build
 	bash Tests/e2e/sync-smoke.sh
+	bash Tests/e2e/sync-invite.sh
+	bash Tests/e2e/sync-join.sh
 
 ## The time-bomb guard: the suites that replay fixed days run again with the system clock
 ## FUTURE ahead (libfaketime), so a test that mixes a fixed "now" with the real clock fails a

@@ -37,4 +37,10 @@ public struct DeviceKeyStore: Sendable {
         try SecureFiles.makeDirectory(directory)
         try SecureFiles.writeAtomically(sealed, to: file)
     }
+
+    /// Forgets the device key of `userId` (a join that did not finish); nothing when none.
+    public func remove(userId: String) {
+        guard let file = path(userId: userId) else { return }
+        unlink(file)
+    }
 }

@@ -53,11 +53,18 @@ public struct RosterPushResponse: Codable, Equatable, Sendable {
 
 /// `POST /v1/ws/{ws}/join`, without a session: what a new machine needs before it has a
 /// device — the registration and the user's roster entry with the sealed key row.
+///
+/// Answered only to the holder of a live invitation code for that user (`JoinCode`).
 public struct JoinRequest: Codable, Equatable, Sendable {
     public var handle: String
+    /// The invitation code as typed (`JoinCode.normalized` reads it).
+    public var code: String
 
-    /// A request for the user named `handle`.
-    public init(handle: String) { self.handle = handle }
+    /// A request for the user named `handle`, proving the invitation `code`.
+    public init(handle: String, code: String) {
+        self.handle = handle
+        self.code = code
+    }
 }
 
 /// The answer to a join request.

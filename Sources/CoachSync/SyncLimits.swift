@@ -15,3 +15,12 @@ public enum SyncLimits {
     /// How long a session token lasts, in milliseconds: 15 minutes.
     public static let sessionMilliseconds: Int64 = 15 * 60_000
 }
+
+extension SyncLimits {
+    /// How many wrong codes a join invitation takes before it is burned.
+    public static let invitationAttempts = 5
+    /// The shortest life of a join invitation, in seconds: one minute.
+    public static let minInvitationSeconds: Int64 = 60
+    /// The longest life of a join invitation, in seconds: seven days.
+    public static let maxInvitationSeconds: Int64 = 7 * 86_400
+}

@@ -6,7 +6,13 @@ public enum SyncPath {
     public static let challenge = "/v1/auth/challenge"
     /// `POST`: answer it (`SessionRequest` → `SessionResponse`).
     public static let session = "/v1/auth/session"
-    /// `POST`, no session: a new machine's first read (`JoinRequest` → `JoinResponse`).
+    /// `POST`, with a session: register a join invitation (`InvitationRequest` →
+    /// `InvitationResponse`).
+    public static func invitations(_ workspace: String) -> String {
+        "/v1/ws/\(workspace)/invitations"
+    }
+    /// `POST`, no session: a new machine's first read, proving an invitation code
+    /// (`JoinRequest` → `JoinResponse`).
     public static func join(_ workspace: String) -> String { "/v1/ws/\(workspace)/join" }
     /// `GET ?after=N` (`RosterPage`) and `POST` (`RosterPush` → `RosterPushResponse`).
     public static func roster(_ workspace: String) -> String { "/v1/ws/\(workspace)/roster" }

@@ -50,6 +50,8 @@ public struct SyncProblem: Codable, Equatable, Sendable, Error {
         case staleBase = "stale_base"
         /// The batch number was used for another batch.
         case batchReused = "batch_reused"
+        /// No live invitation for the user matches the code: none, expired, used or burned.
+        case badInvitation = "bad_invitation"
         /// The server failed.
         case internalError = "internal"
     }

@@ -7,8 +7,10 @@ import Foundation
 
 /// An in-process sync server behind the transport seam, for use-case tests: sign-in, push
 /// (all or nothing, compare-and-swap on versions, idempotent by device and batch) and pull
-/// with per-stream hash chains. It trusts the client's signatures; the real server's checks
-/// are the server's tests. It can lose the answer to a push after storing it.
+/// with per-stream hash chains. It trusts the client's signatures; once a publish gave it a
+/// roster it refuses, as the real server does, a change by a user holding no grant of the
+/// athlete's current epoch, or sealed under another epoch. The real server's checks are the
+/// server's tests. It can lose the answer to a push after storing it.
 final class FakeSyncServer: SyncTransport {
     struct State {
         var streams: [AthleteID: [CoachSync.PulledChange]] = [:]
@@ -20,6 +22,17 @@ final class FakeSyncServer: SyncTransport {
         /// The registration and roster a publish sent.
         var registration: WorkspaceRegistration?
         var roster: [RosterEntry] = []
+        /// Roster pushes taken after the registration.
+        var rosterPushes = 0
+        /// Entries another machine appends just before the next roster push is checked (a
+        /// lost compare-and-swap race).
+        var raceNextRosterPush: [RosterEntry] = []
+        /// An entry another machine appends before every roster push is checked.
+        var raceEveryRosterPush: RosterEntry?
+        /// Answer nothing at all, as a server that is down.
+        var down = false
+        /// Live invitation codes by handle, each answered once by a join.
+        var invitations: [String: String] = [:]
     }
 
     let state = LockedValue(State())
@@ -29,6 +42,9 @@ final class FakeSyncServer: SyncTransport {
 
     func send(_ request: SyncHTTPRequest, to server: URL) throws -> SyncHTTPResponse {
         let body = request.body ?? []
+        if state.withLock({ $0.down }) {
+            throw SyncRemoteFailure.unreachable(server: "fake", detail: "connection refused")
+        }
         switch request.path {
         case SyncPath.workspaces:
             let request = try SyncJSON.decode(RegistrationRequest.self, from: body)
@@ -49,11 +65,17 @@ final class FakeSyncServer: SyncTransport {
         case SyncPath.challenge:
             return try ok(ChallengeResponse(nonce: Array(repeating: 7, count: 32), serverTime: 1))
         case SyncPath.session:
-            return try ok(SessionResponse(token: "token", expiresAt: 2))
+            let proof = try SyncJSON.decode(SessionRequest.self, from: body)
+            return try ok(SessionResponse(token: "token:\(proof.device)", expiresAt: 2))
         case let path where path.hasSuffix("/changes"):
             return try push(try SyncJSON.decode(PushRequest.self, from: body))
         case let path where path.hasSuffix("/pull"):
-            return try pull(try SyncJSON.decode(PullRequest.self, from: body))
+            return try pull(
+                try SyncJSON.decode(PullRequest.self, from: body), readable: readable(request))
+        case let path where path.hasSuffix("/join"):
+            return try join(try SyncJSON.decode(JoinRequest.self, from: body))
+        case let path where path.contains("/roster"):
+            return try roster(request)
         default:
             return SyncHTTPResponse(status: 404, body: [])
         }
@@ -72,6 +94,9 @@ final class FakeSyncServer: SyncTransport {
             for bytes in request.changes {
                 let change = try ChangeEnvelope.decode(bytes.bytes)
                 guard case .athlete(let athlete) = change.stream else { continue }
+                if let refusal = Self.rosterRefusal(change, athlete, in: next) {
+                    return (try SyncJSON.encode(refusal), false)
+                }
                 let object = "\(athlete)/\(change.object)"
                 if let current = next.versions[object], current != change.baseVersion {
                     let problem = SyncProblem(
@@ -104,14 +129,81 @@ final class FakeSyncServer: SyncTransport {
         return SyncHTTPResponse(status: status, body: answer)
     }
 
-    func pull(_ request: PullRequest) throws -> SyncHTTPResponse {
+    func pull(_ request: PullRequest, readable: Set<AthleteID>?) throws -> SyncHTTPResponse {
         let changes = state.withLock { s in
-            s.streams.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { athlete in
+            s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
+                readable?.contains($0) ?? true
+            }.flatMap { athlete in
                 (s.streams[athlete] ?? []).filter {
                     $0.sseq > request.cursors[athlete.rawValue] ?? 0
                 }
             }
         }
         return try ok(PullResponse(changes: changes, streams: [], done: true))
+    }
+
+    /// `GET …/roster?after=N` (all at once) and `POST …/roster` (compare-and-swap on the head,
+    /// no trust checks: those are the real server's).
+    func roster(_ request: SyncHTTPRequest) throws -> SyncHTTPResponse {
+        if request.method == "GET" {
+            let after = Int(request.path.split(separator: "=").last ?? "0") ?? 0
+            let (registration, roster) = state.withLock { ($0.registration, $0.roster) }
+            // A replica started by hand, with no publish: an empty roster.
+            let registered =
+                registration
+                ?? WorkspaceRegistration(
+                    workspaceId: "unregistered", ownerUserId: "u-none", ownerSignPK: [],
+                    createdAt: 0)
+            return try ok(
+                RosterPage(
+                    registration: registered, after: Int64(after),
+                    entries: Array(roster.dropFirst(after)),
+                    head: RosterHead.empty.appending(contentsOf: roster), done: true))
+        }
+        let push = try SyncJSON.decode(RosterPush.self, from: request.body ?? [])
+        return try state.withLock { s in
+            s.roster += s.raceNextRosterPush
+            s.raceNextRosterPush = []
+            if let entry = s.raceEveryRosterPush { s.roster.append(entry) }
+            let head = RosterHead.empty.appending(contentsOf: s.roster)
+            guard head == push.expectedHead else {
+                var problem = SyncProblem(
+                    status: 409, reason: .rosterHeadMoved, message: "the roster moved")
+                problem.rosterHead = head
+                return SyncHTTPResponse(status: 409, body: try SyncJSON.encode(problem))
+            }
+            s.roster += push.entries
+            s.rosterPushes += 1
+            return try ok(RosterPushResponse(head: head.appending(contentsOf: push.entries)))
+        }
+    }
+
+    /// The roster's refusal of a change, if any: its author holds no grant of the athlete's
+    /// current epoch (403), or it is sealed under another epoch (409).
+    static func rosterRefusal(_ change: ChangeEnvelope, _ athlete: AthleteID, in s: State)
+        -> SyncProblem?
+    {
+        guard s.registration != nil else { return nil }
+        let index = RosterIndex(s.roster)
+        let current = index.epochs[athlete] ?? 0
+        var author: RosterUser?
+        for case .user(let user) in s.roster where user.userId == change.author { author = user }
+        let allowed =
+            author?.role == .athlete
+            ? author?.athleteId == athlete
+            : index.grants[RosterIndex.GrantKey(athlete, current, change.author)] != nil
+        guard allowed else {
+            return SyncProblem(
+                status: 403, reason: .outOfRole,
+                message: "user \(change.author) holds no grant of athlete \(athlete)'s key",
+                device: change.device)
+        }
+        guard change.epoch == Int64(current) else {
+            return SyncProblem(
+                status: 409, reason: .wrongEpoch,
+                message: "sealed under epoch \(change.epoch), current \(current)",
+                device: change.device)
+        }
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import CoachKit
+import CoachSync
 import CoachTrust
 import Foundation
 import Testing
@@ -37,6 +38,16 @@ import Testing
     @Test("A rekey after a revocation queues each record re-sealed under the new epoch")
     func rekey() throws {
         let (f, a) = try OutboxTests.synced()
+        // Membership changes of a synced workspace go through the server's roster: a server
+        // that takes every entry on an empty roster.
+        let roster = LockedValue<[RosterEntry]>([])
+        f.ws.useRosterGate(
+            RosterGate(
+                actor: f.owner, fetch: { (roster.withLock { $0 }, .empty) },
+                push: { entries, head in
+                    roster.withLock { $0 += entries }
+                    return .accepted(head.appending(contentsOf: entries))
+                }))
         try f.put(a, id: "old", payload: #"{"mood":3}"#)
         _ = try f.user("carl", role: .coach)
         try f.ws.grantAccess(try f.ws.openAthlete(id: AthleteID(a), as: f.owner), to: "carl")

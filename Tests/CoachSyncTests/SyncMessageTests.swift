@@ -83,7 +83,13 @@ import Testing
                 registration: fixture.registration, after: 0, entries: fixture.entries,
                 head: head, done: true),
             keys: ["registration", "after", "entries", "head", "done", "owner_sign_pk"])
-        try roundTrip(JoinRequest(handle: "jane"), keys: ["handle"])
+        try roundTrip(JoinRequest(handle: "jane", code: "ABCD"), keys: ["handle", "code"])
+        try roundTrip(
+            InvitationRequest(handle: "jane", verifier: [1, 2], expiresIn: 60),
+            keys: ["handle", "verifier", "expires_in"])
+        try roundTrip(
+            InvitationResponse(user: "u-jane", expiresAt: 5, attempts: 5),
+            keys: ["user", "expires_at", "attempts"])
         guard case .user(let user) = fixture.entries[0] else { return }
         try roundTrip(
             JoinResponse(registration: fixture.registration, user: user, rosterHead: head),

@@ -54,7 +54,9 @@ struct RosterTamperTests {
             // A server that starts on this database (no roster in memory) refuses it.
             let fresh = SyncStore(client: db, logger: PostgresCluster.logger)
             let error = await #expect(throws: ServerError.self) {
-                try await fresh.join(ClubFixture.workspace, handle: "carl")
+                try await fresh.join(
+                    ClubFixture.workspace, JoinRequest(handle: "carl", code: "none"),
+                    now: ClubFixture.now)
             }
             #expect("\(error.map(String.init(describing:)) ?? "")".contains("does not"))
         }

@@ -72,18 +72,21 @@ struct RosterTests {
         }
     }
 
-    @Test("a new machine joins by handle, enrols its device without a session, then signs in")
+    @Test("a new machine joins with an invitation code, enrols its device, then signs in")
     func joinAndEnrol() async throws {
         try await withServer("RosterTests", fixture: fixture) { api, _ in
             try await api.register()
-            let joined = try await api.post("/v1/ws/{ws}/join", JoinRequest(handle: "jane"))
+            let code = "ABCD-EFGH-IJKL-MNOP-QRST-UVWX"
+            let owner = try await api.signIn("d-olga")
+            #expect(try await api.invite("jane", code: code, token: owner).status == 201)
+            let joined = try await api.join("jane", code: code)
             #expect(joined.status == 200)
             let join = try joined.decode(JoinResponse.self)
             #expect(join.user.userId == "u-jane")
             #expect(join.user.sealedKeys == [1, 2, 3])
             #expect(join.registration == fixture.registration)
-            let unknown = try await api.post("/v1/ws/{ws}/join", JoinRequest(handle: "nobody"))
-            #expect(unknown.status == 404)
+            let unknown = try await api.join("nobody", code: code)
+            #expect(unknown.status == 403)
             let key = try SigningKeyPair.generate()
             var laptop = DeviceCertificate(
                 deviceId: "d-jane-2", userId: "u-jane", signPK: key.publicKey,

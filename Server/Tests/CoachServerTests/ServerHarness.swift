@@ -88,6 +88,32 @@ struct Api: Sendable {
             token: token)
     }
 
+    /// Registers an invitation of `handle` for `code`, signed in with `token`.
+    func invite(
+        _ handle: String, code: String, token: String?, expiresIn: Int64 = 3_600,
+        verifier: [UInt8]? = nil
+    ) async throws -> Answer {
+        let user =
+            fixture.roster.compactMap { entry -> UserID? in
+                if case .user(let u) = entry, u.handle == handle { return u.userId }
+                return nil
+            }.first ?? "u-unknown"
+        let proof =
+            verifier
+            ?? JoinCode.verifier(
+                workspace: ClubFixture.workspace, user: user,
+                code: JoinCode.normalized(code) ?? code)
+        return try await post(
+            "/v1/ws/{ws}/invitations",
+            InvitationRequest(handle: handle, verifier: proof, expiresIn: expiresIn),
+            token: token)
+    }
+
+    /// Asks to join as `handle` with `code`.
+    func join(_ handle: String, code: String) async throws -> Answer {
+        try await post("/v1/ws/{ws}/join", JoinRequest(handle: handle, code: code))
+    }
+
     /// The roster head the server holds.
     func rosterHead(token: String) async throws -> RosterHead {
         try await send(.get, "/v1/ws/{ws}/roster", token: token).decode(RosterPage.self).head
@@ -97,7 +123,7 @@ struct Api: Sendable {
 /// Starts the server on a fresh migrated database of `suite`'s cluster and runs `body`.
 func withServer(
     _ suite: String, fixture: ClubFixture, now: Int64 = ClubFixture.now,
-    crash: CrashPoints = .none,
+    clock: (@Sendable () -> Int64)? = nil, crash: CrashPoints = .none,
     _ body: @Sendable (Api, PostgresClient) async throws -> Void
 ) async throws {
     let cluster = try await PostgresCluster.shared(suite)
@@ -105,7 +131,7 @@ func withServer(
     let logger = PostgresCluster.logger
     try await withDatabase(url, logger: logger) { client in
         let store = SyncStore(client: client, logger: logger, crash: crash)
-        let server = SyncServer(store: store, now: { now })
+        let server = SyncServer(store: store, now: clock ?? { now })
         let app = Application(router: server.router().router, logger: logger)
         try await app.test(.router) { testClient in
             try await body(Api(client: testClient, fixture: fixture), client)

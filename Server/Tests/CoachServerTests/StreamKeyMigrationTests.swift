@@ -5,7 +5,7 @@ import Testing
 
 @testable import CoachServer
 
-/// Migration 4 (stream keys): rows stored under version 3 move to their stream's integer key,
+/// Migration 5 (stream keys): rows stored under version 3 move to their stream's integer key,
 /// and each object's id to the same key bytes the server computes for a push.
 @Suite(.enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"))
 struct StreamKeyMigrationTests {

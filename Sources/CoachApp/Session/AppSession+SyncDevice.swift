@@ -17,5 +17,6 @@ extension AppSession {
             throw SyncFailure.deviceNotOpen
         }
         try workspace.useDevice(sealedKey: sealed, as: principal)
+        try openRosterGate()
     }
 }

@@ -20,13 +20,15 @@ extension AppSession {
         let workspaceId = try workspace.syncWorkspaceId()
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let device = try workspace.withDeviceKey { id, _ in id }
-        try client.signIn(workspace: workspaceId, device: device) { message in
-            try workspace.withDeviceKey { _, key in key.sign(message) }
-        }
+        try signInEnrolling(&client, workspace: workspaceId, device: device)
         var report = SyncReport()
+        _ = try pullRoster(client, workspace: workspaceId)
+        _ = try pushDeviceEntries(client, workspace: workspaceId)
+        let revoked = try workspace.prepareOutbox(as: principal)
         for attempt in 1...3 {
             do {
-                report.pushed += try push(client, workspace: workspaceId, device: device)
+                report.pushed += try push(
+                    client, workspace: workspaceId, device: device, holding: Set(revoked.keys))
                 break
             } catch SyncRemoteFailure.refused(let problem)
                 where problem.reason == .staleBase && attempt < 3
@@ -37,17 +39,27 @@ extension AppSession {
         try pull(client, workspace: workspaceId, into: &report)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
+        if !revoked.isEmpty {
+            throw SyncFailure.accessRevoked(
+                athletes: revoked.keys.map(athleteName).sorted(),
+                changes: revoked.values.reduce(0, +))
+        }
         return report
     }
 
-    /// Pushes the outbox batch by batch until it is empty.
+    /// Pushes the outbox batch by batch until it is empty, or holds only changes to the
+    /// athletes in `holding` (access revoked: kept at the chain's end, never sent).
     ///
     /// - Returns: how many changes the server took.
-    private func push(_ client: SyncClient, workspace id: String, device: DeviceID) throws -> Int {
+    private func push(
+        _ client: SyncClient, workspace id: String, device: DeviceID,
+        holding: Set<AthleteID> = []
+    ) throws -> Int {
         var pushed = 0
         while true {
-            let (batch, queued) = try workspace.pendingBatch(
+            let (batch, all) = try workspace.pendingBatch(
                 limit: SyncLimits.maxChangesPerBatch)
+            let queued = all.prefix { !holding.contains($0.athleteId) }
             guard !queued.isEmpty else { return pushed }
             // Within the request limit, as base64url with room for the JSON around it.
             var bytes = 0
@@ -104,7 +116,10 @@ extension AppSession {
             devicesWithWrongClock: status.skewedDevices.map {
                 SyncStatusReport.SkewedDevice(
                     device: $0.device.rawValue, clock: Self.isoInstant($0.clock.milliseconds))
-            })
+            },
+            revoked: try workspace.queuedWithoutAccess(as: principal).map {
+                SyncStatusReport.RevokedQueue(athlete: athleteName($0.key), changes: $0.value)
+            }.sorted { $0.athlete < $1.athlete })
     }
 
     /// Every conflict sync resolved on this replica, oldest first.
@@ -119,5 +134,16 @@ extension AppSession {
     static func isoInstant(_ milliseconds: Int64) -> String {
         Instant(epochSeconds: (Double(milliseconds) / 1000).rounded(.down), offsetSeconds: 0)
             .description
+    }
+}
+
+extension AppSession {
+    /// An athlete's handle as this user can still open it, else the athlete's id (a name for a
+    /// message only).
+    func athleteName(_ id: AthleteID) -> String {
+        guard let access = try? workspace.openAthlete(id: id, as: principal) else {
+            return "athlete \(id.rawValue)"
+        }
+        return access.profile.handle
     }
 }

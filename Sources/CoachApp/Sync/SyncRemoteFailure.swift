@@ -22,7 +22,7 @@ extension SyncRemoteFailure: CoachFailure {
         case .badAddress: .usage
         case .refused(let problem):
             switch problem.reason {
-            case .unauthenticated, .badChallenge, .deviceRevoked: .auth
+            case .unauthenticated, .badChallenge, .deviceRevoked, .badInvitation: .auth
             case .outOfRole: .permission
             case .unknownWorkspace, .notFound: .notFound
             case .workspaceExists, .rosterHeadMoved, .staleBase, .wrongEpoch, .batchReused:

@@ -1,5 +1,6 @@
-/// What `sync status` shows: the server, the last sync, what waits, what conflicted, and the
-/// devices whose clocks were seen more than a day ahead.
+/// What `sync status` shows: the server, the last sync, what waits, what conflicted, the
+/// devices whose clocks were seen more than a day ahead, and the queued changes kept back
+/// because access to their athlete was revoked.
 public struct SyncStatusReport: Codable, Equatable, Sendable {
     /// A device seen with a clock too far ahead.
     public struct SkewedDevice: Codable, Equatable, Sendable {
@@ -8,17 +9,27 @@ public struct SyncStatusReport: Codable, Equatable, Sendable {
         public let clock: String
     }
 
+    /// Queued changes to an athlete whose access was revoked since: kept here, never sent.
+    public struct RevokedQueue: Codable, Equatable, Sendable {
+        /// The athlete's handle (or id, when this user can no longer open it).
+        public let athlete: String
+        public let changes: Int
+    }
+
     public let server: String
     /// The last completed sync (ISO 8601 UTC), nil before the first.
     public let lastSync: String?
     public let queued: Int
     public let conflicts: Int
     public let devicesWithWrongClock: [SkewedDevice]
+    /// Queued changes the server refuses because access was revoked, by athlete.
+    public let revoked: [RevokedQueue]
 
     enum CodingKeys: String, CodingKey {
         case server
         case lastSync = "last_sync"
         case queued, conflicts
         case devicesWithWrongClock = "devices_with_wrong_clock"
+        case revoked
     }
 }

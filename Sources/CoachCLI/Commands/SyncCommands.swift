@@ -9,7 +9,7 @@ struct SyncCommand: ParsableCommand {
         abstract: "Sync this workspace with its club server: push, pull, status, conflicts.",
         subcommands: [
             SyncNowCommand.self, SyncPublishCommand.self, SyncStatusCommand.self,
-            SyncConflictsCommand.self,
+            SyncConflictsCommand.self, SyncInviteCommand.self, SyncJoinCommand.self,
         ],
         defaultSubcommand: SyncNowCommand.self)
 }
@@ -49,6 +49,11 @@ struct SyncStatusCommand: ParsableCommand {
             print("Last sync:  \(status.lastSync ?? "never")")
             print("Queued:     \(status.queued) changes")
             print("Conflicts:  \(status.conflicts)")
+            for kept in status.revoked {
+                print(
+                    "Refused:    \(kept.changes) queued changes to \(kept.athlete) "
+                        + "(access revoked; kept here, not sent)")
+            }
             for device in status.devicesWithWrongClock {
                 print("Wrong clock: device \(device.device) stamped a change \(device.clock)")
             }

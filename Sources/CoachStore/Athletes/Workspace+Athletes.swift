@@ -273,6 +273,7 @@ extension Workspace {
             }
             for cert in bound { try disableCertificate(db, cert, as: actor) }
             try db.execute(sql: AthletesTable.delete, arguments: [athleteId])
+            noteRosterRemoval(.athlete(athleteId))
             try db.execute(
                 sql: UsersTable.disableOfAthlete, arguments: [athleteId])
             try db.execute(

@@ -50,6 +50,7 @@ extension Workspace {
         try write { db in
             try db.execute(sql: PluginsTable.delete, arguments: [id])
             guard db.changesCount > 0 else { throw StoreError.recordNotFound("plugin \(id)") }
+            noteRosterRemoval(.plugin(id))
             try appendAudit(db, actor: actor, action: "plugin.remove", target: id)
         }
     }

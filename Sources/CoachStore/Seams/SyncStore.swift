@@ -22,6 +22,21 @@ public protocol SyncStore: AnyObject {
     func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T
     func syncWorkspaceId() throws -> String
     func publication(as actor: Principal) throws -> RegistrationRequest
+    func rosterDeviceEntries(as actor: Principal) throws -> [RosterEntry]
+    @discardableResult
+    func applyRosterDevices(_ entries: [RosterEntry], as actor: Principal) throws -> Int
 }
 
 extension Workspace: SyncStore {}
+
+/// The roster side of sync: membership changes made final by the server, and the server's
+/// roster brought into the replica.
+public protocol RosterSyncStore: AnyObject {
+    func useRosterGate(_ gate: RosterGate)
+    @discardableResult
+    func applyRoster(_ entries: [RosterEntry], as actor: Principal) throws -> Int
+    func prepareOutbox(as actor: Principal) throws -> [AthleteID: Int]
+    func queuedWithoutAccess(as actor: Principal) throws -> [AthleteID: Int]
+}
+
+extension Workspace: RosterSyncStore {}

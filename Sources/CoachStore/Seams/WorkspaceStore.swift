@@ -153,7 +153,7 @@ public protocol PluginStore: AnyObject {
 /// Everything the use cases reach storage through.
 public typealias WorkspaceStore = UserStore & AthleteStore & AccessStore & AthleteDataStore
     & PlanStore
-    & MaintenanceStore & PluginStore & DeviceStore & SyncStore
+    & MaintenanceStore & PluginStore & DeviceStore & SyncStore & RosterSyncStore
 
 extension Workspace: UserStore, AthleteStore, AccessStore, AthleteDataStore, PlanStore,
     MaintenanceStore, PluginStore

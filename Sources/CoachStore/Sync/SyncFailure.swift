@@ -13,14 +13,24 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case refusedChange(device: DeviceID, user: String, reason: String)
     /// A stream's hash chain does not continue where this replica holds it.
     case streamBroken(stream: String, reason: String)
+    /// A membership change of a synced workspace could not reach the server that makes it
+    /// final (`server`: its address); nothing was changed.
+    case membershipOffline(server: String)
+    /// The server's roster refused a membership change, or kept moving under it; nothing was
+    /// changed here.
+    case membershipRefused(reason: String)
+    /// Queued changes to athletes whose current key the user no longer holds (access revoked
+    /// after they were made): the server refuses them, so they stay queued here, unsent.
+    case accessRevoked(athletes: [String], changes: Int)
 }
 
 extension SyncFailure: CoachFailure {
     public var category: FailureCategory {
         switch self {
         case .deviceNotOpen, .notSynced: .usage
-        case .alreadySynced: .conflict
+        case .alreadySynced, .membershipOffline, .membershipRefused: .conflict
         case .refusedChange, .streamBroken: .corrupt
+        case .accessRevoked: .permission
         }
     }
 
@@ -36,6 +46,18 @@ extension SyncFailure: CoachFailure {
         case .streamBroken(let stream, let reason):
             "the server's changes of stream \(stream) do not continue this replica's: \(reason); "
                 + "nothing of this sync was applied"
+        case .membershipOffline(let server):
+            "membership changes of a synced workspace are made online, and the server at "
+                + "\(server) could not be reached: nothing was changed; sync when online and "
+                + "make the change again"
+        case .accessRevoked(let athletes, let changes):
+            "\(changes) queued change\(changes == 1 ? "" : "s") to "
+                + "\(athletes.joined(separator: ", ")) "
+                + "cannot be synced: access was revoked since; they stay queued on this machine, "
+                + "unsent, and everything else was synced"
+        case .membershipRefused(let reason):
+            "the server's roster did not take this membership change (\(reason)): nothing was "
+                + "changed; sync, then make the change again"
         }
     }
 

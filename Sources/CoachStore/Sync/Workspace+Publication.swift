@@ -12,7 +12,7 @@ extension Workspace {
     /// epochs, grants, devices and their revocations — every entry with the signature its row
     /// already holds.
     ///
-    /// Plugin records stay local for now: the wire has no agreed byte form for them yet.
+    /// Plugin rows go as their records (`RosterPluginRecord`), each signed by the owner.
     /// - Throws: `StoreError.permissionDenied` unless `actor` is the owner.
     public func publication(as actor: Principal) throws -> RegistrationRequest {
         guard actor.role == .owner else {
@@ -50,12 +50,14 @@ extension Workspace {
                     roster.append(.deviceRevocation(RosterDeviceRevocation(revocation)))
                 }
             }
+            roster += try pluginChanges(
+                db, on: RosterIndex(), as: actor, workspaceId: registration.workspaceId)
             return RegistrationRequest(registration: registration, roster: roster)
         }
     }
 
     /// Every user's entry, each after the user whose key signed their certificate.
-    private func userEntries(_ db: Database, _ rows: DatabaseRows) throws -> [RosterEntry] {
+    func userEntries(_ db: Database, _ rows: DatabaseRows) throws -> [RosterEntry] {
         var pending = try rows.userIds().sorted()
         var done: Set<String> = []
         var entries: [RosterEntry] = []

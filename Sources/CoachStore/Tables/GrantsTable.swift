@@ -90,3 +90,15 @@ enum GrantsTable {
         WHERE athlete_id = ? AND epoch = ? AND user_id = ?
         """
 }
+
+extension GrantsTable {
+    /// The signature of one grant (the roster pull compares it with the server's).
+    static let signatureOfOne = """
+        SELECT signature FROM grants WHERE athlete_id = ? AND epoch = ? AND user_id = ?
+        """
+
+    /// Removes the athlete's grants before the epoch, but for the user's (a pulled rotation).
+    static let deleteBeforeEpochButOfUser = """
+        DELETE FROM grants WHERE athlete_id = ? AND epoch < ? AND user_id != ?
+        """
+}

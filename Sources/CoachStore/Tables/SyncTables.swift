@@ -173,4 +173,14 @@ enum SyncTables {
 
     /// Every conflict, oldest first.
     static let conflicts = "SELECT * FROM sync_conflicts ORDER BY num"
+
+    /// Takes one object's queued changes of a device out of the outbox (to seal them again).
+    static let deleteOutboxOfObject = """
+        DELETE FROM outbox WHERE device_id = ? AND athlete_id = ? AND object = ?
+        """
+
+    /// Sets the merge base of one object's queued change of a device.
+    static let setOutboxBase = """
+        UPDATE outbox SET base = ? WHERE device_id = ? AND athlete_id = ? AND object = ?
+        """
 }

@@ -28,6 +28,15 @@ public final class Workspace: Sendable {
     /// This machine's device key of the signed-in user, opened once per command when the
     /// workspace syncs (`useDevice`): it signs the change of every record write.
     let syncSigner = LockedValue<SyncSigner?>(nil)
+    /// How a membership change of a synced workspace reaches its server before it commits
+    /// (`useRosterGate`); nil when no server is reachable from this command.
+    let rosterGate = LockedValue<RosterGate?>(nil)
+    /// True while the server's roster entries are being applied here (`applyRoster`): those
+    /// membership writes come from the server and go back to no gate.
+    let applyingRoster = LockedValue(false)
+    /// The removals the current write makes on purpose (`noteRosterRemoval`), which the
+    /// roster gate turns into removal entries; empty outside a write.
+    let pendingRemovals = LockedValue<Set<RosterRemovalIntent>>([])
 
     init(
         path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
@@ -108,8 +117,12 @@ public final class Workspace: Sendable {
     }
 
     /// Creates a new, empty workspace file (mode 0600, folder 0700) and applies the schema.
+    ///
+    /// - Parameter workspaceId: the workspace's id (a joined replica's is the server's); a
+    ///   new one when nil.
     static func createFile(
-        at path: String, clock: any Clock, random: any RandomSource, ids: IdentifierSource
+        at path: String, clock: any Clock, random: any RandomSource, ids: IdentifierSource,
+        workspaceId: String? = nil
     ) throws -> Workspace {
         try Sodium.initialize()
         if FileManager.default.fileExists(atPath: path) { throw StoreError.workspaceExists(path) }
@@ -125,7 +138,7 @@ public final class Workspace: Sendable {
             try pool.write { db in
                 try db.execute(
                     sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('workspace_id', ?)",
-                    arguments: [Schema.formatTag, ids.next()])
+                    arguments: [Schema.formatTag, workspaceId ?? ids.next()])
             }
             return Workspace(path: path, pool: pool, clock: clock, random: random, ids: ids)
         } catch {
@@ -148,9 +161,15 @@ public final class Workspace: Sendable {
         do {
             return try pool.writeWithoutTransaction { db in
                 var result: T?
-                defer { pendingHeads.withLock { $0 = [:] } }
+                let watch = MembershipWatch()
+                db.add(transactionObserver: watch, extent: .nextTransaction)
+                defer {
+                    pendingHeads.withLock { $0 = [:] }
+                    pendingRemovals.withLock { $0 = [] }
+                }
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    if watch.touched { try confirmMembership(db) }
                     try signPendingHeads(db)
                     return .commit
                 }

@@ -15,7 +15,8 @@ public struct Migration: Sendable, Equatable {
         Migration(version: 1, name: "streams", sql: streams),
         Migration(version: 2, name: "sessions", sql: sessions),
         Migration(version: 3, name: "lean-changes", sql: leanChanges),
-        Migration(version: 4, name: "stream-keys", sql: streamKeys),
+        Migration(version: 4, name: "invitations", sql: invitations),
+        Migration(version: 5, name: "stream-keys", sql: streamKeys),
     ]
 
     /// The newest version this build knows.
@@ -111,6 +112,19 @@ public struct Migration: Sendable, Equatable {
     static let leanChanges = """
         ALTER TABLE changes DROP COLUMN object, DROP COLUMN version, DROP COLUMN device_id,
             DROP COLUMN dev_seq;
+        """
+
+    /// One-time join invitations: per user, the verifier of the code (never the code), when
+    /// it expires, and how many wrong codes it still takes.
+    static let invitations = """
+        CREATE TABLE invitations (
+            ws text NOT NULL REFERENCES workspaces (ws),
+            user_id text NOT NULL,
+            verifier bytea NOT NULL,
+            expires_at bigint NOT NULL,
+            attempts_left integer NOT NULL,
+            PRIMARY KEY (ws, user_id)
+        );
         """
 
     /// Changes and objects keyed by an integer stream id instead of the workspace and athlete

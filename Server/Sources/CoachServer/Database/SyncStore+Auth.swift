@@ -118,20 +118,4 @@ extension SyncStore {
             return SessionDevice(workspace: workspace, device: id, user: device.user)
         }
     }
-
-    /// The registration and a user's entry, by handle, for a new machine.
-    ///
-    /// - Throws: `SyncProblem` (`unknown_workspace`, `not_found`).
-    public func join(_ workspace: String, handle: String) async throws -> JoinResponse {
-        try await client.withConnection { connection in
-            let roster = try await lockedRoster(workspace, on: connection, lock: .read)
-            guard let user = roster.roster.users.values.first(where: { $0.handle == handle })
-            else {
-                throw SyncProblem.refuse(.notFound, "no user '\(handle)' in workspace \(workspace)")
-            }
-            return JoinResponse(
-                registration: roster.roster.registration, user: user,
-                rosterHead: roster.roster.head)
-        }
-    }
 }

@@ -9,7 +9,7 @@ extension SyncProblem {
         case .malformed, .badEnvelope: 400
         case .unauthenticated, .badChallenge: 401
         case .badRegistration, .otherWorkspace, .wrongDevice, .badSignature, .deviceRevoked,
-            .outOfRole:
+            .outOfRole, .badInvitation:
             403
         case .unknownWorkspace, .notFound: 404
         case .workspaceExists, .rosterHeadMoved, .wrongEpoch, .brokenChain, .staleBase,

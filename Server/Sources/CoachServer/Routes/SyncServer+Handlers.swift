@@ -37,7 +37,16 @@ extension SyncServer {
     func join(_ request: Request, _ context: BasicRequestContext) async -> Response {
         await answer {
             let body = try await decode(JoinRequest.self, request)
-            return try await store.join(try workspace(context), handle: body.handle)
+            return try await store.join(try workspace(context), body, now: now())
+        }
+    }
+
+    func invite(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        await answer(status: 201) {
+            let ws = try workspace(context)
+            let session = try await authenticate(request, ws)
+            let body = try await decode(InvitationRequest.self, request)
+            return try await store.invite(ws, body, session: session, now: now())
         }
     }
 

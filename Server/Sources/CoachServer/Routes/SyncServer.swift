@@ -62,6 +62,9 @@ public struct SyncServer: Sendable {
         on(.post, SyncPath.workspaces) { request, _ in await register(request) }
         on(.post, SyncPath.challenge) { request, _ in await challenge(request) }
         on(.post, SyncPath.session) { request, _ in await session(request) }
+        on(.post, "/v1/ws/{ws}/invitations") { request, context in
+            await invite(request, context)
+        }
         on(.post, "/v1/ws/{ws}/join") { request, context in await join(request, context) }
         on(.get, "/v1/ws/{ws}/roster") { request, context in await rosterPage(request, context) }
         on(.post, "/v1/ws/{ws}/roster") { request, context in await rosterPush(request, context) }

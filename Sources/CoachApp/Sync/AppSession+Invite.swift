@@ -1,0 +1,57 @@
+import CoachCrypto
+import CoachKit
+import CoachStore
+import CoachSync
+import Foundation
+
+extension AppSession {
+    /// Makes a one-time join invitation on the workspace's server, so that `handle` can join
+    /// from a new machine: a fresh code from the random seam, of which only the verifier is
+    /// sent (bound to the workspace and the user's id as the server's roster has it).
+    ///
+    /// The owner invites any active user; any other user only themselves.
+    /// - Parameters:
+    ///   - handle: the user to invite; nil for the signed-in user.
+    ///   - seconds: how long the invitation lives (one minute to seven days).
+    /// - Returns: the code (shown once, kept nowhere) and the invitation as registered.
+    /// - Throws: `SyncFailure.notSynced`; `StoreError.permissionDenied` when someone other
+    ///   than the owner invites another user; `SyncRemoteFailure` for the server's refusals
+    ///   (`malformed` for a life out of range, `not_found` for a user its roster lacks).
+    public func invite(_ handle: Handle?, expiresIn seconds: Int64) throws -> InvitationReport {
+        let invited = handle ?? principal.handle
+        guard principal.role == .owner || invited == principal.handle else {
+            throw StoreError.permissionDenied(
+                "only the owner invites another user; invite yourself, or ask the owner")
+        }
+        let status = try workspace.syncStatus()
+        guard let server = URL(string: status.server) else { throw SyncFailure.notSynced }
+        let workspaceId = try workspace.syncWorkspaceId()
+        var client = SyncClient(server: server, transport: environment.syncTransport)
+        let device = try workspace.withDeviceKey { id, _ in id }
+        try client.signIn(workspace: workspaceId, device: device) { message in
+            try workspace.withDeviceKey { _, key in key.sign(message) }
+        }
+        guard let user = try client.rosterUser(workspace: workspaceId, handle: invited.rawValue)
+        else {
+            throw SyncRemoteFailure.refused(
+                SyncProblem(
+                    status: 404, reason: .notFound,
+                    message: "the server's roster has no user '\(invited)'"))
+        }
+        let code = JoinCode.make(random: environment.random)
+        guard let normalized = JoinCode.normalized(code) else {
+            throw SyncRemoteFailure.badAnswer(server: status.server, path: "invitation code")
+        }
+        let answer = try client.call(
+            "POST", SyncPath.invitations(workspaceId),
+            InvitationRequest(
+                handle: invited.rawValue,
+                verifier: JoinCode.verifier(
+                    workspace: workspaceId, user: user.userId, code: normalized),
+                expiresIn: seconds),
+            as: InvitationResponse.self)
+        return InvitationReport(
+            code: code, user: invited.rawValue, workspace: workspaceId, server: status.server,
+            expiresAt: Self.isoInstant(answer.expiresAt), attempts: answer.attempts)
+    }
+}

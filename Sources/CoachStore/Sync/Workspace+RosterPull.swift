@@ -1,0 +1,247 @@
+import CoachCrypto
+import CoachKit
+import CoachSync
+import CoachTrust
+import Foundation
+import GRDB
+
+extension Workspace {
+    /// Brings the server's roster entries into the replica, in one transaction: newer user
+    /// certificates (a new user with their sealed key row), athletes, epochs, grants of the
+    /// newest epochs (a rotation drops the older grants, as it does here, but for the
+    /// signed-in user's own when it left them out), removals and plugin records. Then every
+    /// certificate and every athlete's key history and grants are verified
+    /// against the trust anchor; device entries are left to their own path.
+    ///
+    /// - Parameters:
+    ///   - entries: the server's roster, in order.
+    ///   - actor: the signed-in user, whose trust anchor the rows are checked against.
+    /// - Returns: how many entries changed the replica.
+    /// - Throws: `StoreError.tampered` naming what does not verify (an unsigned or planted
+    ///   entry); nothing is applied then.
+    @discardableResult
+    public func applyRoster(_ entries: [RosterEntry], as actor: Principal) throws -> Int {
+        applyingRoster.withLock { $0 = true }
+        defer { applyingRoster.withLock { $0 = false } }
+        return try write { db in
+            var applied = 0
+            var rotated: [AthleteID: Int] = [:]
+            try noteHeadsToResign(db, entries, as: actor)
+            for entry in entries where try apply(db, entry, rotated: &rotated) { applied += 1 }
+            // As a rotation here does, the older grants go; the signed-in user's own stays on
+            // their machine when the rotation left them out, so what they could read they
+            // still can (nothing of the new epoch).
+            for (athlete, epoch) in rotated {
+                let user = actor.userId.rawValue
+                let holds =
+                    try Data.fetchOne(
+                        db, sql: GrantsTable.signatureOfOne,
+                        arguments: [athlete.rawValue, epoch, user]) != nil
+                try db.execute(
+                    sql: GrantsTable.deleteBeforeEpochButOfUser,
+                    arguments: [athlete.rawValue, epoch, holds ? "" : user])
+            }
+            guard applied > 0 else { return 0 }
+            let rows = DatabaseRows(db: db)
+            let book = CertificateBook()
+            try StoreError.checking {
+                for id in try rows.userIds() {
+                    _ = try book.certificate(in: rows, userId: id, anchor: actor.anchor)
+                }
+                let membership = MembershipVerifier(anchor: actor.anchor, book: book)
+                for id in try rows.athleteIds() {
+                    _ = try membership.access(in: rows, athleteId: id)
+                }
+            }
+            return applied
+        }
+    }
+
+    /// Before a rotation comes in: the record head of each athlete whose new epoch `actor`
+    /// is granted is checked now and signed again at the new epoch when the write commits, as
+    /// a rotation made here does.
+    private func noteHeadsToResign(_ db: Database, _ entries: [RosterEntry], as actor: Principal)
+        throws
+    {
+        var granted: Set<String> = []
+        for case .grant(let grant) in entries where grant.userId == actor.userId {
+            granted.insert("\(grant.athleteId.rawValue)/\(grant.epoch)")
+        }
+        for case .epoch(let epoch) in entries
+        where granted.contains("\(epoch.athleteId.rawValue)/\(epoch.epoch)") {
+            let id = epoch.athleteId.rawValue
+            let current =
+                try Int.fetchOne(db, sql: EpochsTable.currentOfAthlete, arguments: [id]) ?? 0
+            if current >= 1, epoch.epoch > current {
+                try noteRecordsChanged(db, athleteId: id, actor: actor)
+            }
+        }
+    }
+
+    /// Applies one entry when the replica lacks it; whether it did.
+    private func apply(_ db: Database, _ entry: RosterEntry, rotated: inout [AthleteID: Int])
+        throws -> Bool
+    {
+        switch entry {
+        case .user(let user):
+            let version = try Int.fetchOne(
+                db, sql: "SELECT version FROM certificates WHERE user_id = ?",
+                arguments: [user.userId.rawValue])
+            guard version ?? 0 < user.version else { return false }
+            try applyUser(db, user, isNew: version == nil)
+        case .athlete(let athlete):
+            guard
+                try Int.fetchOne(
+                    db, sql: "SELECT 1 FROM athletes WHERE id = ?",
+                    arguments: [athlete.athleteId.rawValue]) == nil
+            else { return false }
+            try db.execute(
+                sql: AthletesTable.insert,
+                arguments: [athlete.athleteId.rawValue, Data(athlete.handleTag.bytes)])
+        case .epoch(let epoch):
+            let id = epoch.athleteId.rawValue
+            let current =
+                try Int.fetchOne(db, sql: EpochsTable.currentOfAthlete, arguments: [id]) ?? 0
+            guard epoch.epoch > current else { return false }
+            try db.execute(
+                sql: EpochsTable.insert,
+                arguments: [
+                    id, epoch.epoch, Data(epoch.commitment.bytes),
+                    epoch.previousNonce.map { Data($0.bytes) },
+                    epoch.previousWrapped.map { Data($0.bytes) },
+                ])
+            try db.execute(
+                sql: EpochsTable.setSignature,
+                arguments: [epoch.signerId.rawValue, Data(epoch.signature.bytes), id, epoch.epoch])
+            rotated[epoch.athleteId] = epoch.epoch
+        case .grant(let grant):
+            let id = grant.athleteId.rawValue
+            let current =
+                try Int.fetchOne(db, sql: EpochsTable.currentOfAthlete, arguments: [id]) ?? 0
+            let held = try Data.fetchOne(
+                db,
+                sql: GrantsTable.signatureOfOne,
+                arguments: [id, grant.epoch, grant.userId.rawValue])
+            guard grant.epoch == current, held.map({ [UInt8]($0) }) != grant.signature.bytes
+            else { return false }
+            try db.execute(
+                sql: GrantsTable.insert,
+                arguments: [
+                    id, grant.epoch, grant.userId.rawValue, Data(grant.sealed.bytes),
+                    grant.grantedBy.rawValue, Data(grant.signature.bytes),
+                ])
+        case .removal(let removal):
+            try db.execute(sql: AthletesTable.delete, arguments: [removal.athleteId.rawValue])
+            return db.changesCount > 0
+        case .plugin(let plugin):
+            return try applyPlugin(db, plugin)
+        case .device, .deviceRevocation:
+            return false
+        }
+        return true
+    }
+
+    /// Stores a user's newer certificate; a user new here gets their row from the sealed
+    /// key row the entry carries.
+    func applyUser(_ db: Database, _ user: RosterUser, isNew: Bool) throws {
+        let id = user.userId.rawValue
+        if isNew {
+            guard let keys = SealedKeyFields(user.sealedKeys.bytes) else {
+                throw StoreError.tampered("the sealed key row of user '\(id)' on the server")
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, handle, role, athlete_id, disabled, box_pk, sign_pk,
+                        kdf_alg, kdf_ops, kdf_mem, kdf_salt, key_nonce, key_ciphertext,
+                        index_key_sealed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    id, user.handle, user.role.rawValue, user.athleteId?.rawValue,
+                    user.status == "disabled" ? 1 : 0, Data(user.boxPK.bytes),
+                    Data(user.signPK.bytes), keys.algorithm, keys.ops, keys.mem,
+                    Data(keys.salt), Data(keys.nonce), Data(keys.ciphertext),
+                    Data(keys.indexKey),
+                ])
+        } else {
+            try db.execute(
+                sql: "UPDATE users SET box_pk = ?, sign_pk = ?, disabled = ? WHERE id = ?",
+                arguments: [
+                    Data(user.boxPK.bytes), Data(user.signPK.bytes),
+                    user.status == "disabled" ? 1 : 0, id,
+                ])
+        }
+        let pending = user.enrolledFrom
+        try db.execute(
+            sql: CertificatesTable.insert,
+            arguments: [
+                id, user.status, user.kdfFloorOps, user.kdfFloorMem, user.version,
+                user.createdBy.rawValue, user.signerId.rawValue, Data(user.signature.bytes),
+                pending.map { Data($0.boxPK.bytes) }, pending.map { Data($0.signPK.bytes) },
+                pending?.signerId.rawValue, pending.map { Data($0.signature.bytes) },
+            ])
+    }
+
+    /// Stores or drops a plugin row as the server's record says; whether it changed.
+    private func applyPlugin(_ db: Database, _ plugin: RosterPlugin) throws -> Bool {
+        let held = try Row.fetchOne(
+            db, sql: "SELECT * FROM plugins WHERE id = ?", arguments: [plugin.pluginId])
+        if plugin.record.bytes.isEmpty {
+            guard held != nil else { return false }
+            try db.execute(sql: PluginsTable.delete, arguments: [plugin.pluginId])
+            return true
+        }
+        guard let record = try? RosterPluginRecord(bytes: plugin.record.bytes),
+            record.id == plugin.pluginId
+        else { throw StoreError.tampered("the record of plugin '\(plugin.pluginId)'") }
+        if let held, Self.pluginRecord(held) == record { return false }
+        try db.execute(
+            sql: PluginsTable.insert,
+            arguments: [
+                record.id, record.path, record.sha256, record.manifest, record.granted,
+                record.addedBy.rawValue, record.addedAt, Data(record.signature.bytes),
+            ])
+        return true
+    }
+}
+
+/// The columns of a user row that `Workspace.sealedKeys` joins into one opaque value, read
+/// back: the KDF's name, cost and salt, the keys sealed under the passphrase, the sealed
+/// index key.
+struct SealedKeyFields {
+    var algorithm: String
+    var ops: Int64
+    var mem: Int64
+    var salt: [UInt8]
+    var nonce: [UInt8]
+    var ciphertext: [UInt8]
+    var indexKey: [UInt8]
+
+    /// The fields of `bytes`; nil unless they are exactly a sealed key row.
+    init?(_ bytes: [UInt8]) {
+        var fields: [[UInt8]] = []
+        var at = 0
+        while at < bytes.count {
+            guard at + 4 <= bytes.count else { return nil }
+            let n = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            at += 4
+            guard n <= bytes.count - at else { return nil }
+            fields.append(Array(bytes[at..<at + n]))
+            at += n
+        }
+        guard fields.count == 8, fields[0] == Array("coach/1/sealed-user-keys".utf8),
+            fields[2].count == 8, fields[3].count == 8,
+            let algorithm = String(bytes: fields[1], encoding: .utf8)
+        else { return nil }
+        func int(_ b: [UInt8]) -> Int64 {
+            Int64(bitPattern: b.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        }
+        self.algorithm = algorithm
+        ops = int(fields[2])
+        mem = int(fields[3])
+        salt = fields[4]
+        nonce = fields[5]
+        ciphertext = fields[6]
+        indexKey = fields[7]
+    }
+}
