@@ -4,13 +4,20 @@
 # CHANGES signed changes (DAYS per athlete, ATHLETES athletes, each athlete's pushes one
 # device's chain), then the storage per record.
 # Usage: Benchmarks/sync-server.sh [ATHLETES [DAYS [CLIENTS [CHANGES]]]]   (100 10 8 15)
+# COACH_BENCH_ENVELOPE=1 pushes version-1 envelopes (the byte form before the compact one);
+# COACH_BENCH_BIN=DIR takes coach-server and coach-sync-bench from DIR instead of building
+# them in release (the storage figures do not depend on the build; the timings do).
 set -euo pipefail
 athletes=${1:-100} days=${2:-10} clients=${3:-8} changes=${4:-15}
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here/Server"
-swift build -c release --product coach-server >/dev/null
-swift build -c release --product coach-sync-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)
+if [ -n "${COACH_BENCH_BIN:-}" ]; then
+  bin=$COACH_BENCH_BIN
+else
+  swift build -c release --product coach-server >/dev/null
+  swift build -c release --product coach-sync-bench >/dev/null
+  bin=$(swift build -c release --show-bin-path)
+fi
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -x "$pgbin/initdb" ] || { echo "initdb not found: apt-get install postgresql" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/coach-sync-bench.XXXXXX)
@@ -36,6 +43,13 @@ for _ in $(seq 1 100); do [ -s "$tmp/serve.out" ] && break; sleep 0.1; done
 base=$(head -1 "$tmp/serve.out" | sed 's/.* //')
 echo "coach-server at $base; $athletes athletes x $days days, $clients clients, $changes changes a push"
 "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes"
+records=$(psql -d club -c "SELECT count(*) FROM changes")
+psql -d club -F ' ' -c "SELECT c.relname, pg_relation_size(c.oid), pg_indexes_size(c.oid),
+  pg_total_relation_size(c.oid) - pg_relation_size(c.oid) - pg_indexes_size(c.oid)
+  FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
+  ORDER BY pg_total_relation_size(c.oid) DESC, 1" | awk -v n="$records" 'BEGIN { print "table: heap, indexes, toast (bytes per record)" }
+  { t += $2 + $3 + $4; printf "  %s: %d, %d, %d (%.0f)\n", $1, $2, $3, $4, ($2 + $3 + $4) / n }
+  END { printf "every table: %.0f bytes per record (%d records)\n", t / n, n }'
 psql -d club -c "SELECT 'storage per record: ' || round((pg_total_relation_size('changes')
   + pg_total_relation_size('objects'))::numeric / count(*)) || ' bytes (changes and objects,
   with indexes), envelope ' || round(avg(length(envelope))) || ' bytes' FROM changes"

@@ -2,10 +2,11 @@ import CoachCrypto
 import CoachKit
 import CoachSync
 import CoachTrust
+import Foundation
 
 /// A club for the benchmark: an owner, one coach holding every athlete, and one device of the
 /// coach per athlete (so each athlete's pushes form a chain of their own, as each athlete's
-/// own machine would).
+/// own machine would). Every id is a lowercase UUID, as coach makes them.
 struct BenchClub {
     let workspace: String
     let owner: SigningKeyPair
@@ -14,23 +15,33 @@ struct BenchClub {
     var deviceKeys: [SigningKeyPair] = []
     var entries: [RosterEntry] = []
     let now: Int64
+    let ownerId = Self.newID()
+    let coachId = Self.newID()
+    let deviceIds: [DeviceID]
+
+    static func newID() -> String { UUID().uuidString.lowercased() }
 
     init(athletes count: Int, now: Int64) throws {
         try Sodium.initialize()
-        workspace = "bench-\(now)"
+        workspace = Self.newID()
         owner = try SigningKeyPair.generate()
         coach = try SigningKeyPair.generate()
-        athletes = (1...count).map { AthleteID("a-\($0)") }
+        athletes = (1...count).map { _ in AthleteID(Self.newID()) }
+        deviceIds = (1...count).map { _ in DeviceID(Self.newID()) }
         self.now = now
         entries.append(
-            .user(RosterUser(certificate: certificate("u-owner", .owner, owner), sealedKeys: [1])))
+            .user(
+                RosterUser(
+                    certificate: certificate(ownerId, "owner", .owner, owner), sealedKeys: [1])))
         entries.append(
-            .user(RosterUser(certificate: certificate("u-coach", .coach, coach), sealedKeys: [1])))
+            .user(
+                RosterUser(
+                    certificate: certificate(coachId, "coach", .coach, coach), sealedKeys: [1])))
         for (index, athlete) in athletes.enumerated() {
             let commitment = Hashing.blake2b(Array(athlete.rawValue.utf8))
             var epoch = EpochCertificate(
                 athleteId: athlete.rawValue, epoch: 1, commitment: commitment,
-                previousCommitment: [], wrappedHash: [], signerId: "u-owner")
+                previousCommitment: [], wrappedHash: [], signerId: ownerId)
             epoch.sign(by: owner, workspaceId: workspace)
             entries.append(
                 .athlete(RosterAthlete(athleteId: athlete, handleTag: [UInt8(index % 256)])))
@@ -40,9 +51,9 @@ struct BenchClub {
                         athleteId: athlete,
                         row: EpochRow(
                             epoch: 1, commitment: commitment, previousNonce: nil,
-                            previousWrapped: nil, signerId: "u-owner", signature: epoch.signature)))
+                            previousWrapped: nil, signerId: ownerId, signature: epoch.signature)))
             )
-            for user in ["u-owner", "u-coach"] {
+            for user in [ownerId, coachId] {
                 let sealed = Array("key of \(athlete) for \(user)".utf8)
                 let message = GrantStatement.message(
                     athleteId: athlete.rawValue, epoch: 1, userId: user, sealed: sealed,
@@ -52,12 +63,13 @@ struct BenchClub {
                         RosterGrant(
                             athleteId: athlete, epoch: 1,
                             row: GrantRow(
-                                userId: user, grantedBy: "u-owner", sealed: sealed,
+                                userId: user, grantedBy: ownerId, sealed: sealed,
                                 signature: owner.sign(message)))))
             }
             let key = try SigningKeyPair.generate()
             var device = DeviceCertificate(
-                deviceId: device(index), userId: "u-coach", signPK: key.publicKey, createdAt: now,
+                deviceId: device(index), userId: UserID(coachId), signPK: key.publicKey,
+                createdAt: now,
                 name: "bench \(index)")
             device.sign(by: coach, workspaceId: workspace)
             deviceKeys.append(key)
@@ -65,44 +77,49 @@ struct BenchClub {
         }
     }
 
-    func device(_ index: Int) -> DeviceID { DeviceID("d-\(index + 1)") }
+    func device(_ index: Int) -> DeviceID { deviceIds[index] }
 
-    func certificate(_ id: String, _ role: Role, _ key: SigningKeyPair) -> UserCertificate {
+    func certificate(_ id: String, _ handle: String, _ role: Role, _ key: SigningKeyPair)
+        -> UserCertificate
+    {
         var c = UserCertificate(
-            userId: id, handle: id, role: role, athleteId: nil,
+            userId: id, handle: handle, role: role, athleteId: nil,
             boxPK: Array(repeating: 7, count: 32),
             signPK: key.publicKey, disabled: false, kdfFloorOps: 2, kdfFloorMem: 67_108_864,
-            version: 1, createdBy: "u-owner", signerId: "u-owner")
+            version: 1, createdBy: ownerId, signerId: ownerId)
         c.sign(by: owner, workspaceId: workspace)
         return c
     }
 
     var registration: RegistrationRequest {
         var r = WorkspaceRegistration(
-            workspaceId: workspace, ownerUserId: "u-owner", ownerSignPK: owner.publicKey,
+            workspaceId: workspace, ownerUserId: UserID(ownerId), ownerSignPK: owner.publicKey,
             createdAt: now)
         r.sign(by: owner)
         return RegistrationRequest(registration: r, roster: entries)
     }
 
     /// `days` pushes of `changes` new records each for athlete `index`, chained and signed,
-    /// with bodies of `bodyBytes` (a sealed record's size).
-    func batches(athlete index: Int, days: Int, changes: Int, bodyBytes: Int) -> [PushRequest] {
+    /// with bodies of `bodyBytes` (a sealed record's size), in the compact byte form or, with
+    /// `version1`, the version-1 form.
+    func batches(
+        athlete index: Int, days: Int, changes: Int, bodyBytes: Int, version1: Bool = false
+    ) -> [PushRequest] {
         var position = ChangeVerifier.ChainPosition.genesis
         let random = SystemRandom()
         return (1...days).map { day in
             let envelopes = (1...changes).map { n -> [UInt8] in
                 var change = ChangeEnvelope(
                     workspaceId: workspace, stream: .athlete(athletes[index]),
-                    object: "r-\(day)-\(n)", kind: "wellness", day: "2026-11-\(10 + day % 18)",
+                    object: Self.newID(), kind: "wellness", day: "2026-11-\(10 + day % 18)",
                     operation: .put, baseVersion: 0,
                     clock: HybridTimestamp(milliseconds: now, counter: UInt16(n)),
-                    device: device(index), author: "u-coach", epoch: 1,
+                    device: device(index), author: UserID(coachId), epoch: 1,
                     sequence: position.sequence + 1, previousHash: position.hash,
                     body: random.bytes(bodyBytes))
                 change.sign(by: deviceKeys[index])
                 position = .init(sequence: change.sequence, hash: change.hash)
-                return change.encoded()
+                return version1 ? change.encodedVersion1() : change.encoded()
             }
             return PushRequest(device: device(index), batchSeq: Int64(day), changes: envelopes)
         }

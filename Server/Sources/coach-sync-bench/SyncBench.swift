@@ -8,7 +8,8 @@ import Foundation
 #endif
 
 /// Pushes athlete-day batches from concurrent clients against a running `coach-server` and
-/// reports pushes per second and latency percentiles. The batches are signed before timing.
+/// reports pushes per second and latency percentiles. The batches are signed before timing;
+/// `COACH_BENCH_ENVELOPE=1` sends them in the version-1 byte form.
 @main
 struct SyncBench {
     static func main() async throws {
@@ -43,8 +44,10 @@ struct SyncBench {
                     as: SessionResponse.self
                 ).token)
         }
+        let version1 = ProcessInfo.processInfo.environment["COACH_BENCH_ENVELOPE"] == "1"
         let work = (0..<athletes).map {
-            club.batches(athlete: $0, days: days, changes: changes, bodyBytes: 110)
+            club.batches(
+                athlete: $0, days: days, changes: changes, bodyBytes: 110, version1: version1)
         }
         let path = SyncPath.changes(club.workspace)
         let started = Date()

@@ -79,7 +79,7 @@ struct MigrationTests {
         arguments: [
             "ALTER TABLE changes ADD COLUMN note text",
             "ALTER TABLE objects DROP CONSTRAINT objects_pkey",
-            "CREATE INDEX extra ON changes (received_at)",
+            "CREATE INDEX extra ON changes (head)",
             "CREATE TABLE spare (x int)",
             """
             CREATE FUNCTION keep() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END';

@@ -2,22 +2,28 @@ import CoachCrypto
 import CoachKit
 
 extension ChangeEnvelope {
-    /// Reads the canonical byte form `encoded()` writes.
+    /// Reads the canonical byte form `encoded()` writes, or the version-1 form.
     ///
-    /// Strict: the label and format version must be this type's, every field must be present
-    /// and well formed (a known stream and operation, hashes and signatures of their lengths,
-    /// a body within `maxBodyBytes`), and nothing may follow the last field. Whether the
-    /// signature verifies is a separate check (`ChangeVerifier`).
+    /// Strict: the label and format version must be ones this type reads, every field must be
+    /// present and well formed (a known stream and operation, hashes and signatures of their
+    /// lengths, a body within `maxBodyBytes`), and nothing may follow the last field. Whether
+    /// the signature verifies is a separate check (`ChangeVerifier`).
     ///
     /// - Parameter bytes: the envelope as stored or received.
     /// - Returns: the envelope.
     /// - Throws: `ChangeRejection.malformed` or `.unsupportedVersion`.
     public static func decode(_ bytes: [UInt8]) throws -> ChangeEnvelope {
+        if bytes.first == compactMagic { return try decodeCompact(bytes) }
+        return try decodeVersion1(bytes)
+    }
+
+    /// Reads the version-1 form: length-prefixed fields after the label and version.
+    static func decodeVersion1(_ bytes: [UInt8]) throws -> ChangeEnvelope {
         var reader = FieldReader(bytes)
         guard reader.text() == "coach/1/change-envelope", let version = reader.integer() else {
             throw ChangeRejection.malformed("not a change envelope")
         }
-        guard version == Int64(formatVersion) else {
+        guard version == 1 else {
             throw ChangeRejection.unsupportedVersion(Int(version))
         }
         guard let workspace = reader.text(), let tag = reader.text(), let id = reader.text(),

@@ -9,11 +9,15 @@ import CoachKit
 /// device and its user, the key epoch the body is sealed under, and the device's change
 /// counter with the hash of its previous change (a per-device hash chain). The signature
 /// covers the header and a hash of the body, so neither can be changed or moved alone. The
-/// byte form (`encoded()`, `decode(_:)`) is canonical and versioned: length-prefixed fields in
-/// a fixed order, nothing depending on a text format's field order.
+/// byte form (`encoded()`, `decode(_:)`) is canonical and versioned: compact fields in a fixed
+/// order (version 2), nothing depending on a text format's field order; the version-1 form of
+/// length-prefixed fields still reads. The signed message does not depend on the byte form.
 public struct ChangeEnvelope: Equatable, Sendable {
-    /// The version of the byte form this type writes and reads.
-    public static let formatVersion = 1
+    /// The version of the byte form this type writes; it reads this one and version 1.
+    public static let formatVersion = 2
+    /// The version the signed message and the change hash name: the same for every byte form,
+    /// so an envelope re-encoded in another form keeps its signature and its place in chains.
+    public static let signedVersion = 1
     /// The largest sealed body accepted: 64 KiB.
     public static let maxBodyBytes = 65_536
     /// The length of a change hash (BLAKE2b-256).
@@ -76,7 +80,7 @@ public struct ChangeEnvelope: Equatable, Sendable {
     /// The header fields in their canonical order, after a domain label.
     private func header(_ label: String) -> AssociatedData {
         AssociatedData(label).with(
-            Self.formatVersion, workspaceId, stream.tag, stream.id, object, kind, day,
+            Self.signedVersion, workspaceId, stream.tag, stream.id, object, kind, day,
             Int(operation.rawValue), baseVersion, Int64(bitPattern: clock.packed),
             device.rawValue, author.rawValue, epoch, sequence, previousHash)
     }
@@ -100,8 +104,9 @@ public struct ChangeEnvelope: Equatable, Sendable {
         SigningKeyPair.verify(signature, of: signedMessage, publicKey: devicePK)
     }
 
-    /// The canonical byte form: the header, the signature and the body.
-    public func encoded() -> [UInt8] {
+    /// The version-1 byte form: the header's length-prefixed fields, the signature and the
+    /// body. Read still; written only for stores and peers that need it.
+    public func encodedVersion1() -> [UInt8] {
         header("coach/1/change-envelope").with(signature, body).bytes
     }
 }

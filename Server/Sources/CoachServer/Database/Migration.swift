@@ -16,6 +16,7 @@ public struct Migration: Sendable, Equatable {
         Migration(version: 2, name: "sessions", sql: sessions),
         Migration(version: 3, name: "lean-changes", sql: leanChanges),
         Migration(version: 4, name: "invitations", sql: invitations),
+        Migration(version: 5, name: "stream-keys", sql: streamKeys),
     ]
 
     /// The newest version this build knows.
@@ -124,5 +125,42 @@ public struct Migration: Sendable, Equatable {
             attempts_left integer NOT NULL,
             PRIMARY KEY (ws, user_id)
         );
+        """
+
+    /// Changes and objects keyed by an integer stream id instead of the workspace and athlete
+    /// texts, which repeated in every row and index entry; an object by its id's bytes
+    /// (`StoredObjectID`: a UUID's 16); a change no longer keeps the arrival time nothing
+    /// read. Existing rows move over.
+    static let streamKeys = """
+        ALTER TABLE streams ADD COLUMN sid bigint GENERATED ALWAYS AS IDENTITY UNIQUE;
+        ALTER TABLE changes RENAME TO changes_v3;
+        ALTER INDEX changes_pkey RENAME TO changes_v3_pkey;
+        CREATE TABLE changes (
+            sid bigint NOT NULL REFERENCES streams (sid),
+            sseq bigint NOT NULL,
+            head bytea NOT NULL,
+            envelope bytea NOT NULL,
+            PRIMARY KEY (sid, sseq)
+        );
+        INSERT INTO changes (sid, sseq, head, envelope)
+        SELECT s.sid, c.sseq, c.head, c.envelope FROM changes_v3 c
+        JOIN streams s ON s.ws = c.ws AND s.athlete_id = c.athlete_id;
+        DROP TABLE changes_v3;
+        ALTER TABLE objects RENAME TO objects_v3;
+        ALTER INDEX objects_pkey RENAME TO objects_v3_pkey;
+        CREATE TABLE objects (
+            sid bigint NOT NULL,
+            version bigint NOT NULL,
+            object bytea NOT NULL,
+            PRIMARY KEY (sid, object)
+        );
+        INSERT INTO objects (sid, version, object)
+        SELECT s.sid, o.version, CASE
+            WHEN o.object ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                THEN decode(replace(o.object, '-', ''), 'hex')
+            WHEN octet_length(o.object) = 16 THEN convert_to(o.object, 'UTF8') || '\\xff'::bytea
+            ELSE convert_to(o.object, 'UTF8') END
+        FROM objects_v3 o JOIN streams s ON s.ws = o.ws AND s.athlete_id = o.athlete_id;
+        DROP TABLE objects_v3;
         """
 }

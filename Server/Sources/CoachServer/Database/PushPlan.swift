@@ -11,6 +11,8 @@ struct PushPlan {
     let encoded: [[UInt8]]
     /// Where each touched stream stands: sequence and head.
     var streams: [String: (sseq: Int64, head: [UInt8])] = [:]
+    /// The integer key of each touched stream.
+    var sids: [String: Int64] = [:]
     /// The current version of each touched object that exists, by stream and object.
     var versions: [Key: Int64] = [:]
     /// Each change's place, once assigned.
@@ -18,6 +20,12 @@ struct PushPlan {
 
     struct Key: Hashable {
         let athlete: String
+        let object: String
+    }
+
+    /// An object by its stream's integer key.
+    struct ObjectKey: Hashable {
+        let sid: Int64
         let object: String
     }
 
@@ -32,7 +40,10 @@ struct PushPlan {
     }
 
     /// Locks the touched streams (in id order, so two pushes never wait on each other in a
-    /// circle) and the touched objects, and reads them.
+    /// circle), then reads the touched objects' versions. The objects need no row lock of
+    /// their own (which would write every row it takes): only a push holding their stream's
+    /// row writes them, and this read comes after that lock, in a statement of its own, so it
+    /// sees what the push before committed.
     func locking(_ ws: String, store: SyncStore, on connection: PostgresConnection) async throws
         -> PushPlan
     {
@@ -40,20 +51,28 @@ struct PushPlan {
         let athletes = Set(envelopes.map(Self.athlete)).sorted()
         let rows = try await connection.query(
             """
-            SELECT athlete_id, sseq, head FROM streams
+            SELECT athlete_id, sid, sseq, head FROM streams
             WHERE ws = \(ws) AND athlete_id = ANY(\(athletes)) ORDER BY athlete_id FOR UPDATE
             """, logger: store.logger)
-        for try await (id, sseq, head) in rows.decode((String, Int64, ByteBuffer).self) {
+        var athleteOf: [Int64: String] = [:]
+        for try await (id, sid, sseq, head) in rows.decode((String, Int64, Int64, ByteBuffer).self)
+        {
             plan.streams[id] = (sseq, head.array)
+            plan.sids[id] = sid
+            athleteOf[sid] = id
         }
-        let objects = envelopes.map(\.object)
+        var objectOf: [[UInt8]: String] = [:]
+        for envelope in envelopes {
+            objectOf[StoredObjectID.key(envelope.object)] = envelope.object
+        }
         let found = try await connection.query(
             """
-            SELECT athlete_id, object, version FROM objects
-            WHERE ws = \(ws) AND athlete_id = ANY(\(athletes)) AND object = ANY(\(objects))
-            FOR UPDATE
+            SELECT sid, object, version FROM objects
+            WHERE sid = ANY(\(Array(athleteOf.keys)))
+                AND object = ANY(\(objectOf.keys.map(\.buffer)))
             """, logger: store.logger)
-        for try await (id, object, version) in found.decode((String, String, Int64).self) {
+        for try await (sid, key, version) in found.decode((Int64, ByteBuffer, Int64).self) {
+            guard let id = athleteOf[sid], let object = objectOf[key.array] else { continue }
             plan.versions[Key(athlete: id, object: object)] = version
         }
         return plan
@@ -100,47 +119,49 @@ struct PushPlan {
         return results
     }
 
-    /// Inserts the changes and moves the objects, streams and the device's chain.
+    /// Inserts the changes, moves the objects, streams and the device's chain, and keeps the
+    /// batch's answer: one statement, one round trip.
     func write(
-        _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition, store: SyncStore,
+        _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition,
+        answer: (batchSeq: Int64, digest: [UInt8], bytes: [UInt8]), store: SyncStore,
         on connection: PostgresConnection
     ) async throws {
-        let logger = store.logger
-        let athletes = placed.map(\.athlete)
-        let sequences = placed.map(\.sseq)
-        let heads = placed.map { $0.head.buffer }
-        let versions = placed.map(\.version)
-        let bodies = encoded.map(\.buffer)
-        try await connection.query(
-            """
-            INSERT INTO changes (ws, athlete_id, sseq, head, envelope)
-            SELECT \(ws), a, s, h, e
-            FROM unnest(\(athletes), \(sequences), \(heads), \(bodies)) AS u(a, s, h, e)
-            """, logger: logger)
-        var last: [Key: Int64] = [:]
+        let sids = try placed.map { place -> Int64 in
+            guard let sid = self.sids[place.athlete] else {
+                throw ServerError.database("athlete stream \(place.athlete) has no row")
+            }
+            return sid
+        }
+        var last: [ObjectKey: Int64] = [:]
         for (index, envelope) in envelopes.enumerated() {
-            last[Key(athlete: athletes[index], object: envelope.object)] = versions[index]
+            last[ObjectKey(sid: sids[index], object: envelope.object)] = placed[index].version
         }
         let keys = Array(last.keys)
-        try await connection.query(
-            """
-            INSERT INTO objects (ws, athlete_id, object, version)
-            SELECT \(ws), a, o, v FROM unnest(\(keys.map(\.athlete)), \(keys.map(\.object)),
-                \(keys.map { last[$0] ?? 0 })) AS u(a, o, v)
-            ON CONFLICT (ws, athlete_id, object) DO UPDATE SET version = excluded.version
-            """, logger: logger)
         let ids = Array(streams.keys)
         try await connection.query(
             """
-            UPDATE streams SET sseq = u.s, head = u.h
-            FROM unnest(\(ids), \(ids.map { streams[$0]?.sseq ?? 0 }),
-                \(ids.map { (streams[$0]?.head ?? []).buffer })) AS u(a, s, h)
-            WHERE streams.ws = \(ws) AND streams.athlete_id = u.a
-            """, logger: logger)
-        try await connection.query(
-            """
-            UPDATE devices SET dev_seq = \(end.sequence), dev_head = \(end.hash.buffer)
-            WHERE ws = \(ws) AND device_id = \(device.rawValue)
-            """, logger: logger)
+            WITH c AS (
+                INSERT INTO changes (sid, sseq, head, envelope)
+                SELECT * FROM unnest(\(sids), \(placed.map(\.sseq)),
+                    \(placed.map { $0.head.buffer }), \(encoded.map(\.buffer)))
+            ), o AS (
+                INSERT INTO objects (sid, version, object)
+                SELECT * FROM unnest(\(keys.map(\.sid)), \(keys.map { last[$0] ?? 0 }),
+                    \(keys.map { StoredObjectID.key($0.object).buffer }))
+                ON CONFLICT (sid, object) DO UPDATE SET version = excluded.version
+            ), s AS (
+                UPDATE streams SET sseq = u.s, head = u.h
+                FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
+                    \(ids.map { streams[$0]?.sseq ?? 0 }),
+                    \(ids.map { (streams[$0]?.head ?? []).buffer })) AS u(i, s, h)
+                WHERE streams.sid = u.i
+            ), d AS (
+                UPDATE devices SET dev_seq = \(end.sequence), dev_head = \(end.hash.buffer)
+                WHERE ws = \(ws) AND device_id = \(device.rawValue)
+            )
+            INSERT INTO batches (ws, device_id, batch_seq, digest, answer)
+            VALUES (\(ws), \(device.rawValue), \(answer.batchSeq), \(answer.digest.buffer),
+                \(answer.bytes.buffer))
+            """, logger: store.logger)
     }
 }

@@ -23,11 +23,11 @@ extension SyncStore {
             var changes: [PulledChange] = []
             let rows = try await connection.query(
                 """
-                SELECT c.athlete_id, c.sseq, c.head, c.envelope
+                SELECT s.athlete_id, c.sseq, c.head, c.envelope
                 FROM unnest(\(readable), \(cursors)) AS cur(athlete_id, after)
-                JOIN changes c ON c.ws = \(session.workspace) AND c.athlete_id = cur.athlete_id
-                    AND c.sseq > cur.after
-                ORDER BY c.athlete_id, c.sseq LIMIT \(limit + 1)
+                JOIN streams s ON s.ws = \(session.workspace) AND s.athlete_id = cur.athlete_id
+                JOIN changes c ON c.sid = s.sid AND c.sseq > cur.after
+                ORDER BY s.athlete_id, c.sseq LIMIT \(limit + 1)
                 """, logger: logger)
             for try await (id, sseq, head, envelope) in rows.decode(
                 (String, Int64, ByteBuffer, ByteBuffer).self)

@@ -30,10 +30,12 @@ extension SyncStore {
         let digest = Self.digest(encoded)
         let answer = try await transaction { connection -> PushResponse in
             let position = try await lockDevice(ws, device, on: connection)
-            if let stored = try await storedAnswer(ws, request, digest: digest, on: connection) {
-                return stored
+            let (count, stored) = try await rosterCount(
+                ws, storedFor: request, digest: digest, on: connection)
+            if let stored { return stored }
+            let roster = try await rosters.roster(ws, count: count) {
+                try await loadRoster(ws, on: connection)
             }
-            let roster = try await lockedRoster(ws, on: connection, lock: .push)
             let envelopes = try PushCheck.check(encoded, device: device, roster: roster, now: now)
             let end: ChangeVerifier.ChainPosition
             do {
@@ -45,14 +47,11 @@ extension SyncStore {
             var plan = try await PushPlan(envelopes: envelopes, encoded: encoded)
                 .locking(ws, store: self, on: connection)
             let results = try plan.assign()
-            try await plan.write(ws, device: device, end: end, store: self, on: connection)
             let answer = PushResponse(batchSeq: request.batchSeq, results: results)
-            try await connection.query(
-                """
-                INSERT INTO batches (ws, device_id, batch_seq, digest, answer)
-                VALUES (\(ws), \(device.rawValue), \(request.batchSeq), \(digest.buffer),
-                    \(try SyncJSON.encode(answer).buffer))
-                """, logger: logger)
+            try await plan.write(
+                ws, device: device, end: end,
+                answer: (request.batchSeq, digest, try SyncJSON.encode(answer)), store: self,
+                on: connection)
             crash.hit("before-commit:push")
             return answer
         }
@@ -85,27 +84,37 @@ extension SyncStore {
         return ChangeVerifier.ChainPosition(sequence: sequence, hash: head.array)
     }
 
-    /// The answer stored for this batch number, if the same batch was stored before.
+    /// The roster's entry count, its head row share-locked as a roster change would find it,
+    /// and the answer stored for this batch number if the same batch was stored before. One
+    /// statement: the batch row can only come from a push of this device, whose row the
+    /// caller holds locked.
     ///
-    /// - Throws: `SyncProblem` (`batch_reused`) when another batch used the number.
-    private func storedAnswer(
-        _ ws: String, _ request: PushRequest, digest: [UInt8], on connection: PostgresConnection
-    ) async throws -> PushResponse? {
+    /// - Throws: `SyncProblem` (`unknown_workspace`) when the workspace has no roster, or
+    ///   (`batch_reused`) when another batch used the number.
+    private func rosterCount(
+        _ ws: String, storedFor request: PushRequest, digest: [UInt8],
+        on connection: PostgresConnection
+    ) async throws -> (Int64, PushResponse?) {
         let row = try await connection.query(
             """
-            SELECT digest, answer FROM batches WHERE ws = \(ws)
-                AND device_id = \(request.device.rawValue) AND batch_seq = \(request.batchSeq)
+            SELECT h.count, b.digest, b.answer FROM roster_heads h
+            LEFT JOIN batches b ON b.ws = h.ws AND b.device_id = \(request.device.rawValue)
+                AND b.batch_seq = \(request.batchSeq)
+            WHERE h.ws = \(ws)
+            FOR KEY SHARE OF h
             """, logger: logger
         ).collect().first
-        guard let (stored, answer) = try row?.decode((ByteBuffer, ByteBuffer).self) else {
-            return nil
+        guard let (count, stored, answer) = try row?.decode((Int64, ByteBuffer?, ByteBuffer?).self)
+        else {
+            throw SyncProblem.refuse(.unknownWorkspace, "workspace \(ws) is not registered here")
         }
+        guard let stored, let answer else { return (count, nil) }
         guard stored.array == digest else {
             throw SyncProblem.refuse(
                 .batchReused,
                 "batch \(request.batchSeq) of device \(request.device) was another batch",
                 device: request.device)
         }
-        return try SyncJSON.decode(PushResponse.self, from: answer.array)
+        return (count, try SyncJSON.decode(PushResponse.self, from: answer.array))
     }
 }

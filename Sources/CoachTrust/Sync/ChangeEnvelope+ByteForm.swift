@@ -1,0 +1,80 @@
+import CoachCrypto
+import CoachKit
+
+extension ChangeEnvelope {
+    /// The first byte of the compact form (version 2 on): no version-1 envelope starts with
+    /// it, as those open with a zero length byte.
+    static let compactMagic: UInt8 = 0xCE
+
+    /// The canonical byte form (version 2): the magic byte and the version, then the header
+    /// fields in their signed order, the signature and the length-prefixed body. Integers are
+    /// LEB128, the clock 8 bytes big-endian, the previous hash and the signature their fixed
+    /// lengths, and ids (workspace, athlete, object, device, author) a lowercase UUID's 16
+    /// bytes or a length-prefixed text.
+    public func encoded() -> [UInt8] {
+        var writer = CompactWriter()
+        writer.raw([Self.compactMagic, UInt8(Self.formatVersion)])
+        writer.id(workspaceId)
+        switch stream {
+        case .roster: writer.raw([0])
+        case .athlete(let athlete):
+            writer.raw([1])
+            writer.id(athlete.rawValue)
+        }
+        writer.id(object)
+        writer.text(kind)
+        writer.text(day)
+        writer.raw([operation.rawValue])
+        writer.varint(UInt64(bitPattern: baseVersion))
+        writer.raw((0..<8).map { UInt8(truncatingIfNeeded: clock.packed >> (56 - 8 * $0)) })
+        writer.id(device.rawValue)
+        writer.id(author.rawValue)
+        writer.varint(UInt64(bitPattern: epoch))
+        writer.varint(UInt64(bitPattern: sequence))
+        writer.raw(previousHash)
+        writer.raw(signature)
+        writer.field(body)
+        return writer.bytes
+    }
+
+    /// Reads the compact form, strictly (see `decode(_:)`).
+    static func decodeCompact(_ bytes: [UInt8]) throws -> ChangeEnvelope {
+        var reader = CompactReader(bytes)
+        guard reader.raw(1) == [compactMagic], let version = reader.raw(1)?.first else {
+            throw ChangeRejection.malformed("not a change envelope")
+        }
+        guard Int(version) == formatVersion else {
+            throw ChangeRejection.unsupportedVersion(Int(version))
+        }
+        guard let workspace = reader.id(), let stream = readStream(&reader),
+            let object = reader.id(), let kind = reader.text(), let day = reader.text(),
+            let operation = reader.raw(1).flatMap({ ChangeOperation(rawValue: $0[0]) }),
+            let base = reader.varint(), let clock = reader.raw(8),
+            let device = reader.id(), let author = reader.id(), let epoch = reader.varint(),
+            let sequence = reader.varint(), let previous = reader.raw(hashBytes),
+            let signature = reader.raw(SigningKeyPair.signatureBytes),
+            let body = reader.field(), reader.atEnd
+        else { throw ChangeRejection.malformed("a field is missing or damaged") }
+        let baseVersion = Int64(bitPattern: base)
+        let epochNumber = Int64(bitPattern: epoch)
+        let sequenceNumber = Int64(bitPattern: sequence)
+        guard body.count <= maxBodyBytes, baseVersion >= 0, epochNumber >= 1,
+            sequenceNumber >= 1, !object.isEmpty, !device.isEmpty, !author.isEmpty
+        else { throw ChangeRejection.malformed("a field is out of range") }
+        return ChangeEnvelope(
+            workspaceId: workspace, stream: stream, object: object, kind: kind, day: day,
+            operation: operation, baseVersion: baseVersion,
+            clock: HybridTimestamp(packed: clock.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }),
+            device: DeviceID(device), author: UserID(author), epoch: epochNumber,
+            sequence: sequenceNumber, previousHash: previous, body: body, signature: signature)
+    }
+
+    /// The next stream: a tag byte (0 the roster, 1 an athlete) and the athlete's id.
+    private static func readStream(_ reader: inout CompactReader) -> ChangeStream? {
+        switch reader.raw(1)?.first {
+        case 0: .roster
+        case 1: reader.id().flatMap { ChangeStream(tag: "athlete", id: $0) }
+        default: nil
+        }
+    }
+}
