@@ -20,9 +20,12 @@ post sends the envelope to the server's push route as a batch of its own, signed
 session token (32 bytes in hex) whose hash someone put into the sessions table, and prints
 the answer's status and reason.
 
-The byte forms follow Sources/CoachTrust/Sync/ChangeEnvelope.swift and
-Sources/CoachCrypto/AssociatedData.swift: fields of a 4-byte big-endian length and their
-bytes; integers as 8 bytes big-endian. Standard library only.
+The byte forms follow Sources/CoachTrust/Sync/ChangeEnvelope.swift,
+ChangeEnvelope+ByteForm.swift and Sources/CoachCrypto/AssociatedData.swift. What is signed and
+hashed is the version-1 form: fields of a 4-byte big-endian length and their bytes, integers as
+8 bytes big-endian. What the server stores is the compact form (version 2: magic 0xCE 0x02,
+LEB128 integers, UUID ids as a 0 byte and 16 bytes, other ids and texts length-prefixed); a
+made-up change is written in the form the one it copies was stored in. Standard library only.
 """
 
 import base64
@@ -55,6 +58,8 @@ def integer(value):
 
 
 def decode(data):
+    if data[:2] == COMPACT:
+        return decode_compact(data)
     fields, at = [], 0
     while at < len(data):
         (n,) = struct.unpack(">I", data[at:at + 4])
@@ -67,6 +72,83 @@ def decode(data):
         env[name] = struct.unpack(">q", raw)[0] if is_int else raw
     env["signature"], env["body"] = fields[-2], fields[-1]
     return env
+
+
+COMPACT = b"\xce\x02"
+
+
+def varint(data, at):
+    value, shift = 0, 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte & 0x80 == 0:
+            return value, at
+
+
+def put_varint(value):
+    out = b""
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out += bytes([byte | 0x80])
+        else:
+            return out + bytes([byte])
+
+
+def compact_id(data, at):
+    if data[at] == 0:
+        h = data[at + 1:at + 17].hex()
+        return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}".encode(), at + 17
+    n, at = varint(data, at)
+    return data[at:at + n - 1], at + n - 1
+
+
+def put_compact_id(value):
+    text = value.decode()
+    parts = text.split("-")
+    if len(text) == 36 and [len(p) for p in parts] == [8, 4, 4, 4, 12] and text == text.lower():
+        return b"\x00" + bytes.fromhex(text.replace("-", ""))
+    return put_varint(len(value) + 1) + value
+
+
+def decode_compact(data):
+    env, at = {"format": 1, "compact": True}, 2
+    env["workspace"], at = compact_id(data, at)
+    if data[at] != 1:
+        sys.exit("not an athlete stream's change")
+    env["tag"] = b"athlete"
+    env["stream"], at = compact_id(data, at + 1)
+    env["object"], at = compact_id(data, at)
+    for name in ("kind", "day"):
+        n, at = varint(data, at)
+        env[name], at = data[at:at + n], at + n
+    env["operation"], at = data[at], at + 1
+    env["base"], at = varint(data, at)
+    env["clock"], at = struct.unpack(">q", data[at:at + 8])[0], at + 8
+    env["device"], at = compact_id(data, at)
+    env["author"], at = compact_id(data, at)
+    env["epoch"], at = varint(data, at)
+    env["sequence"], at = varint(data, at)
+    env["previous"], at = data[at:at + 32], at + 32
+    env["signature"], at = data[at:at + 64], at + 64
+    n, at = varint(data, at)
+    env["body"] = data[at:at + n]
+    return env
+
+
+def encode_compact(env):
+    out = COMPACT + put_compact_id(env["workspace"]) + b"\x01" + put_compact_id(env["stream"])
+    out += put_compact_id(env["object"])
+    for name in ("kind", "day"):
+        out += put_varint(len(env[name])) + env[name]
+    out += bytes([env["operation"]]) + put_varint(env["base"]) + struct.pack(">q", env["clock"])
+    out += put_compact_id(env["device"]) + put_compact_id(env["author"])
+    out += put_varint(env["epoch"]) + put_varint(env["sequence"]) + env["previous"]
+    return out + env["signature"] + put_varint(len(env["body"])) + env["body"]
 
 
 def header(env, label):
@@ -122,7 +204,7 @@ def main():
         made = env
     else:
         sys.exit("forge or replay")
-    print(encode(made).hex())
+    print((encode_compact(made) if made.get("compact") else encode(made)).hex())
     print(blake2b(head + change_hash(made)).hex())
     print(made["device"].decode())
     print(made["object"].decode())

@@ -152,7 +152,7 @@ echo "push cut at ${#offsets[@]} offsets (request $up bytes, answer $down): each
   "B pulled all of it"
 
 # --- A change inserted into PostgreSQL as a new row, and the same change posted to the API. ---
-athlete=$(sql "SELECT athlete_id FROM streams WHERE ws = '$ws'")
+sid=$(sql "SELECT sid FROM streams WHERE ws = '$ws'")
 # The session an insider mints for the device (only the token's hash is stored).
 token=$(printf '11%.0s' $(seq 32))
 sql "INSERT INTO sessions (token_hash, ws, device_id, expires_at) SELECT sha256(decode('$token',
@@ -162,16 +162,14 @@ export_jane() { m export -a jane; }
 insert_row() {
   local sseq head last made next before
   IFS='|' read -r sseq head < <(sql "SELECT sseq, encode(head, 'hex') FROM streams
-    WHERE ws = '$ws' AND athlete_id = '$athlete'")
-  last=$(sql "SELECT encode(envelope, 'hex') FROM changes
-    WHERE ws = '$ws' AND athlete_id = '$athlete' AND sseq = $sseq")
+    WHERE sid = $sid")
+  last=$(sql "SELECT encode(envelope, 'hex') FROM changes WHERE sid = $sid AND sseq = $sseq")
   mapfile -t made < <(python3 "$here/envelope.py" "$1" "$last" "$head")
   next=$((sseq + 1))
   sql "BEGIN;
-    INSERT INTO changes (ws, athlete_id, sseq, head, envelope) VALUES ('$ws', '$athlete',
-      $next, decode('${made[1]}', 'hex'), decode('${made[0]}', 'hex'));
-    UPDATE streams SET sseq = $next, head = decode('${made[1]}', 'hex')
-      WHERE ws = '$ws' AND athlete_id = '$athlete';
+    INSERT INTO changes (sid, sseq, head, envelope) VALUES ($sid, $next,
+      decode('${made[1]}', 'hex'), decode('${made[0]}', 'hex'));
+    UPDATE streams SET sseq = $next, head = decode('${made[1]}', 'hex') WHERE sid = $sid;
     COMMIT"
   for machine_name in A B; do
     [ "$machine_name" = A ] || switch b a
@@ -188,9 +186,8 @@ stream (record ${made[3]})" "$work/err" || fail "the $1 row is not named: $(cat 
     [ "$machine_name" = A ] || switch a b
   done
   # The insider takes the row out again and posts the same change through the API.
-  sql "BEGIN; DELETE FROM changes WHERE ws = '$ws' AND athlete_id = '$athlete' AND sseq = $next;
-    UPDATE streams SET sseq = $sseq, head = decode('$head', 'hex')
-      WHERE ws = '$ws' AND athlete_id = '$athlete'; COMMIT"
+  sql "BEGIN; DELETE FROM changes WHERE sid = $sid AND sseq = $next;
+    UPDATE streams SET sseq = $sseq, head = decode('$head', 'hex') WHERE sid = $sid; COMMIT"
   before=$(stored)
   answer=$(python3 "$here/envelope.py" post "$direct" "$ws" "${made[2]}" "$token" 900 \
     "${made[0]}")
