@@ -6,6 +6,10 @@ import Foundation
 import GRDB
 
 extension Workspace {
+    /// The audit action of an athlete's removal pulled from the server's roster (the remover's
+    /// id in its target); the signed-in user who pulled it signs the entry.
+    static let pulledRemovalAction = "sync.athlete.remove"
+
     /// Brings the server's roster entries into the replica, in one transaction: newer user
     /// certificates (a new user with their sealed key row), athletes, epochs, grants of the
     /// newest epochs (a rotation drops the older grants, as it does here, but for the
@@ -26,8 +30,12 @@ extension Workspace {
         return try write { db in
             var applied = 0
             var rotated: [AthleteID: Int] = [:]
+            var added: Set<AthleteID> = []
             try noteHeadsToResign(db, entries, as: actor)
-            for entry in entries where try apply(db, entry, rotated: &rotated) { applied += 1 }
+            for entry in entries
+            where try apply(db, entry, as: actor, rotated: &rotated, added: &added) {
+                applied += 1
+            }
             // As a rotation here does, the older grants go; the signed-in user's own stays on
             // their machine when the rotation left them out, so what they could read they
             // still can (nothing of the new epoch).
@@ -78,10 +86,13 @@ extension Workspace {
         }
     }
 
-    /// Applies one entry when the replica lacks it; whether it did.
-    private func apply(_ db: Database, _ entry: RosterEntry, rotated: inout [AthleteID: Int])
-        throws -> Bool
-    {
+    /// Applies one entry when the replica lacks it; whether it did. A removal and a plugin
+    /// entry are verified first (`verifyRemoval`, `verifiedPlugin`); a removal of an athlete
+    /// held before this pull (not in `added`) is audited.
+    private func apply(
+        _ db: Database, _ entry: RosterEntry, as actor: Principal,
+        rotated: inout [AthleteID: Int], added: inout Set<AthleteID>
+    ) throws -> Bool {
         switch entry {
         case .user(let user):
             let version = try Int.fetchOne(
@@ -98,6 +109,7 @@ extension Workspace {
             try db.execute(
                 sql: AthletesTable.insert,
                 arguments: [athlete.athleteId.rawValue, Data(athlete.handleTag.bytes)])
+            added.insert(athlete.athleteId)
         case .epoch(let epoch):
             let id = epoch.athleteId.rawValue
             let current =
@@ -131,10 +143,17 @@ extension Workspace {
                     grant.grantedBy.rawValue, Data(grant.signature.bytes),
                 ])
         case .removal(let removal):
-            try db.execute(sql: AthletesTable.delete, arguments: [removal.athleteId.rawValue])
-            return db.changesCount > 0
+            try verifyRemoval(db, removal, as: actor)
+            let id = removal.athleteId.rawValue
+            try db.execute(sql: AthletesTable.delete, arguments: [id])
+            guard db.changesCount > 0 else { return false }
+            if !added.contains(removal.athleteId) {
+                try appendAudit(
+                    db, actor: actor, action: Self.pulledRemovalAction, athleteId: id,
+                    target: "\(id) by \(removal.removedBy.rawValue)")
+            }
         case .plugin(let plugin):
-            return try applyPlugin(db, plugin)
+            return try applyPlugin(db, plugin, as: actor)
         case .device, .deviceRevocation:
             return false
         }
@@ -200,18 +219,18 @@ extension Workspace {
             ])
     }
 
-    /// Stores or drops a plugin row as the server's record says; whether it changed.
-    private func applyPlugin(_ db: Database, _ plugin: RosterPlugin) throws -> Bool {
+    /// Stores or drops a plugin row as the server's record says, once it verifies
+    /// (`verifiedPlugin`); whether it changed.
+    private func applyPlugin(_ db: Database, _ plugin: RosterPlugin, as actor: Principal)
+        throws -> Bool
+    {
         let held = try Row.fetchOne(
             db, sql: "SELECT * FROM plugins WHERE id = ?", arguments: [plugin.pluginId])
-        if plugin.record.bytes.isEmpty {
+        guard let record = try verifiedPlugin(db, plugin, held: held, as: actor) else {
             guard held != nil else { return false }
             try db.execute(sql: PluginsTable.delete, arguments: [plugin.pluginId])
             return true
         }
-        guard let record = try? RosterPluginRecord(bytes: plugin.record.bytes),
-            record.id == plugin.pluginId
-        else { throw StoreError.tampered("the record of plugin '\(plugin.pluginId)'") }
         if let held, Self.pluginRecord(held) == record { return false }
         try db.execute(
             sql: PluginsTable.insert,

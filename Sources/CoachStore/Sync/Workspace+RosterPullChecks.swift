@@ -1,0 +1,68 @@
+import CoachCrypto
+import CoachKit
+import CoachSync
+import CoachTrust
+import GRDB
+
+extension Workspace {
+    /// Checks a pulled removal of an athlete as the server does: signed over this workspace
+    /// by a certified user, not disabled, whose role may remove athletes.
+    ///
+    /// - Parameters:
+    ///   - db: the open write.
+    ///   - removal: the roster's removal entry.
+    ///   - actor: the signed-in user, whose trust anchor the remover is checked against.
+    /// - Throws: `StoreError.tampered` naming the removal when it does not verify.
+    func verifyRemoval(_ db: Database, _ removal: RosterRemoval, as actor: Principal) throws {
+        let message = removal.message(workspaceId: actor.anchor.workspaceId)
+        guard
+            let signer = try? CertificateBook().certificate(
+                db, userId: removal.removedBy.rawValue, anchor: actor.anchor),
+            AuditRoles.allows(signer.role, "athlete.remove"), !signer.disabled,
+            SigningKeyPair.verify(removal.signature.bytes, of: message, publicKey: signer.signPK)
+        else {
+            throw StoreError.tampered(
+                "the removal of athlete '\(removal.athleteId.rawValue)' on the server "
+                    + "(not signed by a staff user)")
+        }
+    }
+
+    /// Checks a pulled plugin entry: the entry signed over this workspace by the owner, and a
+    /// record that is a plugin row of that id carrying the owner's signature, not added
+    /// before the row held here (an older record replayed).
+    ///
+    /// - Parameters:
+    ///   - db: the open write.
+    ///   - plugin: the roster's plugin entry.
+    ///   - held: the plugin row held here, if any.
+    ///   - actor: the signed-in user, whose trust anchor the owner is checked against.
+    /// - Returns: the record; nil for a removal of the plugin.
+    /// - Throws: `StoreError.tampered` naming the plugin and what does not verify.
+    func verifiedPlugin(
+        _ db: Database, _ plugin: RosterPlugin, held: Row?, as actor: Principal
+    ) throws -> RosterPluginRecord? {
+        let ws = actor.anchor.workspaceId, id = plugin.pluginId
+        let owner = try CertificateBook().owner(db, anchor: actor.anchor)
+        guard plugin.signerId.rawValue == owner.userId,
+            SigningKeyPair.verify(
+                plugin.signature.bytes, of: plugin.message(workspaceId: ws),
+                publicKey: owner.signPK)
+        else { throw StoreError.tampered("the roster entry of plugin '\(id)' (not the owner's)") }
+        if plugin.record.bytes.isEmpty { return nil }
+        guard let record = try? RosterPluginRecord(bytes: plugin.record.bytes), record.id == id
+        else { throw StoreError.tampered("the record of plugin '\(id)'") }
+        let message = Self.pluginMessage(
+            workspaceId: ws, id: record.id, path: record.path, sha256: record.sha256,
+            manifest: record.manifest, granted: record.granted,
+            addedBy: record.addedBy.rawValue, addedAt: record.addedAt)
+        guard
+            SigningKeyPair.verify(
+                record.signature.bytes, of: message, publicKey: actor.anchor.ownerSignPK)
+        else { throw StoreError.tampered("the owner's signature of plugin '\(id)'") }
+        if let held, let heldAt: String = held["added_at"], record.addedAt < heldAt {
+            throw StoreError.tampered(
+                "the record of plugin '\(id)' (older than the one held here: replayed)")
+        }
+        return record
+    }
+}
