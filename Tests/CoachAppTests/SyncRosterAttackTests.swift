@@ -164,4 +164,27 @@ import Testing
             #expect(try Self.pluginHashes(b) == ["bb"], "\(what)")
         }
     }
+
+    @Test("A genuine record of a plugin since removed, replayed, is 74 and revives nothing")
+    func removedPluginReplayRefused() throws {
+        let server = FakeSyncServer()
+        let m = try SyncTwoMachinesTests.machines(server)
+        let a = try m.session(m.envA)
+        let owner = a.principal
+        a.close()
+        let older = try Self.pluginEntry(
+            owner: owner, sha256: "aa", addedAt: "2026-01-01T00:00:00Z")
+        let newer = try Self.pluginEntry(
+            owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z")
+        var removal = RosterPlugin(pluginId: "vo2", record: [], signerId: owner.userId)
+        removal.sign(by: owner.signKeys, workspaceId: owner.anchor.workspaceId)
+        for entry in [older, newer, removal] { Self.plant(server, .plugin(entry)) }
+        let b = try m.session(m.envB)
+        defer { b.close() }
+        _ = try b.sync()
+        #expect(try Self.pluginHashes(b).isEmpty)
+        Self.plant(server, .plugin(older))
+        Self.expectTampered(b, "the removed plugin's older record was applied")
+        #expect(try Self.pluginHashes(b).isEmpty)
+    }
 }

@@ -31,9 +31,12 @@ extension Workspace {
             var applied = 0
             var rotated: [AthleteID: Int] = [:]
             var added: Set<AthleteID> = []
+            var pluginTimes: [String: String] = [:]
             try noteHeadsToResign(db, entries, as: actor)
             for entry in entries
-            where try apply(db, entry, as: actor, rotated: &rotated, added: &added) {
+            where try apply(
+                db, entry, as: actor, rotated: &rotated, added: &added, plugins: &pluginTimes)
+            {
                 applied += 1
             }
             // As a rotation here does, the older grants go; the signed-in user's own stays on
@@ -88,10 +91,12 @@ extension Workspace {
 
     /// Applies one entry when the replica lacks it; whether it did. A removal and a plugin
     /// entry are verified first (`verifyRemoval`, `verifiedPlugin`); a removal of an athlete
-    /// held before this pull (not in `added`) is audited.
+    /// held before this pull (not in `added`) is audited; `plugins` keeps, by plugin id, the
+    /// newest `added_at` of the roster's records so far.
     private func apply(
         _ db: Database, _ entry: RosterEntry, as actor: Principal,
-        rotated: inout [AthleteID: Int], added: inout Set<AthleteID>
+        rotated: inout [AthleteID: Int], added: inout Set<AthleteID>,
+        plugins: inout [String: String]
     ) throws -> Bool {
         switch entry {
         case .user(let user):
@@ -153,7 +158,7 @@ extension Workspace {
                     target: "\(id) by \(removal.removedBy.rawValue)")
             }
         case .plugin(let plugin):
-            return try applyPlugin(db, plugin, as: actor)
+            return try applyPlugin(db, plugin, as: actor, times: &plugins)
         case .device, .deviceRevocation:
             return false
         }
@@ -220,13 +225,19 @@ extension Workspace {
     }
 
     /// Stores or drops a plugin row as the server's record says, once it verifies
-    /// (`verifiedPlugin`); whether it changed.
-    private func applyPlugin(_ db: Database, _ plugin: RosterPlugin, as actor: Principal)
-        throws -> Bool
-    {
-        let held = try Row.fetchOne(
-            db, sql: "SELECT * FROM plugins WHERE id = ?", arguments: [plugin.pluginId])
-        guard let record = try verifiedPlugin(db, plugin, held: held, as: actor) else {
+    /// (`verifiedPlugin`, against the newer of the held row's `added_at` and the roster's
+    /// newest record of the plugin so far, in `times`); whether it changed.
+    private func applyPlugin(
+        _ db: Database, _ plugin: RosterPlugin, as actor: Principal,
+        times: inout [String: String]
+    ) throws -> Bool {
+        let id = plugin.pluginId
+        let held = try Row.fetchOne(db, sql: "SELECT * FROM plugins WHERE id = ?", arguments: [id])
+        let heldAt: String? = held?["added_at"]
+        let newest = [heldAt, times[id]].compactMap { $0 }.max()
+        let verified = try verifiedPlugin(db, plugin, notBefore: newest, as: actor)
+        if let at = verified?.addedAt { times[id] = max(at, times[id] ?? at) }
+        guard let record = verified else {
             guard held != nil else { return false }
             try db.execute(sql: PluginsTable.delete, arguments: [plugin.pluginId])
             return true

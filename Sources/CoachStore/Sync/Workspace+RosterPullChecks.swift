@@ -29,17 +29,17 @@ extension Workspace {
 
     /// Checks a pulled plugin entry: the entry signed over this workspace by the owner, and a
     /// record that is a plugin row of that id carrying the owner's signature, not added
-    /// before the row held here (an older record replayed).
+    /// before `notBefore` (an older record replayed).
     ///
     /// - Parameters:
     ///   - db: the open write.
     ///   - plugin: the roster's plugin entry.
-    ///   - held: the plugin row held here, if any.
+    ///   - notBefore: the newest `added_at` of the plugin held here or earlier on the roster.
     ///   - actor: the signed-in user, whose trust anchor the owner is checked against.
     /// - Returns: the record; nil for a removal of the plugin.
     /// - Throws: `StoreError.tampered` naming the plugin and what does not verify.
     func verifiedPlugin(
-        _ db: Database, _ plugin: RosterPlugin, held: Row?, as actor: Principal
+        _ db: Database, _ plugin: RosterPlugin, notBefore: String?, as actor: Principal
     ) throws -> RosterPluginRecord? {
         let ws = actor.anchor.workspaceId, id = plugin.pluginId
         let owner = try CertificateBook().owner(db, anchor: actor.anchor)
@@ -59,9 +59,9 @@ extension Workspace {
             SigningKeyPair.verify(
                 record.signature.bytes, of: message, publicKey: actor.anchor.ownerSignPK)
         else { throw StoreError.tampered("the owner's signature of plugin '\(id)'") }
-        if let held, let heldAt: String = held["added_at"], record.addedAt < heldAt {
+        if let notBefore, record.addedAt < notBefore {
             throw StoreError.tampered(
-                "the record of plugin '\(id)' (older than the one held here: replayed)")
+                "the record of plugin '\(id)' (older than a newer one: replayed)")
         }
         return record
     }
