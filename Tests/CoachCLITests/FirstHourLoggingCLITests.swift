@@ -15,23 +15,26 @@ import Testing
         #expect(ids.count == 3 && Set(ids).count == 3 && ids.allSatisfy { $0.count >= 4 })
         let edited = try s.ok(["log", "edit", ids[0], "-a", "jane", "--mood", "2", "--json"])
         #expect((edited.object["id"] as? String)?.hasPrefix(ids[0]) == true)
-        // Two ids sharing a prefix: the shared part is ambiguous and lists both.
+        // Two ids sharing a prefix: the shared part is ambiguous and lists both. They have the
+        // shape of coach's own import ids, which `import json` keeps as written (any other
+        // written id is stored as a keyed hash of it, issue 31).
+        let (a1, a2) = ("idddddddddddddddddddddda1", "idddddddddddddddddddddda2")
         let file = s.root + "/dups.json"
         var dataset = try s.ok(["export", "-a", "jane"]).object
         let noDoms = [String: Int]()
         dataset["wellness"] = [
-            ["id": "dup-aaa1", "day": "2026-11-20", "mood": 3, "doms": noDoms] as [String: Any],
-            ["id": "dup-aaa2", "day": "2026-11-21", "mood": 3, "doms": noDoms],
+            ["id": a1, "day": "2026-11-20", "mood": 3, "doms": noDoms] as [String: Any],
+            ["id": a2, "day": "2026-11-21", "mood": 3, "doms": noDoms],
         ]
         try JSONSerialization.data(withJSONObject: dataset).write(to: URL(fileURLWithPath: file))
         try s.ok(["import", "json", file, "-a", "jane"])
-        let ambiguous = try s.at(["log", "edit", "dup-aaa", "-a", "jane", "--mood", "1"])
+        let ambiguous = try s.at(["log", "edit", "iddd", "-a", "jane", "--mood", "1"])
         #expect(ambiguous.status == 64, "\(ambiguous.stderr)")
-        #expect(ambiguous.stderr.contains("dup-aaa1") && ambiguous.stderr.contains("dup-aaa2"))
+        #expect(ambiguous.stderr.contains(a1) && ambiguous.stderr.contains(a2))
         let listed = try s.ok(["log", "show", "-a", "jane", "--days", "30"]).tableRows
-        #expect(listed.contains { $0[2] == "dup-aaa1" } && listed.contains { $0[2] == "dup-aaa2" })
-        try s.ok(["log", "remove", "dup-aaa2", "-a", "jane"])
-        try s.ok(["log", "edit", "dup-a", "-a", "jane", "--mood", "1"])
+        #expect(listed.contains { $0[2] == a1 } && listed.contains { $0[2] == a2 })
+        try s.ok(["log", "remove", a2, "-a", "jane"])
+        try s.ok(["log", "edit", "iddd", "-a", "jane", "--mood", "1"])
         let missing = try s.at(["log", "edit", "zzzz", "-a", "jane", "--mood", "1"])
         #expect(missing.status == 66)
     }
