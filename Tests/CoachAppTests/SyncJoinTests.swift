@@ -217,4 +217,42 @@ import Testing
         #expect(m.server.state.withLock { $0.invitations["carl"] } != nil)
         #expect(FileManager.default.contents(atPath: m.pathB) == Data("mine".utf8))
     }
+
+    /// The fake server, but another workspace's file, with its device key of the joining user,
+    /// lands at B's path right after the server answers the join.
+    struct RacingTransport: SyncTransport {
+        let server: FakeSyncServer
+        let path: String
+        let environment: AppEnvironment
+        let joined = LockedValue<String?>(nil)
+        static let otherKey: [UInt8] = Array(repeating: 7, count: 80)
+
+        func send(_ request: SyncHTTPRequest, to url: URL) throws -> SyncHTTPResponse {
+            let response = try server.send(request, to: url)
+            if request.path.hasSuffix("/join") {
+                let user = try SyncJSON.decode(JoinResponse.self, from: response.body).user
+                _ = FileManager.default.createFile(atPath: path, contents: Data("other".utf8))
+                try environment.deviceKeys(for: path).save(
+                    Self.otherKey, userId: user.userId.rawValue)
+                joined.withLock { $0 = user.userId.rawValue }
+            }
+            return response
+        }
+    }
+
+    @Test("A workspace file that appears while joining keeps its own device key, no session")
+    func fileAppearsWhileJoining() throws {
+        let m = try Self.published()
+        var envB = m.envB
+        let racing = RacingTransport(
+            server: m.server, path: m.pathB, environment: envB)
+        envB.syncTransport = racing
+        let raced = Machines(
+            sandbox: m.sandbox, server: m.server, folderB: m.folderB, envA: m.envA, envB: envB)
+        #expect(throws: StoreError.workspaceExists(m.pathB)) { _ = try raced.join("carl") }
+        #expect(FileManager.default.contents(atPath: m.pathB) == Data("other".utf8))
+        let carl = try #require(racing.joined.withLock { $0 })
+        #expect(try envB.deviceKeys(for: m.pathB).load(userId: carl) == RacingTransport.otherKey)
+        #expect(try envB.tokens(for: m.pathB).load(handle: "carl") == nil)
+    }
 }

@@ -48,7 +48,7 @@ import Testing
             240 + 37 + 4 * 17 + 2
         ),
         ("two-byte sequence and base", uuids, nil, 300, 128, 240 + 5 * 17 + 4),
-        ("the largest sequence", uuids, nil, Int64.max, 0, 240 + 5 * 17 + 1 + 9),
+        ("the largest sequence", uuids, nil, ChangeEnvelope.maxCounter, 0, 240 + 5 * 17 + 1 + 8),
     ]
 
     @Test("The compact form's length is its fields' and it round-trips", arguments: sizes.indices)
@@ -61,6 +61,42 @@ import Testing
         let decoded = try ChangeEnvelope.decode(bytes)
         #expect(decoded == change && decoded.hash == change.hash, "\(name)")
         #expect(decoded.signatureValid(devicePK: key.publicKey), "\(name)")
+    }
+
+    /// A base version, epoch and sequence, and whether an envelope carrying them reads: past
+    /// `maxCounter` the next version or sequence would overflow a reader's arithmetic.
+    static let counters: [(String, Int64, Int64, Int64, Bool)] = [
+        (
+            "all at the cap", ChangeEnvelope.maxCounter, ChangeEnvelope.maxCounter,
+            ChangeEnvelope.maxCounter, true
+        ),
+        ("the largest base version", Int64.max, 2, 1, false),
+        ("a base version one past the cap", ChangeEnvelope.maxCounter + 1, 2, 1, false),
+        ("the largest epoch", 0, Int64.max, 1, false),
+        ("an epoch one past the cap", 0, ChangeEnvelope.maxCounter + 1, 1, false),
+        ("the largest sequence", 0, 2, Int64.max, false),
+        ("a sequence one past the cap", 0, 2, ChangeEnvelope.maxCounter + 1, false),
+        ("a negative base version", -1, 2, 1, false),
+    ]
+
+    @Test(
+        "A base version, epoch or sequence past the cap is malformed in both forms",
+        arguments: counters.indices)
+    func counterCap(index: Int) throws {
+        let (name, base, epoch, sequence, accepted) = Self.counters[index]
+        let key = try Self.key()
+        var change = Self.change(ids: Self.uuids, sequence: sequence, base: base, key: key)
+        change.epoch = epoch
+        change.sign(by: key)
+        for bytes in [change.encoded(), change.encodedVersion1()] {
+            if accepted {
+                #expect(try ChangeEnvelope.decode(bytes) == change, "\(name)")
+            } else {
+                #expect(throws: ChangeRejection.malformed("a field is out of range"), "\(name)") {
+                    try ChangeEnvelope.decode(bytes)
+                }
+            }
+        }
     }
 
     @Test("Version-1 bytes read to the same envelope, signature and hash")

@@ -50,27 +50,32 @@ extension AppWorkspace {
         let roster = try AppSession.roster(of: workspaceId, from: client)
         let temporary = Self.temporaryPath(beside: path, random: environment.random)
         let user = answer.user.userId.rawValue
+        // The key and session are saved only once the file is linked in place: a file that
+        // appeared there meanwhile is another workspace, whose key and session stay its own.
+        var linked = false
         do {
             let (report, token, sealed) = try fill(
                 temporary, joining: joining, answer: answer, roster: roster, client: client,
                 server: server, passphrase: passphrase, seconds: seconds)
-            try StoreError.local {
-                try environment.deviceKeys(for: path).save(sealed, userId: user)
-                try environment.tokens(for: path).save(token)
-            }
             guard link(temporary, path) == 0 else {
                 throw errno == EEXIST
                     ? StoreError.workspaceExists(path)
                     : StoreError.unsafePath(path, reason: "cannot create it")
             }
+            linked = true
             Self.remove(temporary)
+            try StoreError.local {
+                try environment.deviceKeys(for: path).save(sealed, userId: user)
+                try environment.tokens(for: path).save(token)
+            }
             return JoinReport(
                 path: path, workspace: workspaceId, server: server.absoluteString,
                 user: handle.rawValue, role: answer.user.role.rawValue,
                 device: joining.device.deviceId.rawValue, applied: report.applied)
         } catch {
             Self.remove(temporary)
-            if !exists {
+            if linked {
+                unlink(path)
                 environment.tokens(for: path).remove(handle: handle.rawValue)
                 environment.deviceKeys(for: path).remove(userId: user)
             }

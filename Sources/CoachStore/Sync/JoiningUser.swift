@@ -25,7 +25,9 @@ public struct JoiningUser: Sendable {
     ///   - deviceName: what the device is called (the machine's name).
     ///   - createdAt: when the device is made, in Unix milliseconds.
     /// - Throws: `StoreError.authenticationFailed` for a wrong passphrase; `.tampered` when
-    ///   the row is not a sealed key row or its keys do not match the certificate.
+    ///   the row is not a sealed key row, its key derivation costs are below the user's
+    ///   certified floor or above the strongest preset, or its keys do not match the
+    ///   certificate.
     public init(
         user: RosterUser, passphrase: SecretKey, workspaceId: String, deviceId: DeviceID,
         deviceName: String, createdAt: Int64, random: any RandomSource
@@ -42,6 +44,15 @@ public struct JoiningUser: Sendable {
                 memLimit: UInt64(clamping: fields.mem), salt: fields.salt),
             sealed: SealedPayload(nonce: fields.nonce, ciphertext: fields.ciphertext),
             indexKeySealed: fields.indexKey)
+        guard
+            row.kdf.costsWithin(
+                floorOps: UInt64(clamping: user.kdfFloorOps),
+                floorMem: UInt64(clamping: user.kdfFloorMem))
+        else {
+            throw StoreError.tampered(
+                "the key derivation costs of user '\(user.handle)' on the server (below the"
+                    + " certified floor or above the strongest preset)")
+        }
         let secret = try row.open(passphrase: passphrase)
         let (_, sign) = try row.keyPairs(from: secret)
         let keys = try SigningKeyPair.generate(random: random)

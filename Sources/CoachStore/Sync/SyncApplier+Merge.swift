@@ -195,20 +195,20 @@ extension SyncApplier {
     }
 
     /// Signs this machine's queued changes again as one chain from the last change the server
-    /// acknowledged, after a conflict took changes out of it or rebased them.
+    /// acknowledged, after a conflict took changes out of it or rebased them; each must be this
+    /// device's own (`SyncSigner.queuedChanges`), or `StoreError.tampered`.
     func rechainOutbox() throws {
         guard let signer = workspace.syncSigner.withLock({ $0 }) else {
             throw SyncFailure.deviceNotOpen
         }
         var tip = try SyncTip.load(db, device: signer.device)
-        let rows = try Row.fetchAll(
-            db, sql: SyncTables.outboxOfDevice, arguments: [signer.device.rawValue])
+        let rows = try signer.queuedChanges(db)
         try db.execute(
             sql: "DELETE FROM outbox WHERE device_id = ?", arguments: [signer.device.rawValue])
         var at = (sequence: tip.ackedSequence, hash: tip.ackedHash)
-        for row in rows {
+        for (row, queued) in rows {
             let old = [UInt8](row["envelope"] as Data)
-            var change = try ChangeEnvelope.decode(old)
+            var change = queued
             change.sequence = at.sequence + 1
             change.previousHash = at.hash
             change.sign(by: signer.keys)

@@ -16,13 +16,12 @@ extension Workspace {
     ///
     /// - Parameter actor: the signed-in user.
     /// - Returns: how many queued changes each athlete the user lost holds.
-    /// - Throws: `SyncFailure.deviceNotOpen`; `StoreError.tampered` when a key does not open.
+    /// - Throws: `SyncFailure.deviceNotOpen`; `StoreError.tampered` when a key does not open or
+    ///   a queued change is not this device's own signed change in its place in the chain.
     public func prepareOutbox(as actor: Principal) throws -> [AthleteID: Int] {
         guard let signer = syncSigner.withLock({ $0 }) else { throw SyncFailure.deviceNotOpen }
         return try write { db in
-            let queued = try Row.fetchAll(
-                db, sql: SyncTables.outboxOfDevice, arguments: [signer.device.rawValue]
-            ).map { ($0, try ChangeEnvelope.decode([UInt8]($0["envelope"] as Data))) }
+            let queued = try signer.queuedChanges(db).map { ($0.row, $0.change) }
             guard !queued.isEmpty else { return [:] }
             let lost = try athletesWithoutAccess(db, in: queued.map { $0.0 }, as: actor)
             var moved = !lost.isEmpty
@@ -118,20 +117,20 @@ extension Workspace {
     }
 
     /// Signs this machine's queued changes again as one chain from the last change the server
-    /// acknowledged, those of the athletes in `last` at its end.
+    /// acknowledged, those of the athletes in `last` at its end, after checking each is this
+    /// device's own (`SyncSigner.queuedChanges`).
     func rechainOutbox(_ db: Database, signer: SyncSigner, last: Set<String>) throws {
         var tip = try SyncTip.load(db, device: signer.device)
-        let rows = try Row.fetchAll(
-            db, sql: SyncTables.outboxOfDevice, arguments: [signer.device.rawValue])
+        let rows = try signer.queuedChanges(db)
         try db.execute(
             sql: "DELETE FROM outbox WHERE device_id = ?", arguments: [signer.device.rawValue])
         let ordered =
-            rows.filter { !last.contains($0["athlete_id"]) }
-            + rows.filter { last.contains($0["athlete_id"]) }
+            rows.filter { !last.contains($0.row["athlete_id"]) }
+            + rows.filter { last.contains($0.row["athlete_id"]) }
         var at = (sequence: tip.ackedSequence, hash: tip.ackedHash)
-        for row in ordered {
+        for (row, queued) in ordered {
             let old = [UInt8](row["envelope"] as Data)
-            var change = try ChangeEnvelope.decode(old)
+            var change = queued
             change.sequence = at.sequence + 1
             change.previousHash = at.hash
             change.sign(by: signer.keys)

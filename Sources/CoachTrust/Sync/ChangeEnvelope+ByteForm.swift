@@ -58,8 +58,9 @@ extension ChangeEnvelope {
         let baseVersion = Int64(bitPattern: base)
         let epochNumber = Int64(bitPattern: epoch)
         let sequenceNumber = Int64(bitPattern: sequence)
-        guard body.count <= maxBodyBytes, baseVersion >= 0, epochNumber >= 1,
-            sequenceNumber >= 1, !object.isEmpty, !device.isEmpty, !author.isEmpty
+        guard body.count <= maxBodyBytes, (0...maxCounter).contains(baseVersion),
+            (1...maxCounter).contains(epochNumber), (1...maxCounter).contains(sequenceNumber),
+            !object.isEmpty, !device.isEmpty, !author.isEmpty
         else { throw ChangeRejection.malformed("a field is out of range") }
         return ChangeEnvelope(
             workspaceId: workspace, stream: stream, object: object, kind: kind, day: day,

@@ -6,7 +6,8 @@ extension ChangeEnvelope {
     ///
     /// Strict: the label and format version must be ones this type reads, every field must be
     /// present and well formed (a known stream and operation, hashes and signatures of their
-    /// lengths, a body within `maxBodyBytes`), and nothing may follow the last field. Whether
+    /// lengths, a body within `maxBodyBytes`, a base version, epoch and sequence no larger
+    /// than `maxCounter`), and nothing may follow the last field. Whether
     /// the signature verifies is a separate check (`ChangeVerifier`).
     ///
     /// - Parameter bytes: the envelope as stored or received.
@@ -36,7 +37,8 @@ extension ChangeEnvelope {
             let signature = reader.field(), let body = reader.field(), reader.atEnd
         else { throw ChangeRejection.malformed("a field is missing or damaged") }
         guard previous.count == hashBytes, signature.count == SigningKeyPair.signatureBytes,
-            body.count <= maxBodyBytes, base >= 0, epoch >= 1, sequence >= 1,
+            body.count <= maxBodyBytes, (0...maxCounter).contains(base),
+            (1...maxCounter).contains(epoch), (1...maxCounter).contains(sequence),
             !object.isEmpty, !device.isEmpty, !author.isEmpty
         else { throw ChangeRejection.malformed("a field is out of range") }
         return ChangeEnvelope(

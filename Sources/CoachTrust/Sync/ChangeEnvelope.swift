@@ -22,6 +22,9 @@ public struct ChangeEnvelope: Equatable, Sendable {
     public static let maxBodyBytes = 65_536
     /// The length of a change hash (BLAKE2b-256).
     public static let hashBytes = 32
+    /// The largest base version, epoch and sequence a change may carry (2^53): the next of each
+    /// stays exact as an `Int64`, an `Int` and a JSON number, so no reader's arithmetic traps.
+    public static let maxCounter: Int64 = 1 << 53
     /// The previous-change hash of a device's first change.
     public static let genesisHash = [UInt8](repeating: 0, count: hashBytes)
 
