@@ -37,20 +37,27 @@ extension ReadmeBlocksCLITests {
         #expect(r.status == 0, "\(r.output)")
     }
 
-    /// `line` with each placeholder id replaced by the last word of the placeholder's shape
-    /// (as long, lowercase letters and digits, at least one digit) that `printed` holds: the id
-    /// an earlier line of the block printed, as the reader would copy it.
+    /// `line` with each placeholder id replaced by the id an earlier line of the block printed,
+    /// as the reader would copy it: the last echoed "(id X)" of the placeholder's length, else
+    /// the last word of its shape (as long, lowercase letters and digits, at least one digit).
     static func fillingIDs(_ line: String, placeholders: [String], printed: String) throws
         -> String
     {
         var out = line
         for token in placeholders where line.contains(token) {
             let words = printed.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+            // An echo's "(id X)" names the id outright (a random id may hold no digit);
+            // otherwise the last word of the shape, as a reader reads it from a table.
+            let echoed = printed.components(separatedBy: "(id ").dropFirst()
+                .map { String($0.prefix { $0.isLetter || $0.isNumber }) }
+                .filter { $0.count == token.count }
             let id = try #require(
-                words.last {
-                    $0.count == token.count && $0.allSatisfy { $0.isNumber || $0.isLowercase }
-                        && $0.contains { $0.isNumber }
-                }, "no id like \(token) printed before '\(line)'")
+                echoed.last
+                    ?? words.last {
+                        $0.count == token.count
+                            && $0.allSatisfy { $0.isNumber || $0.isLowercase }
+                            && $0.contains { $0.isNumber }
+                    }, "no id like \(token) printed before '\(line)'")
             out = out.replacingOccurrences(of: token, with: id)
         }
         return out
