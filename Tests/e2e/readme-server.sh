@@ -13,19 +13,7 @@
 # Needs: .build/debug/coach, Server/.build/debug/coach-server, PostgreSQL's initdb, pg_ctl,
 # createdb, psql. Exits non-zero on the first failed line; never skips.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$(dirname "$(readlink -f "$(command -v initdb)")")
-work=$(mktemp -d /tmp/coach-readme-server.XXXXXX)
-port=$((20000 + RANDOM % 20000))
-as_pg=()
-if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$work"; as_pg=(runuser -u postgres --); fi
-cleanup() {
-  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
-  "${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$(dirname "$0")/lib.sh" readme-server
 
 # The README's blocks with the server marker, one file per block, continuation lines joined.
 python3 - "$root/README.md" "$work/blocks" <<'EOF'
@@ -52,10 +40,7 @@ EOF
 count=$(ls "$work/blocks" | wc -l)
 [ "$count" -ge 4 ] || fail "expected at least 4 server blocks in README.md, found $count"
 
-"${as_pg[@]}" "$bin/initdb" -D "$work/data" -A trust -U coach --no-sync -E UTF8 \
-  --locale=C.UTF-8 >/dev/null
-"${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -w -l "$work/pg.log" \
-  -o "-k $work -p $port -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+start_cluster
 database=postgres://coach@127.0.0.1:$port/club
 
 secrets=$work/secrets
@@ -86,8 +71,9 @@ line() { # machine line [PROMPT=FILE ...]
   if [[ $cmd == *"serve "*"--listen 0.0.0.0:8080"* ]]; then
     cmd=${cmd//0.0.0.0:8080/127.0.0.1:0}
     echo "+ [$1] $cmd &"
-    (cd "$root" && on "$1" bash -c "$cmd" >"$work/serve.log" 2>&1) &
-    echo $! >"$work/serve.pid"
+    # The server's own pid (bash execs it) is what the clean-up stops.
+    (cd "$root" && on "$1" bash -c "echo \$\$ >'$work/server.pid'; exec $cmd" \
+      >"$work/serve.log" 2>&1) &
     for _ in $(seq 100); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done
     url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
     [ -n "$url" ] || fail "the server block's serve line did not start: $(cat "$work/serve.log")"

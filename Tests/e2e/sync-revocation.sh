@@ -9,39 +9,8 @@
 # publishing, carl's device made there and certified in A's file too, so A publishes it.
 # Needs what Tests/e2e/sync-smoke.sh needs. Exits non-zero on the first failed check.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-coach=$root/.build/debug/coach
-server=$root/Server/.build/debug/coach-server
-bin=$(dirname "$(readlink -f "$(command -v initdb)")")
-work=$(mktemp -d /tmp/coach-sync-revoke.XXXXXX)
-port=$((20000 + RANDOM % 20000))
-as_pg=()
-if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$work"; as_pg=(runuser -u postgres --); fi
-cleanup() {
-  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
-  "${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-"${as_pg[@]}" "$bin/initdb" -D "$work/data" -A trust -U coach --no-sync -E UTF8 \
-  --locale=C.UTF-8 >/dev/null
-"${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -w -l "$work/pg.log" \
-  -o "-k $work -p $port -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
-psql -q -h 127.0.0.1 -p "$port" -U coach -d postgres -c "CREATE DATABASE club"
-export COACH_SERVER_DATABASE=postgres://coach@127.0.0.1:$port/club
-"$server" migrate >/dev/null 2>&1
-# Starts the server (with COACH_SERVER_CRASH=$1 when given) and sets $url.
-serve() {
-  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
-  : >"$work/serve.log"
-  env COACH_SERVER_CRASH="${1:-}" "$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
-  echo $! >"$work/serve.pid"
-  for _ in $(seq 50); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done
-  url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
-  [ -n "$url" ] || fail "the server did not start"
-}
+. "$(dirname "$0")/lib.sh" sync-revocation
+start_cluster club
 serve
 
 a=$work/machine-a

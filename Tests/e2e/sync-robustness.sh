@@ -23,37 +23,11 @@
 set -euo pipefail
 [ -n "${TRACE:-}" ] && { PS4='+ $(date +%s.%N | cut -c7-14) '; set -x; }
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-coach=$root/.build/debug/coach
-server=$root/Server/.build/debug/coach-server
-bin=$(dirname "$(readlink -f "$(command -v initdb)")")
-work=$(mktemp -d /tmp/coach-sync-robust.XXXXXX)
-port=$((20000 + RANDOM % 20000))
-as_pg=()
-if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$work"; as_pg=(runuser -u postgres --); fi
-cleanup() {
-  for p in serve proxy; do
-    [ -f "$work/$p.pid" ] && kill "$(cat "$work/$p.pid")" 2>/dev/null || true
-  done
-  "${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-"${as_pg[@]}" "$bin/initdb" -D "$work/data" -A trust -U coach --no-sync -E UTF8 \
-  --locale=C.UTF-8 >/dev/null
-"${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -w -l "$work/pg.log" \
-  -o "-k $work -p $port -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+. "$here/lib.sh" sync-robust
+start_cluster club
 sql() { psql -qtA -h 127.0.0.1 -p "$port" -U coach -d "${db:-club}" -c "$1"; }
-db=postgres sql "CREATE DATABASE club"
-export COACH_SERVER_DATABASE=postgres://coach@127.0.0.1:$port/club
-"$server" migrate >/dev/null 2>&1
-"$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
-echo $! >"$work/serve.pid"
-for _ in $(seq 50); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done
-direct=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
-[ -n "$direct" ] || fail "the server did not start"
+serve
+direct=$url
 
 # Every sync goes through the proxy; its rule file says whether (and where) it cuts.
 rule() { echo "$*" >"$work/rule"; }

@@ -36,7 +36,12 @@ public struct URLSessionSyncTransport: SyncTransport {
         let outcome = LockedValue<Result<SyncHTTPResponse, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         http.setValue("close", forHTTPHeaderField: "Connection")
-        let task = URLSession.shared.dataTask(with: http) { data, response, error in
+        // A session of its own per request: with the shared session, URLSession on Linux now
+        // and then left a request without a connection until the timeout (1 sync in 4 of the
+        // multi-machine script under load); a fresh one costs a few milliseconds.
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: http) { data, response, error in
             let result: Result<SyncHTTPResponse, any Error>
             if let response = response as? HTTPURLResponse {
                 result = .success(

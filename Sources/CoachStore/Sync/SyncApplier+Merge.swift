@@ -201,31 +201,6 @@ extension SyncApplier {
         guard let signer = workspace.syncSigner.withLock({ $0 }) else {
             throw SyncFailure.deviceNotOpen
         }
-        var tip = try SyncTip.load(db, device: signer.device)
-        let rows = try signer.queuedChanges(db)
-        try db.execute(
-            sql: "DELETE FROM outbox WHERE device_id = ?", arguments: [signer.device.rawValue])
-        var at = (sequence: tip.ackedSequence, hash: tip.ackedHash)
-        for (row, queued) in rows {
-            let old = [UInt8](row["envelope"] as Data)
-            var change = queued
-            change.sequence = at.sequence + 1
-            change.previousHash = at.hash
-            change.sign(by: signer.keys)
-            let bytes = Data(change.encoded())
-            try db.execute(
-                sql: SyncTables.insertOutbox,
-                arguments: [
-                    signer.device.rawValue, change.sequence, row["athlete_id"] as String,
-                    row["object"] as String, bytes, row["base"] as Data?,
-                ])
-            try db.execute(
-                sql: "UPDATE record_changes SET envelope = ? WHERE envelope = ?",
-                arguments: [bytes, Data(old)])
-            at = (change.sequence, change.hash)
-        }
-        tip.sequence = at.sequence
-        tip.hash = at.hash
-        try tip.save(db)
+        try workspace.rechainOutbox(db, signer: signer, last: [])
     }
 }

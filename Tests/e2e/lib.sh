@@ -1,0 +1,48 @@
+# Shared set-up of the end-to-end scripts, sourced as `. "$(dirname "$0")/lib.sh" NAME`: the
+# binaries, a work folder /tmp/coach-NAME.XXXXXX, a throw-away PostgreSQL cluster on a private
+# socket and port (run as the postgres user when root), the server, and the clean-up on exit
+# (every process whose pid file is in the work folder, the cluster, and the folder unless KEEP
+# is set).
+# shellcheck shell=bash
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+coach=$root/.build/debug/coach
+server=$root/Server/.build/debug/coach-server
+bin=$(dirname "$(readlink -f "$(command -v initdb)")")
+work=$(mktemp -d "/tmp/coach-$1.XXXXXX")
+port=$((20000 + RANDOM % 20000))
+as_pg=()
+if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$work"; as_pg=(runuser -u postgres --); fi
+cleanup() {
+  for pid in "$work"/*.pid; do
+    [ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null || true
+  done
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
+  [ -n "${KEEP:-}" ] || rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Starts the cluster; with an argument, also creates the database `club`, points
+# COACH_SERVER_DATABASE at it and migrates it.
+start_cluster() {
+  "${as_pg[@]}" "$bin/initdb" -D "$work/data" -A trust -U coach --no-sync -E UTF8 \
+    --locale=C.UTF-8 >/dev/null
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$work/data" -w -l "$work/pg.log" \
+    -o "-k $work -p $port -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+  [ $# = 0 ] && return 0
+  psql -q -h 127.0.0.1 -p "$port" -U coach -d postgres -c "CREATE DATABASE club"
+  export COACH_SERVER_DATABASE=postgres://coach@127.0.0.1:$port/club
+  "$server" migrate >/dev/null 2>&1
+}
+
+# Starts the server (with COACH_SERVER_CRASH=$1 when given), stopping one already running,
+# and sets $url to the address it printed.
+serve() {
+  [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
+  : >"$work/serve.log"
+  env COACH_SERVER_CRASH="${1:-}" "$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
+  echo $! >"$work/serve.pid"
+  for _ in $(seq 50); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done
+  url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
+  [ -n "$url" ] || fail "the server did not start"
+}
