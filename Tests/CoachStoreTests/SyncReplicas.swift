@@ -17,6 +17,9 @@ struct SyncReplicas {
     let coach: Principal
     /// The coach's device's sealed key (certified in both files, opened by neither yet).
     let coachKey: [UInt8]
+    /// A third replica C (another machine of the owner, joined as B was), when asked for.
+    let c: Workspace?
+    let ownerC: Principal?
 
     /// Each replica's clock, moved by the tests.
     let aClock = SettableClock(t0)
@@ -24,8 +27,11 @@ struct SyncReplicas {
 
     static let t0 = Date(timeIntervalSince1970: 1_795_000_000)
 
-    /// Replicas whose clocks read `t0` until a test moves them.
-    init() throws {
+    /// Replica C's clock.
+    let cClock = SettableClock(t0)
+
+    /// Replicas whose clocks read `t0` until a test moves them; with `third`, also C.
+    init(third: Bool = false) throws {
         f = try Fixture(clock: aClock)
         athlete = try f.athlete("anna")
         try f.put(athlete, id: "r1", payload: #"{"mood":3}"#)
@@ -37,8 +43,12 @@ struct SyncReplicas {
             try f.ws.ensureDevice(sealedKey: nil, name: "b", as: f.owner).sealedKey)
         coachKey = try #require(
             try f.ws.ensureDevice(sealedKey: nil, name: "c", as: carl).sealedKey)
+        let keyC =
+            third ? try f.ws.ensureDevice(sealedKey: nil, name: "c2", as: f.owner).sealedKey : nil
         let pathB = f.dir.file("replica-b.sqlite")
         try f.ws.backup(to: pathB)
+        let pathC = f.dir.file("replica-c.sqlite")
+        if third { try f.ws.backup(to: pathC) }
         a = f.ws
         try a.useDevice(sealedKey: keyA, as: f.owner)
         try a.startSync(server: "test", registration: [], genesis: true, as: f.owner)
@@ -48,6 +58,17 @@ struct SyncReplicas {
         ownerB = try b.authenticate(handle: "olivia", passphrase: secret(Fixture.ownerPass))
         try b.useDevice(sealedKey: keyB, as: ownerB)
         try b.startSync(server: "test", registration: [], genesis: false, as: ownerB)
+        if let keyC {
+            let c = try Workspace.open(
+                at: pathC, clock: cClock, random: SystemRandom(), ids: .randomUUIDs)
+            let owner = try c.authenticate(
+                handle: "olivia", passphrase: secret(Fixture.ownerPass))
+            try c.useDevice(sealedKey: keyC, as: owner)
+            try c.startSync(server: "test", registration: [], genesis: false, as: owner)
+            (self.c, ownerC) = (c, owner)
+        } else {
+            (c, ownerC) = (nil, nil)
+        }
     }
 
     /// Writes a record on replica B as its owner.

@@ -58,10 +58,10 @@ extension SyncApplier {
             report.applied += 1
             let ours = merge.changed ? try writeMerged(merge, onto: theirs, keyring: keyring) : mine
             if merge.mineLost {
-                try keepConflict(winner: theirs, loser: mine, athleteId: athleteId)
+                try keepConflict(winner: theirs, loser: mine, keyring: keyring)
             }
             if merge.theirsLost {
-                try keepConflict(winner: ours, loser: theirs, athleteId: athleteId)
+                try keepConflict(winner: ours, loser: theirs, keyring: keyring)
             }
             report.conflicts += (merge.mineLost ? 1 : 0) + (merge.theirsLost ? 1 : 0)
             return
@@ -71,10 +71,10 @@ extension SyncApplier {
         if theirsWins {
             try writeRow(theirs, payload: payload, keyring: keyring)
             report.applied += 1
-            try keepConflict(winner: theirs, loser: mine, athleteId: athleteId)
+            try keepConflict(winner: theirs, loser: mine, keyring: keyring)
         } else {
             let rebased = try rebase(mine, onto: theirs, keyring: keyring)
-            try keepConflict(winner: rebased, loser: theirs, athleteId: athleteId)
+            try keepConflict(winner: rebased, loser: theirs, keyring: keyring)
         }
         report.conflicts += 1
     }
@@ -184,14 +184,25 @@ extension SyncApplier {
         return try ChangeEnvelope.decode([UInt8](row["envelope"] as Data))
     }
 
-    /// Keeps a conflict's losing change beside the winner.
-    func keepConflict(winner: ChangeEnvelope, loser: ChangeEnvelope, athleteId: String) throws {
+    /// Keeps a conflict's losing change beside the winner, and queues the pair as a
+    /// `SyncConflictNote` so that every other replica lists the same conflict.
+    func keepConflict(winner: ChangeEnvelope, loser: ChangeEnvelope, keyring: AthleteKeyring)
+        throws
+    {
         try db.execute(
             sql: SyncTables.insertConflict,
             arguments: [
-                athleteId, winner.object, winner.kind, winner.day, Data(winner.encoded()),
-                Data(loser.encoded()), workspace.nowMilliseconds,
+                keyring.athleteId, winner.object, winner.kind, winner.day,
+                Data(winner.encoded()), Data(loser.encoded()), workspace.nowMilliseconds,
             ])
+        let note = SyncConflictNote(winner: winner, loser: loser)
+        guard note.fits else { return }
+        try workspace.noteRowChange(
+            db,
+            Workspace.RowChange(
+                athleteId: keyring.athleteId, object: note.object, kind: SyncConflictNote.kind,
+                day: winner.day, epoch: keyring.currentEpoch, version: 1, body: note.body),
+            author: actor.userId)
     }
 
     /// Signs this machine's queued changes again as one chain from the last change the server

@@ -37,6 +37,7 @@ struct SyncApplier {
                 stream: stream, reason: "change \(change.sseq) is damaged")
         }
         let keyring: AthleteKeyring, payload: [UInt8]?
+        var note: SyncConflictNote?
         do {
             // The signature first: an altered change is reported by the device that signed it.
             let device = try verifyDevice(envelope)
@@ -45,7 +46,12 @@ struct SyncApplier {
             try checkChain(envelope, stream: stream, user: user)
             try checkAuthor(envelope, user: user)
             keyring = try self.keyring(stream)
-            payload = try openBody(envelope, keyring: keyring, user: user)
+            if envelope.kind == SyncConflictNote.kind {
+                note = try checkNote(envelope, keyring: keyring, user: user)
+                payload = nil
+            } else {
+                payload = try openBody(envelope, keyring: keyring, user: user)
+            }
         } catch SyncFailure.refusedChange(let device, let user, let reason) {
             throw SyncFailure.refusedChange(
                 device: device, user: user,
@@ -63,7 +69,11 @@ struct SyncApplier {
                 ])
             report.skewedDevices.append(envelope.device)
         }
-        try merge(envelope, payload: payload, keyring: keyring, report: &report)
+        if let note {
+            try keepNote(note, envelope, athleteId: stream, report: &report)
+        } else {
+            try merge(envelope, payload: payload, keyring: keyring, report: &report)
+        }
         try db.execute(
             sql: SyncTables.upsertStream,
             arguments: [stream, change.sseq, Data(change.streamHead)])

@@ -93,7 +93,17 @@ extension Workspace {
             try db.execute(
                 sql: SyncTables.deleteOutboxOfObject,
                 arguments: scope)
-            if let record = try fetchRecord(db, keyring: keyring, id: RecordID(object)) {
+            let last = mine[mine.count - 1].1
+            if last.kind == SyncConflictNote.kind {
+                // A conflict note holds signed changes, not a row: queued again as it is.
+                try noteRowChange(
+                    db,
+                    RowChange(
+                        athleteId: keyring.athleteId, object: object, kind: last.kind,
+                        day: last.day, epoch: keyring.currentEpoch, version: version,
+                        body: last.body),
+                    author: actor.userId)
+            } else if let record = try fetchRecord(db, keyring: keyring, id: RecordID(object)) {
                 try noteRecordsChanged(
                     db, athleteId: keyring.athleteId, actor: actor, incremental: true)
                 _ = try writeRecordRow(
@@ -101,7 +111,6 @@ extension Workspace {
                     day: record.day, version: version
                 ) { RecordPayload.pack(record.payload, kind: record.kind, id: record.id) }
             } else {
-                let last = mine[mine.count - 1].1
                 try noteRowChange(
                     db,
                     RowChange(
