@@ -5,8 +5,8 @@
 # replica passes `audit verify` and `doctor`, lists its athletes and shows the log. Then, made
 # offline and synced: two devices of jane check in on the same day (both entries kept); a
 # coach's FTP edit and jane's weight edit both survive; the same field edited on A and C
-# resolves to the same value everywhere, with the loser listed by `sync conflicts` on the
-# replica that resolved it. Every replica's `coach export` of jane is the same JSON. A wrong
+# resolves to the same value everywhere, and `sync conflicts --json` lists the same conflict on
+# all four machines. Every replica's `coach export` of jane is the same JSON. A wrong
 # passphrase leaves no file.
 #
 # Needs: .build/debug/coach, Server/.build/debug/coach-server, PostgreSQL's initdb and pg_ctl,
@@ -125,16 +125,28 @@ assert a["thresholds"].get("ftp_w") == 250, a["thresholds"]
 assert a.get("weight_kg") == 61, a.get("weight_kg")
 assert a["name"] in ("Jane from A", "Jane from C"), a["name"]
 PY
-# C resolved the rename (A's was on the server first): the later clock, C's, wins everywhere
-# and C lists A's value as the loser. Replicas that only received the resolved change do not
-# list it (docs/sync.md, "Not done yet").
+# C resolved the rename (A's was on the server first): the later clock, C's, wins everywhere.
+# C queued the conflict as a signed note, so every replica lists the same conflict: the same
+# record, winner and loser (each side's device, author, clock and value), A's name as the loser.
 grep -q '"name" : "Jane from C"' "$work/export-a.json" || fail "the later rename did not win"
-on c sync conflicts --json >"$work/conflicts-c" || fail "sync conflicts on C"
-grep -q 'Jane from A' "$work/conflicts-c" || fail "C does not list the losing name"
-for machine in a b d; do
-  on "$machine" sync conflicts >/dev/null || fail "sync conflicts on $machine"
+for machine in a b c d; do
+  on "$machine" sync conflicts --json >"$work/conflicts-$machine" ||
+    fail "sync conflicts on $machine"
 done
+grep -q 'Jane from A' "$work/conflicts-c" || fail "C does not list the losing name"
+python3 - "$work"/conflicts-{a,b,c,d} <<'PY' || fail "the replicas list different conflicts"
+import json, sys
+def listed(path):
+    rows = json.load(open(path))
+    for row in rows:
+        row.pop("foundAt", None)
+    return sorted(json.dumps(row, sort_keys=True) for row in rows)
+lists = [listed(p) for p in sys.argv[1:]]
+assert len(lists[0]) == 1, lists[0]
+for path, other in zip(sys.argv[2:], lists[1:]):
+    assert other == lists[0], (path, other, lists[0])
+PY
 echo "sync join: ok (jane on B and D, the owner on C joined from the server; wrong passphrase" \
   "left no file; audit verify, doctor, athlete list, log show and team accept the replicas;" \
   "check-ins of two devices kept, FTP and weight edits both kept, the same field resolved" \
-  "alike everywhere with its loser listed where it was resolved; the same export everywhere)"
+  "alike everywhere and listed the same on all four machines; the same export everywhere)"
