@@ -5,8 +5,8 @@
 # queued, unsent, reports it in one line naming jane with exit 77, and `sync status` lists it;
 # the server stored nothing of his, and the owner's next change goes under jane's new epoch.
 #
-# Machine B is started by hand (what `sync join` will do): a copy of A's file made before
-# publishing, carl's device made there and certified in A's file too, so A publishes it.
+# Machine B starts as a real coach's laptop does: the owner invites carl (`sync invite --for
+# carl`) and carl runs `sync join` on B with the code and his passphrase.
 # Needs what Tests/e2e/sync-smoke.sh needs. Exits non-zero on the first failed check.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" sync-revocation
@@ -32,15 +32,15 @@ on "$a" unlock --as olivia --passphrase-file "$a/pass" >/dev/null
 on "$a" athlete add jane --name "Jane Revoked" --time-zone Europe/Berlin >/dev/null
 on "$a" user add carl --role coach --new-passphrase-file "$b/pass" >/dev/null
 on "$a" access grant --athlete jane --to carl >/dev/null
-on "$a" backup --out "$b/data/ws.sqlite" >/dev/null
-on "$b" unlock --as carl --passphrase-file "$b/pass" >/dev/null
-sqlite3 "$a/data/ws.sqlite" "ATTACH '$b/data/ws.sqlite' AS b;
-  INSERT INTO devices SELECT * FROM b.devices WHERE id NOT IN (SELECT id FROM devices)"
 on "$a" sync publish --server "$url" >/dev/null || fail "publish"
-sqlite3 "$b/data/ws.sqlite" \
-  "INSERT INTO sync_state (id, server_url, registration, clock, last_sync)
-   VALUES (1, '$url', x'', 0, NULL)"
+on "$a" sync invite --for carl --json >"$work/invite.json" || fail "the invitation"
+python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' <"$work/invite.json" \
+  >"$b/code" && chmod 600 "$b/code"
+ws=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["workspace"])' <"$work/invite.json")
+on "$b" sync join --server "$url" --workspace-id "$ws" --as carl --code-file "$b/code" \
+  --passphrase-file "$b/pass" >/dev/null 2>"$work/err" || fail "carl's join: $(cat "$work/err")"
 on "$b" sync >/dev/null 2>"$work/err" || fail "carl's first sync: $(cat "$work/err")"
+on "$b" log show -a jane >/dev/null 2>"$work/err" || fail "jane on B: $(cat "$work/err")"
 
 changes() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT count(*) FROM changes"; }
 on "$b" log mood 2 -a jane --notes "carl offline" >/dev/null
