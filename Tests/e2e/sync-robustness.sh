@@ -11,8 +11,8 @@
 #   refused by machines A and B with exit 74 naming the change and its claimed signer, and
 #   the same change posted to the API, with a session minted in the database, is refused by
 #   the server with the status and reason asserted, and stores nothing;
-# - the pull side, on machine B: a copy of machine A's folder taken after publishing (the
-#   same device: `coach sync join` is not built yet), which only pulls what A syncs: a pull
+# - the pull side, on machine B: the owner's second laptop, joined from the server after
+#   publishing (`sync invite`, then `sync join`), which only pulls what A syncs: a pull
 #   cut at sampled offsets fails and leaves B's export as it was, and the healthy sync then
 #   makes it equal to A's; killed in the middle of applying a pull page
 #   (COACH_CLIENT_CRASH=mid-apply:pull, debug builds), B is as before the sync, and the next
@@ -69,11 +69,21 @@ two_changes() {
   done
 }
 
-# Machines B and C: copies of A's folder after publishing (the same device; until `coach sync
-# join` exists), which only pull what A syncs later.
-m sync >/dev/null && [ "$(queued)" = 0 ] || fail "A's sync before B is copied"
-cp -a "$work/active" "$work/b"
-cp -a "$work/active" "$work/c"
+# Machines B and C: the owner's other laptops, each joined from the server with a code of
+# A's `sync invite` (a device of its own), which only pull what A syncs later.
+m sync >/dev/null && [ "$(queued)" = 0 ] || fail "A's sync before B and C join"
+for other in b c; do
+  m sync invite --json >"$work/invite.json" || fail "the invitation for $other"
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' <"$work/invite.json" \
+    >"$work/code" && chmod 600 "$work/code"
+  mv "$work/active" "$work/a"
+  mkdir -p "$machine"/{home,state,data,run} && chmod -R 700 "$machine"
+  cp -p "$work/a/pass" "$machine/pass"
+  m sync join --server "$url" --workspace-id "$ws" --as olivia --code-file "$work/code" \
+    --passphrase-file "$machine/pass" >/dev/null 2>"$work/err" ||
+    fail "the join of $other: $(cat "$work/err")"
+  mv "$work/active" "$work/$other" && mv "$work/a" "$work/active"
+done
 # Switches to machine $1, parking the one in use as $2.
 switch() { mv "$work/active" "$work/$2" && mv "$work/$1" "$work/active"; }
 
@@ -127,10 +137,12 @@ echo "push cut at ${#offsets[@]} offsets (request $up bytes, answer $down): each
 
 # --- A change inserted into PostgreSQL as a new row, and the same change posted to the API. ---
 sid=$(sql "SELECT sid FROM streams WHERE ws = '$ws'")
-# The session an insider mints for the device (only the token's hash is stored).
+# The session an insider mints for A's device, the one that wrote the stream (only the
+# token's hash is stored).
 token=$(printf '11%.0s' $(seq 32))
 sql "INSERT INTO sessions (token_hash, ws, device_id, expires_at) SELECT sha256(decode('$token',
-  'hex')), ws, device_id, 9000000000000 FROM devices WHERE ws = '$ws'"
+  'hex')), ws, device_id, 9000000000000 FROM devices WHERE ws = '$ws'
+  ORDER BY dev_seq DESC LIMIT 1"
 export_jane() { m export -a jane; }
 # $1 forge|replay; $2 the server's status and reason for the same change posted.
 insert_row() {
