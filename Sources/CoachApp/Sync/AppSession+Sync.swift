@@ -24,6 +24,8 @@ extension AppSession {
         var report = SyncReport()
         _ = try pullRoster(client, workspace: workspaceId)
         _ = try pushDeviceEntries(client, workspace: workspaceId)
+        // Another user of this file may have pulled changes over this user's queued ones.
+        report.conflicts += try workspace.mergeOverwrittenQueue(as: principal)
         let revoked = try workspace.prepareOutbox(as: principal)
         for attempt in 1...3 {
             do {
@@ -39,6 +41,7 @@ extension AppSession {
         try pull(client, workspace: workspaceId, into: &report)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
+        report.waitingFor = Array(Set(try workspace.outboxWaits().map(\.user))).sorted()
         if !revoked.isEmpty {
             throw SyncFailure.accessRevoked(
                 athletes: revoked.keys.map(athleteName).sorted(),
@@ -56,10 +59,15 @@ extension AppSession {
         holding: Set<AthleteID> = []
     ) throws -> Int {
         var pushed = 0
+        // Changes made on top of another user's queued change on this file wait for it.
+        let waiting = Set(try workspace.outboxWaits().map { [$0.athleteId.rawValue, $0.object] })
         while true {
             let (batch, all) = try workspace.pendingBatch(
                 limit: SyncLimits.maxChangesPerBatch)
-            let queued = all.prefix { !holding.contains($0.athleteId) }
+            let queued = all.prefix {
+                !holding.contains($0.athleteId)
+                    && !waiting.contains([$0.athleteId.rawValue, $0.object])
+            }
             guard !queued.isEmpty else { return pushed }
             // Within the request limit, as base64url with room for the JSON around it.
             var bytes = 0

@@ -8,6 +8,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     public var conflicts = 0
     /// Changes still waiting in the outbox.
     public var queued = 0
+    /// The other users of this workspace file whose queued changes some of this user's queued
+    /// changes were made on top of: they wait until those users sync.
+    public var waitingFor: [String] = []
 
     public init() {}
 }

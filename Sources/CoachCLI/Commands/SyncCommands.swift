@@ -29,6 +29,12 @@ struct SyncNowCommand: ParsableCommand {
                 "Synced: \(report.pushed) pushed, \(report.applied) applied, "
                     + "\(report.conflicts) conflicts resolved, \(report.queued) still queued.")
             if report.conflicts > 0 { print("See them with 'coach sync conflicts'.") }
+            for user in report.waitingFor {
+                print(
+                    "Some queued changes were made on top of \(user)'s, still queued on this"
+                        + " machine: \(user) syncs first ('coach sync --as \(user)'), then"
+                        + " sync again.")
+            }
         }
     }
 }

@@ -17,10 +17,16 @@ extension SyncApplier {
         let athleteId = keyring.athleteId
         let known = try Row.fetchOne(
             db, sql: SyncTables.recordChange, arguments: [athleteId, theirs.object])
-        let pending = try Row.fetchAll(
+        guard let device = workspace.syncSigner.withLock({ $0?.device }) else {
+            throw SyncFailure.deviceNotOpen
+        }
+        let queued = try Row.fetchAll(
             db, sql: SyncTables.outboxOfObject, arguments: [athleteId, theirs.object])
+        let pending = queued.filter { $0["device_id"] == device.rawValue }
         guard let first = pending.first, let last = pending.last else {
-            guard theirs.version > known?["version"] ?? 0 else {
+            let floor = try versionFloor(
+                known: known, othersQueued: queued.filter { $0["device_id"] != device.rawValue })
+            guard theirs.version > floor else {
                 report.superseded += 1
                 return
             }
@@ -31,19 +37,14 @@ extension SyncApplier {
         let base = try ChangeEnvelope.decode([UInt8](first["envelope"] as Data)).baseVersion
         // One of this machine's own changes, stored by a push whose answer never came back:
         // the row is already ours, and the same batch sent again is answered from the store.
-        guard theirs.version > base,
-            theirs.device != workspace.syncSigner.withLock({ $0?.device })
-        else {
+        guard theirs.version > base, theirs.device != device else {
             report.superseded += 1
             return
         }
         let mine = try ChangeEnvelope.decode([UInt8](last["envelope"] as Data))
-        guard mine.device == workspace.syncSigner.withLock({ $0?.device }) else {
-            throw SyncFailure.deviceNotOpen
-        }
         try db.execute(
-            sql: "DELETE FROM outbox WHERE athlete_id = ? AND object = ?",
-            arguments: [athleteId, theirs.object])
+            sql: SyncTables.deleteOutboxOfObject,
+            arguments: [device.rawValue, athleteId, theirs.object])
         rechain = true
         if try sameContent(mine, theirs, payload: payload, keyring: keyring) {
             try writeRow(theirs, payload: payload, keyring: keyring)
@@ -160,15 +161,24 @@ extension SyncApplier {
         let version = Int(theirs.version) + 1
         let id = RecordID(mine.object)
         if mine.operation == .put {
-            guard let record = try workspace.fetchRecord(db, keyring: keyring, id: id) else {
-                throw StoreError.recordNotFound(mine.object)
+            // The record as this machine's change made it, from its own body: the row holds
+            // theirs when another user of this file pulled it over the queued change.
+            guard let kind = RecordKind(rawValue: mine.kind) else {
+                throw StoreError.tampered("record \(mine.object)")
             }
+            let payload = try RecordCodec.open(
+                body: mine.body, athleteId: keyring.athleteId, id: mine.object, kind: kind,
+                day: mine.day, epoch: Int(mine.epoch), version: Int(mine.version),
+                key: try keyring.recordKey(epoch: Int(mine.epoch), db))
+            let row = try workspace.fetchRecord(db, keyring: keyring, id: id)
             try workspace.noteRecordsChanged(
                 db, athleteId: keyring.athleteId, actor: actor, incremental: true)
             try workspace.writeRecordRow(
-                db, keyring: keyring, id: id, kind: record.kind, day: record.day,
-                version: version
-            ) { RecordPayload.pack(record.payload, kind: record.kind, id: record.id) }
+                db, keyring: keyring, id: id, kind: kind, day: mine.day, version: version
+            ) { RecordPayload.pack(payload, kind: kind, id: mine.object) }
+            try workspace.updateSnapshot(
+                db, keyring: keyring, kind: kind, remove: row.map { (mine.object, $0.day) },
+                insert: (mine.object, mine.day, payload))
         } else {
             try workspace.noteRowChange(
                 db,

@@ -1,0 +1,133 @@
+import CoachApp
+import CoachKit
+import CoachTestSupport
+import CoachTrust
+import Foundation
+import GRDB
+import Testing
+
+@testable import CoachStore
+
+/// Two users syncing from one workspace file (issue 26, Build 8): the owner and coach carl on
+/// machine A, each with a device of their own on it, and the owner's machine B. Whichever user
+/// syncs first, the other user's queued changes are neither lost, nor signed by the wrong
+/// device, nor left stale for ever.
+@Suite struct SyncSharedMachineTests {
+    typealias Machines = SyncTwoMachinesTests.Machines
+
+    static func carl(_ m: Machines) throws -> AppSession {
+        let s = try AppSession.open(m.sandbox.signIn(as: "carl"), environment: m.envA)
+        try s.ensureDevice()
+        return s
+    }
+
+    /// One `sync` of the owner on `environment`, or of carl on A.
+    @discardableResult
+    static func sync(_ m: Machines, _ environment: AppEnvironment?) throws -> SyncReport {
+        let s = try environment.map(m.session) ?? (try carl(m))
+        defer { s.close() }
+        return try s.sync()
+    }
+
+    static func name(_ m: Machines, _ environment: AppEnvironment) throws -> String {
+        let s = try m.session(environment)
+        defer { s.close() }
+        return try s.athlete(Handle("jane")).profile.name
+    }
+
+    /// Machines A (the owner and carl) and B, in step.
+    static func inStep() throws -> Machines {
+        let m = try SyncTwoMachinesTests.machines(FakeSyncServer())
+        for environment in [m.envA, nil, m.envB, m.envA] { try sync(m, environment) }
+        return m
+    }
+
+    static func rename(_ m: Machines, _ environment: AppEnvironment?, to name: String) throws {
+        let s = try environment.map(m.session) ?? (try carl(m))
+        defer { s.close() }
+        try s.editAthlete(Handle("jane")) { $0.name = name }
+    }
+
+    @Test("A pulled change meets another user's queued change here: all converge, loser listed")
+    func pullMeetsOtherUsersQueue() throws {
+        let m = try Self.inStep()
+        try Self.rename(m, nil, to: "Jane by carl")
+        try Self.rename(m, m.envB, to: "Jane by B")
+        try Self.sync(m, m.envB)
+        // The owner on A pulls B's rename over carl's queued one (before: refused as a device
+        // that is not open, and the owner could not sync until carl did).
+        let owner = try Self.sync(m, m.envA)
+        #expect(owner.applied == 1 && owner.queued == 1)
+        #expect(try Self.name(m, m.envA) == "Jane by B")
+        // Carl's sync merges his queued rename with B's: one conflict, resolved by the clock.
+        let carl = try Self.sync(m, nil)
+        #expect(carl.conflicts == 1 && carl.queued == 0)
+        for environment in [m.envB, m.envA] { try Self.sync(m, environment) }
+        #expect(try Self.name(m, m.envA) == (try Self.name(m, m.envB)))
+        #expect(try m.export(m.envA) == (try m.export(m.envB)))
+        let a = try m.session(m.envA)
+        defer { a.close() }
+        #expect(try a.syncStatus().queued == 0)
+        let conflicts = try a.syncConflicts()
+        #expect(conflicts.count == 1)
+        let name = try Self.name(m, m.envB)
+        let loser = name == "Jane by carl" ? "Jane by B" : "Jane by carl"
+        #expect(["Jane by carl", "Jane by B"].contains(name))
+        #expect(conflicts.first?.winner.value?.contains(name) == true)
+        #expect(conflicts.first?.loser.value?.contains(loser) == true)
+    }
+
+    @Test("A change made on top of another user's queued change here is pushed after it")
+    func editOnTopOfOtherUsersQueue() throws {
+        let m = try Self.inStep()
+        try Self.rename(m, nil, to: "Jane by carl")
+        try Self.rename(m, m.envA, to: "Jane by olivia")
+        // The owner's rename was made on top of carl's queued one: it waits for carl's sync
+        // (before: refused as stale three times, and the sync failed).
+        let first = try Self.sync(m, m.envA)
+        #expect(first.pushed == 0 && first.queued == 2 && first.waitingFor == ["carl"])
+        #expect(try Self.sync(m, nil).pushed == 1)
+        let second = try Self.sync(m, m.envA)
+        #expect(second.pushed == 1 && second.waitingFor.isEmpty)
+        try Self.sync(m, m.envB)
+        #expect(try Self.name(m, m.envB) == "Jane by olivia")
+        #expect(try m.export(m.envA) == (try m.export(m.envB)))
+        let a = try m.session(m.envA)
+        defer { a.close() }
+        #expect(try a.syncStatus().queued == 0)
+    }
+
+    @Test("A change behind a record altered in the file is exit 74 before carl's queue merges it")
+    func alteredChangeBehindRecord() throws {
+        let m = try Self.inStep()
+        try Self.rename(m, nil, to: "Jane by carl")
+        try Self.rename(m, m.envB, to: "Jane by B")
+        try Self.sync(m, m.envB)
+        try Self.sync(m, m.envA)
+        let owner = try m.session(m.envA)
+        let ws = try #require(owner.workspace as? Workspace)
+        try ws.write { db in
+            let row = try #require(
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT rc.athlete_id, rc.object, rc.envelope FROM record_changes rc
+                        JOIN outbox o USING (athlete_id, object)
+                        """))
+            var change = try ChangeEnvelope.decode([UInt8](row["envelope"] as Data))
+            change.signature[0] ^= 1
+            try db.execute(
+                sql: "UPDATE record_changes SET envelope = ? WHERE athlete_id = ? AND object = ?",
+                arguments: [
+                    Data(change.encoded()), row["athlete_id"] as String, row["object"] as String,
+                ])
+        }
+        owner.close()
+        let error = #expect(throws: SyncFailure.self) { try Self.sync(m, nil) }
+        #expect(error?.category == .corrupt, "\(String(describing: error))")
+        let a = try m.session(m.envA)
+        defer { a.close() }
+        #expect(try a.syncStatus().queued == 1)  // carl's rename, neither merged nor sent
+        #expect(try a.syncConflicts().isEmpty)
+    }
+}
