@@ -146,7 +146,22 @@ assert len(lists[0]) == 1, lists[0]
 for path, other in zip(sys.argv[2:], lists[1:]):
     assert other == lists[0], (path, other, lists[0])
 PY
+# Two users of A's file: carl renames jane and, before he syncs, the owner renames her on top
+# of his queued change. Her sync holds that change back and names carl (it used to be refused
+# as stale three times and fail); after his sync, hers pushes it and B ends with her name.
+on a athlete edit jane --name "Jane by carl" --as carl --passphrase-file "$secrets/carl" \
+  >/dev/null
+on a athlete edit jane --name "Jane by the owner" >/dev/null
+on a sync >"$work/sync-wait" 2>&1 || fail "the owner's sync before carl's: $(cat "$work/sync-wait")"
+grep -q "on top of carl's" "$work/sync-wait" || fail "no word of carl: $(cat "$work/sync-wait")"
+on a sync --as carl --passphrase-file "$secrets/carl" >"$work/sync-carl" 2>&1 ||
+  fail "carl's sync: $(cat "$work/sync-carl")"
+on a sync >"$work/sync-wait" 2>&1 || fail "the owner's sync after carl's: $(cat "$work/sync-wait")"
+grep -q "on top of" "$work/sync-wait" && fail "still waiting: $(cat "$work/sync-wait")"
+on b sync >/dev/null 2>&1 || fail "B's sync after the two renames on A"
+on b export -a jane | grep -q '"name" : "Jane by the owner"' || fail "B lacks the owner's rename"
 echo "sync join: ok (jane on B and D, the owner on C joined from the server; wrong passphrase" \
   "left no file; audit verify, doctor, athlete list, log show and team accept the replicas;" \
   "check-ins of two devices kept, FTP and weight edits both kept, the same field resolved" \
-  "alike everywhere and listed the same on all four machines; the same export everywhere)"
+  "alike everywhere and listed the same on all four machines; the same export everywhere;" \
+  "a rename on top of another user's queued one on A waits for that user's sync)"
