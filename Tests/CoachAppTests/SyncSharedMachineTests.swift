@@ -130,4 +130,33 @@ import Testing
         #expect(try a.syncStatus().queued == 1)  // carl's rename, neither merged nor sent
         #expect(try a.syncConflicts().isEmpty)
     }
+
+    @Test("A change on top of another user's queued change that a pulled one beat is merged too")
+    func onTopOfRebasedQueue() throws {
+        let m = try Self.inStep()
+        try Self.rename(m, m.envA, to: "Jane by olivia")
+        try Self.rename(m, nil, to: "Jane by carl")  // on top of the owner's queued rename
+        // B renames an hour later, so B's rename beats the owner's on A.
+        var later = m.envB.variables
+        later["COACH_NOW"] = "2026-11-24T08:00:00+01:00"
+        var envLater = try AppEnvironment(variables: later)
+        envLater.syncTransport = m.envB.syncTransport
+        try Self.rename(m, envLater, to: "Jane by B")
+        try Self.sync(m, m.envB)
+        for environment in [m.envA, nil, m.envA, nil, m.envB, m.envA] {
+            try Self.sync(m, environment)
+        }
+        let name = try Self.name(m, m.envA)
+        #expect(try Self.name(m, m.envB) == name)
+        #expect(try m.export(m.envA) == (try m.export(m.envB)))
+        let a = try m.session(m.envA)
+        defer { a.close() }
+        #expect(try a.syncStatus().queued == 0)
+        // B's rename, the latest, is kept; the owner's and carl's (made on top of hers) are
+        // both listed as losers, never overwritten unlisted.
+        #expect(name == "Jane by B")
+        let losers = try a.syncConflicts().compactMap(\.loser.value)
+        #expect(losers.contains { $0.contains("Jane by olivia") }, "\(losers)")
+        #expect(losers.contains { $0.contains("Jane by carl") }, "\(losers)")
+    }
 }

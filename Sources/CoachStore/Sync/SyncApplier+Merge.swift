@@ -12,7 +12,7 @@ extension SyncApplier {
     /// of a record imported on two machines is no conflict.
     mutating func merge(
         _ theirs: ChangeEnvelope, payload: [UInt8]?, keyring: AthleteKeyring,
-        report: inout ApplyReport
+        report: inout ApplyReport, overwritten: Bool = false
     ) throws {
         let athleteId = keyring.athleteId
         let known = try Row.fetchOne(
@@ -37,7 +37,7 @@ extension SyncApplier {
         let base = try ChangeEnvelope.decode([UInt8](first["envelope"] as Data)).baseVersion
         // One of this machine's own changes, stored by a push whose answer never came back:
         // the row is already ours, and the same batch sent again is answered from the store.
-        guard theirs.version > base, theirs.device != device else {
+        guard theirs.version > base || overwritten, theirs.device != device else {
             report.superseded += 1
             return
         }

@@ -51,8 +51,15 @@ extension SyncApplier {
                     WHERE device_id = ? AND athlete_id = ? AND object = ?)
                     """,
                 arguments: [behind.device.rawValue, athlete, object])
-            guard behind.device != device, behind.version > first.baseVersion,
-                queuedThere != true
+            // Theirs replaced what ours was made on: a later version, or the same version
+            // number but another change (ours was made on a change of another user of this
+            // file that a pulled change then beat, so the versions collide). A change keeps
+            // its device and clock when a chain is signed again.
+            let base = try (row["base"] as Data?).map { try ChangeEnvelope.decode([UInt8]($0)) }
+            let replaced =
+                base.map { $0.device != behind.device || $0.clock != behind.clock } ?? false
+            guard behind.device != device, queuedThere != true,
+                behind.version > first.baseVersion || replaced
             else { continue }
             let keyring: AthleteKeyring
             do {
@@ -66,7 +73,9 @@ extension SyncApplier {
             let payload =
                 behind.operation == .put
                 ? try openBody(behind, keyring: keyring, user: behind.author.rawValue) : nil
-            try merge(behind, payload: payload, keyring: keyring, report: &report)
+            try merge(
+                behind, payload: payload, keyring: keyring, report: &report,
+                overwritten: behind.version <= first.baseVersion)
         }
         if rechain { try rechainOutbox() }
     }
