@@ -3,15 +3,6 @@ import CoachTrust
 import Foundation
 import GRDB
 
-/// A queued change of this device that waits for another user's queued change on this file.
-public struct OutboxWait: Equatable, Hashable, Sendable {
-    /// The athlete and record of the waiting change.
-    public let athleteId: AthleteID
-    public let object: String
-    /// The handle of the user whose queued change it was made on top of.
-    public let user: String
-}
-
 extension Workspace {
     /// Merges this device's queued changes with the changes another user of this workspace
     /// file pulled over them since this user's last sync (`SyncApplier.mergeOverwritten`),
