@@ -7,7 +7,7 @@ extension SyncApplier {
     /// The conflict a pulled `SyncConflictNote` lists, checked as if both of its changes had
     /// been pulled: each signed by a device of the roster (a revoked one only before its
     /// revocation), by an author holding the athlete at its epoch, and each put opening under
-    /// the athlete's key as the record its header names. The note is a put of the id its loser
+    /// the athlete's key as the record its header names. The note is a put of the id its pair
     /// gives, in the stream of the record it names.
     ///
     /// - Throws: `SyncFailure.refusedChange` naming the note's signer, or the signer of the
@@ -44,20 +44,20 @@ extension SyncApplier {
         _ note: SyncConflictNote, _ envelope: ChangeEnvelope, athleteId: String,
         report: inout ApplyReport
     ) throws {
-        let loser = Data(note.loser.encoded())
+        // Listed once per pair: one change may have lost to another change elsewhere too.
+        let loser = Data(note.loser.encoded()), winner = Data(note.winner.encoded())
         let held = try Bool.fetchOne(
             db,
             sql: """
                 SELECT EXISTS (SELECT 1 FROM sync_conflicts
-                WHERE athlete_id = ? AND object = ? AND loser = ?)
+                WHERE athlete_id = ? AND object = ? AND winner = ? AND loser = ?)
                 """,
-            arguments: [athleteId, note.loser.object, loser])
+            arguments: [athleteId, note.loser.object, winner, loser])
         if held != true {
-            let winner = note.winner
             try db.execute(
                 sql: SyncTables.insertConflict,
                 arguments: [
-                    athleteId, winner.object, winner.kind, winner.day, Data(winner.encoded()),
+                    athleteId, note.winner.object, note.winner.kind, note.winner.day, winner,
                     loser, workspace.nowMilliseconds,
                 ])
             report.conflicts += 1

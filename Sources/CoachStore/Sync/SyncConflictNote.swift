@@ -20,11 +20,16 @@ struct SyncConflictNote: Equatable {
     let winner: ChangeEnvelope
     let loser: ChangeEnvelope
 
-    /// The note's object id: `x` and 24 hex digits of a hash of the losing change, which lost
-    /// once (so a note pulled back onto the replica that made it is the same object).
+    /// The note's object id: `x` and 24 hex digits of a hash of the pair, winner then loser.
+    /// One change can lose on several replicas (to a different change on each), so the loser
+    /// alone names no note; each pair holds a change only its resolving device made (its own
+    /// queued change, or its rebased or merged one), so two replicas never queue one id, and
+    /// a note pulled back onto the replica that made it is the same object.
     var object: String {
         "x"
-            + Hashing.blake2b(Array("coach/1/sync-conflict".utf8) + loser.hash, length: 12)
+            + Hashing.blake2b(
+                Array("coach/2/sync-conflict".utf8) + winner.hash + loser.hash, length: 12
+            )
             .map { String(format: "%02x", $0) }.joined()
     }
 
