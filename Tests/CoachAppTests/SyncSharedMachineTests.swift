@@ -159,4 +159,39 @@ import Testing
         #expect(losers.contains { $0.contains("Jane by olivia") }, "\(losers)")
         #expect(losers.contains { $0.contains("Jane by carl") }, "\(losers)")
     }
+
+    @Test("A queued change planted in the file for another device is exit 74, never waited for")
+    func plantedWaitRefused() throws {
+        let m = try Self.inStep()
+        try Self.rename(m, m.envA, to: "Jane by olivia")
+        let owner = try m.session(m.envA)
+        let ws = try #require(owner.workspace as? Workspace)
+        // An insider copies the owner's queued change as carl's, one version lower, and
+        // cannot sign it with carl's device key.
+        try ws.write { db in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM outbox"))
+            let carl = try #require(
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT d.id, d.user_id FROM devices d JOIN users u ON u.id = d.user_id
+                        WHERE u.handle = 'carl'
+                        """))
+            var change = try ChangeEnvelope.decode([UInt8](row["envelope"] as Data))
+            change.device = DeviceID(carl["id"] as String)
+            change.author = UserID(carl["user_id"] as String)
+            change.baseVersion -= 1
+            change.signature[0] ^= 1
+            try db.execute(
+                sql: SyncTables.insertOutbox,
+                arguments: [
+                    carl["id"] as String, 1, row["athlete_id"] as String, row["object"] as String,
+                    Data(change.encoded()), nil as Data?,
+                ])
+        }
+        owner.close()
+        // Before: exit 0, nothing pushed, "waiting for carl", on every sync.
+        let error = #expect(throws: StoreError.self) { try Self.sync(m, m.envA) }
+        #expect(error?.category == .corrupt, "\(String(describing: error))")
+    }
 }

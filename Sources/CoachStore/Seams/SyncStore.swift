@@ -18,7 +18,7 @@ public protocol SyncStore: AnyObject {
         _ changes: [ReceivedChange], as actor: Principal, afterEach: (Int) throws -> Void
     ) throws -> ApplyReport
     func pendingBatch(limit: Int) throws -> (batchSeq: Int64, changes: [OutboxEntry])
-    func outboxWaits() throws -> [OutboxWait]
+    func outboxWaits(as actor: Principal) throws -> [OutboxWait]
     func mergeOverwrittenQueue(as actor: Principal) throws -> Int
     func acknowledgeBatch(_ batchSeq: Int64, sequences: [Int64]) throws
     func streamCursors() throws -> [AthleteID: Int64]

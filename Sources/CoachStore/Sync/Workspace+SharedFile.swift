@@ -27,8 +27,14 @@ extension Workspace {
     /// record whose version is at most the one ours started from). The server would refuse
     /// them as stale until that user syncs; a sync holds them back and says whom they wait for.
     ///
-    /// - Throws: `SyncFailure.deviceNotOpen` without an open device.
-    public func outboxWaits() throws -> [OutboxWait] {
+    /// Each other device's queued change waited for is checked first (`waitable`): a change
+    /// planted in the file must not hold this user's pushes back for ever.
+    ///
+    /// - Parameter actor: the signed-in user, whose trust anchor verifies the other devices.
+    /// - Throws: `SyncFailure.deviceNotOpen` without an open device; `StoreError.tampered`
+    ///   (exit 74) when another device's queued change is not signed by that device of the
+    ///   roster, names another device, author, athlete or record than its row, or is damaged.
+    public func outboxWaits(as actor: Principal) throws -> [OutboxWait] {
         guard let device = syncSigner.withLock({ $0?.device }) else {
             throw SyncFailure.deviceNotOpen
         }
@@ -37,12 +43,15 @@ extension Workspace {
             let all = try Row.fetchAll(db, sql: SyncTables.outboxAll)
             let others = all.filter { $0["device_id"] != device.rawValue }
             guard !others.isEmpty else { return [] }
+            let workspaceId = try self.workspaceId(db)
             for row in all where row["device_id"] == device.rawValue {
                 let mine = try ChangeEnvelope.decode([UInt8](row["envelope"] as Data))
                 let under = try others.filter {
                     $0["athlete_id"] == row["athlete_id"] as String
                         && $0["object"] == row["object"] as String
-                }.map { try ChangeEnvelope.decode([UInt8]($0["envelope"] as Data)) }
+                }.compactMap {
+                    try waitable(db, $0, workspaceId: workspaceId, as: actor)
+                }
                 guard let other = under.first(where: { $0.version <= mine.baseVersion }) else {
                     continue
                 }
@@ -57,5 +66,40 @@ extension Workspace {
             }
             return waits
         }
+    }
+
+    /// Another device's queued change, verified: its row's device, athlete and record are the
+    /// change's, signed by that device of the roster for its user. Nil when it can never be
+    /// pushed, so nothing waits for it: its device revoked or its user disabled, or its author
+    /// no longer holding the athlete at the current key epoch.
+    ///
+    /// - Throws: `StoreError.tampered` naming the device when any check fails.
+    func waitable(_ db: Database, _ row: Row, workspaceId: String, as actor: Principal) throws
+        -> ChangeEnvelope?
+    {
+        let deviceId: String = row["device_id"]
+        let what = "the queued change of device \(deviceId) on this workspace file"
+        guard let change = try? ChangeEnvelope.decode([UInt8](row["envelope"] as Data)),
+            change.device.rawValue == deviceId, change.object == row["object"] as String,
+            change.stream == .athlete(AthleteID(row["athlete_id"] as String)),
+            let device = try verifiedDevice(db, change.device, as: actor)
+        else { throw StoreError.tampered(what) }
+        do {
+            try ChangeVerifier.verifySignature(
+                change, device: device, workspaceId: workspaceId, allowRevoked: true)
+        } catch is ChangeRejection {
+            throw StoreError.tampered(what)
+        }
+        guard device.isActive else { return nil }
+        let author = try actor.certificate(db, change.author.rawValue)
+        if author.role == .owner { return change }
+        let rows = DatabaseRows(db: db)
+        let epochs = try StoreError.checking {
+            try actor.verifier.epochs(in: rows, athleteId: row["athlete_id"] as String)
+        }
+        guard let current = epochs.last,
+            try actor.verifier.holders(in: rows, of: current).contains(change.author.rawValue)
+        else { return nil }
+        return change
     }
 }
