@@ -41,7 +41,8 @@ extension AppSession {
         try pull(client, workspace: workspaceId, into: &report)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
-        report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user))).sorted()
+        report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user)))
+            .sorted()
         if !revoked.isEmpty {
             throw SyncFailure.accessRevoked(
                 athletes: revoked.keys.map(athleteName).sorted(),
@@ -60,7 +61,8 @@ extension AppSession {
     ) throws -> Int {
         var pushed = 0
         // Changes made on top of another user's queued change on this file wait for it.
-        let waiting = Set(try workspace.outboxWaits(as: principal).map { [$0.athleteId.rawValue, $0.object] })
+        let waiting = Set(
+            try workspace.outboxWaits(as: principal).map { [$0.athleteId.rawValue, $0.object] })
         while true {
             let (batch, all) = try workspace.pendingBatch(
                 limit: SyncLimits.maxChangesPerBatch)

@@ -34,7 +34,8 @@ extension SyncApplier {
             report.applied += 1
             return
         }
-        let base = try ChangeEnvelope.decode([UInt8](first["envelope"] as Data)).baseVersion
+        let firstQueued = try ChangeEnvelope.decode([UInt8](first["envelope"] as Data))
+        let base = firstQueued.baseVersion
         // One of this machine's own changes, stored by a push whose answer never came back:
         // the row is already ours, and the same batch sent again is answered from the store.
         guard theirs.version > base || overwritten, theirs.device != device else {
@@ -52,7 +53,8 @@ extension SyncApplier {
             return
         }
         if let merge = try fieldMerge(
-            base: first["base"], mine: mine, theirs: theirs, theirsPayload: payload,
+            base: try verifiedBase(first, queued: firstQueued), mine: mine, theirs: theirs,
+            theirsPayload: payload,
             keyring: keyring)
         {
             try writeRow(theirs, payload: payload, keyring: keyring)

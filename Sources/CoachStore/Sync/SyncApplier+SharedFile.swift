@@ -68,7 +68,9 @@ extension SyncApplier {
                 continue
             }
             // The change behind the record was checked when it was pulled; it is read from
-            // the file again, so its signature is checked again before anything merges it.
+            // the file again, so it must still be the change that made the record's row, and
+            // its signature is checked again, before anything merges it.
+            try checkBehind(behind, athlete: athlete, object: object, keyring: keyring)
             _ = try verifyDevice(behind)
             let payload =
                 behind.operation == .put
