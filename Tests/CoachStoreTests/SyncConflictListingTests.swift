@@ -118,8 +118,10 @@ import Testing
     enum Forgery: String, CaseIterable, Sendable {
         /// The losing change's sealed body altered (its device's signature no longer holds).
         case alteredLoser
-        /// The note moved to another object id than its loser gives.
+        /// The note moved to another object id than its pair gives.
         case otherObject
+        /// Winner and loser swapped (the id made again): the winner loses by the clock.
+        case swapped
     }
 
     @Test(
@@ -147,6 +149,10 @@ import Testing
             switch forgery {
             case .alteredLoser: note.body[note.body.count - 1] ^= 1
             case .otherObject: note.object = "x" + String(repeating: "0", count: 24)
+            case .swapped:
+                let pair = try #require(SyncConflictNote(body: note.body))
+                let swapped = SyncConflictNote(winner: pair.loser, loser: pair.winner)
+                (note.body, note.object) = (swapped.body, swapped.object)
             }
             note.sign(by: signer.keys)
             try db.execute(

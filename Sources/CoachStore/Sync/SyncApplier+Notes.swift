@@ -7,7 +7,8 @@ extension SyncApplier {
     /// The conflict a pulled `SyncConflictNote` lists, checked as if both of its changes had
     /// been pulled: each signed by a device of the roster (a revoked one only before its
     /// revocation), by an author holding the athlete at its epoch, and each put opening under
-    /// the athlete's key as the record its header names. The note is a put of the id its pair
+    /// the athlete's key as the record its header names; both of one kind, the winner the
+    /// later by clock (ties by device id). The note is a put of the id its pair
     /// gives, in the stream of the record it names.
     ///
     /// - Throws: `SyncFailure.refusedChange` naming the note's signer, or the signer of the
@@ -21,6 +22,19 @@ extension SyncApplier {
             throw SyncFailure.refusedChange(
                 device: envelope.device, user: user,
                 reason: "it is a conflict note that does not hold two changes of one record")
+        }
+        // The pair itself: one record's kind on both sides, and the winner winning by the rule
+        // every replica resolves by (the later clock, ties by device id). A resolving replica's
+        // own winner (rebased or merged) is made after the loser reached it, so it is later.
+        // (Base versions are not compared: a queued chain's last change and a rebased winner
+        // do not share the loser's base in genuine notes.)
+        guard note.winner.kind == note.loser.kind,
+            (note.winner.clock, note.winner.device.rawValue)
+                > (note.loser.clock, note.loser.device.rawValue)
+        else {
+            throw SyncFailure.refusedChange(
+                device: envelope.device, user: user,
+                reason: "it is a conflict note whose winner does not win by the later clock")
         }
         for (side, change) in [("winning", note.winner), ("losing", note.loser)] {
             do {
