@@ -170,6 +170,37 @@ import Testing
         #expect(try c.streamCursors() == before)
     }
 
+    @Test("A conflict planted in the file's list is exit 74 when listed, not shown")
+    func plantedListingRefused() throws {
+        let r = try SyncReplicas()
+        var server = SyncTestServer()
+        try server.sync(r.a, as: r.f.owner)
+        try server.sync(r.b, as: r.ownerB)
+        r.aClock.set(10)
+        r.bClock.set(20)
+        try r.f.put(r.athlete, id: "r1", payload: #"{"mood":1}"#)
+        try r.putB("r1", payload: #"{"mood":5}"#)
+        try server.sync(r.a, as: r.f.owner)
+        try server.sync(r.b, as: r.ownerB)  // B resolves: its own change wins
+        #expect(try r.b.syncConflicts(as: r.ownerB).count == 1)
+        // An insider adds a copy of the conflict whose loser shows another clock than the one
+        // its device signed.
+        try r.b.write { db in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM sync_conflicts"))
+            var loser = try ChangeEnvelope.decode([UInt8](row["loser"] as Data))
+            loser.clock = HybridTimestamp(packed: loser.clock.packed + 1)
+            try db.execute(
+                sql: SyncTables.insertConflict,
+                arguments: [
+                    row["athlete_id"] as String, row["object"] as String, row["kind"] as String,
+                    row["day"] as String, row["winner"] as Data, Data(loser.encoded()),
+                    row["found_at"] as Int64,
+                ])
+        }
+        let error = #expect(throws: StoreError.self) { try r.b.syncConflicts(as: r.ownerB) }
+        #expect(error?.category == .corrupt, "\(String(describing: error))")
+    }
+
     @Test("A queued conflict note is sealed again under a new epoch as a note, not a tombstone")
     func noteResealed() throws {
         let r = try SyncReplicas()

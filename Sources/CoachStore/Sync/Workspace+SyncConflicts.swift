@@ -7,9 +7,16 @@ import GRDB
 extension Workspace {
     /// Every conflict sync resolved on this replica, oldest first, each side's record opened
     /// for `actor` where it holds the athlete.
+    ///
+    /// Each side is checked as it is listed: a change of the row's athlete and record, signed
+    /// by a device of the roster for its user (`keptChange`).
+    ///
+    /// - Throws: `StoreError.tampered` (exit 74) naming the record of a row that fails.
     public func syncConflicts(as actor: Principal) throws -> [SyncConflict] {
         try read { db in
             var keyrings: [String: AthleteKeyring?] = [:]
+            var devices: [DeviceID: DeviceVerifier.Verified] = [:]
+            let workspaceId = try self.workspaceId(db)
             return try Row.fetchAll(db, sql: SyncTables.conflicts).map { row in
                 let athleteId: String = row["athlete_id"]
                 if keyrings[athleteId] == nil {
@@ -24,7 +31,8 @@ extension Workspace {
                 }
                 let keyring = keyrings[athleteId] ?? nil
                 func side(_ column: String) throws -> SyncConflict.Side {
-                    let change = try ChangeEnvelope.decode([UInt8](row[column] as Data))
+                    let change = try keptChange(
+                        db, row, column, workspaceId: workspaceId, devices: &devices, as: actor)
                     var payload: [UInt8]?
                     if change.operation == .put, let keyring,
                         let kind = RecordKind(rawValue: change.kind)
@@ -51,6 +59,33 @@ extension Workspace {
                     foundAt: row["found_at"])
             }
         }
+    }
+
+    /// One side of a kept conflict, verified: a change of the row's athlete and record, signed
+    /// by its device of the roster for its user (a revoked device's too: it is history).
+    ///
+    /// - Throws: `StoreError.tampered` naming the side and the record when it is not.
+    private func keptChange(
+        _ db: Database, _ row: Row, _ column: String, workspaceId: String,
+        devices: inout [DeviceID: DeviceVerifier.Verified], as actor: Principal
+    ) throws -> ChangeEnvelope {
+        let object: String = row["object"]
+        let what = "the \(column) kept for the sync conflict of record \(object)"
+        guard let change = try? ChangeEnvelope.decode([UInt8](row[column] as Data)),
+            change.object == object,
+            change.stream == .athlete(AthleteID(row["athlete_id"] as String))
+        else { throw StoreError.tampered(what) }
+        if devices[change.device] == nil {
+            devices[change.device] = try verifiedDevice(db, change.device, as: actor)
+        }
+        guard let device = devices[change.device] else { throw StoreError.tampered(what) }
+        do {
+            try ChangeVerifier.verifySignature(
+                change, device: device, workspaceId: workspaceId, allowRevoked: true)
+        } catch is ChangeRejection {
+            throw StoreError.tampered(what)
+        }
+        return change
     }
 
     /// Runs `body` with this machine's open device key, for what the device signs besides
