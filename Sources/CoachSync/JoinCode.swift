@@ -61,23 +61,28 @@ public enum JoinCode {
 
 /// `POST /v1/ws/{ws}/invitations`, with a session: registers a one-time join invitation for
 /// the user named `handle` (the owner for anyone, any other user for themselves). Only the
-/// code's verifier is sent; a new invitation replaces the user's previous one.
+/// verifier of the code's proof and the code's owner binding are sent; a new invitation
+/// replaces the user's previous one.
 public struct InvitationRequest: Codable, Equatable, Sendable {
     public var handle: String
-    /// `JoinCode.verifier` of the code (32 bytes).
+    /// `JoinCode.verifier` of the code's proof (`JoinCode.proof(of:)`; 32 bytes).
     public var verifier: SyncBytes
+    /// `JoinCode.binding(of:key:)` of the workspace's registration (32 bytes), which the
+    /// server hands to the joining machine.
+    public var binding: SyncBytes
     /// How long the invitation lives, in seconds (`SyncLimits`: one minute to seven days).
     public var expiresIn: Int64
 
     enum CodingKeys: String, CodingKey {
-        case handle, verifier
+        case handle, verifier, binding
         case expiresIn = "expires_in"
     }
 
-    /// An invitation for `handle` with `verifier`, living `expiresIn` seconds.
-    public init(handle: String, verifier: [UInt8], expiresIn: Int64) {
+    /// An invitation for `handle` with `verifier` and `binding`, living `expiresIn` seconds.
+    public init(handle: String, verifier: [UInt8], binding: [UInt8], expiresIn: Int64) {
         self.handle = handle
         self.verifier = SyncBytes(verifier)
+        self.binding = SyncBytes(binding)
         self.expiresIn = expiresIn
     }
 }
