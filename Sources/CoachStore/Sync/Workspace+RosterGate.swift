@@ -134,7 +134,8 @@ extension Workspace {
     }
 
     /// The plugin entries: each local plugin row whose record the server lacks, and an empty
-    /// record for each plugin the server holds and this write removes.
+    /// record for each plugin the server holds and this write removes, naming the server's
+    /// record it supersedes.
     func pluginChanges(
         _ db: Database, on server: RosterIndex, as actor: Principal, workspaceId ws: String
     ) throws -> [RosterEntry] {
@@ -152,7 +153,9 @@ extension Workspace {
         where !record.isEmpty && !local.contains(id)
             && pendingRemovals.withLock({ $0.contains(.plugin(id)) })
         {
-            var entry = RosterPlugin(pluginId: id, record: [], signerId: actor.userId)
+            var entry = RosterPlugin(
+                pluginId: id, record: [], signerId: actor.userId,
+                supersedes: RosterPlugin.recordHash(record))
             entry.sign(by: actor.signKeys, workspaceId: ws)
             out.append(.plugin(entry))
         }

@@ -31,7 +31,7 @@ extension Workspace {
             var applied = 0
             var rotated: [AthleteID: Int] = [:]
             var added: Set<AthleteID> = []
-            var pluginTimes: [String: String] = [:]
+            var pluginTimes: [String: RosterPluginRecord] = [:]
             try noteHeadsToResign(db, entries, as: actor)
             for entry in entries
             where try apply(
@@ -92,11 +92,11 @@ extension Workspace {
     /// Applies one entry when the replica lacks it; whether it did. A removal and a plugin
     /// entry are verified first (`verifyRemoval`, `verifiedPlugin`); a removal of an athlete
     /// held before this pull (not in `added`) is audited; `plugins` keeps, by plugin id, the
-    /// newest `added_at` of the roster's records so far.
+    /// roster's newest record so far.
     private func apply(
         _ db: Database, _ entry: RosterEntry, as actor: Principal,
         rotated: inout [AthleteID: Int], added: inout Set<AthleteID>,
-        plugins: inout [String: String]
+        plugins: inout [String: RosterPluginRecord]
     ) throws -> Bool {
         switch entry {
         case .user(let user):
@@ -158,7 +158,7 @@ extension Workspace {
                     target: "\(id) by \(removal.removedBy.rawValue)")
             }
         case .plugin(let plugin):
-            return try applyPlugin(db, plugin, as: actor, times: &plugins)
+            return try applyPlugin(db, plugin, as: actor, newest: &plugins)
         case .device, .deviceRevocation:
             return false
         }
@@ -225,24 +225,35 @@ extension Workspace {
     }
 
     /// Stores or drops a plugin row as the server's record says, once it verifies
-    /// (`verifiedPlugin`, against the newer of the held row's `added_at` and the roster's
-    /// newest record of the plugin so far, in `times`); whether it changed.
+    /// (`verifiedPlugin`, against the roster's newest record of the plugin so far, in
+    /// `newest`: the roster is read whole, so an older record after it is a replay); whether
+    /// it changed. A record older than the row held is not written (a later entry of the
+    /// roster holds the newer one). A removal must name the roster's newest record so far
+    /// (`RosterPlugin.supersedes`): one naming an older record, or none, is a removal replayed
+    /// after the plugin was added again, and is tampering; it drops the held row only when
+    /// that row is the record it names.
     private func applyPlugin(
         _ db: Database, _ plugin: RosterPlugin, as actor: Principal,
-        times: inout [String: String]
+        newest: inout [String: RosterPluginRecord]
     ) throws -> Bool {
         let id = plugin.pluginId
         let held = try Row.fetchOne(db, sql: "SELECT * FROM plugins WHERE id = ?", arguments: [id])
-        let heldAt: String? = held?["added_at"]
-        let newest = [heldAt, times[id]].compactMap { $0 }.max()
-        let verified = try verifiedPlugin(db, plugin, notBefore: newest, as: actor)
-        if let at = verified?.addedAt { times[id] = max(at, times[id] ?? at) }
+            .map(Self.pluginRecord)
+        let verified = try verifiedPlugin(db, plugin, notBefore: newest[id]?.addedAt, as: actor)
         guard let record = verified else {
-            guard held != nil else { return false }
+            guard let latest = newest[id],
+                plugin.supersedes.bytes == RosterPlugin.recordHash(try latest.bytes())
+            else {
+                throw StoreError.tampered(
+                    "the removal of plugin '\(id)' (not of its newest record: replayed)")
+            }
+            guard let held, held == latest else { return false }
             try db.execute(sql: PluginsTable.delete, arguments: [plugin.pluginId])
             return true
         }
-        if let held, Self.pluginRecord(held) == record { return false }
+        newest[id] = record
+        if let held, held.addedAt > record.addedAt { return false }
+        if held == record { return false }
         try db.execute(
             sql: PluginsTable.insert,
             arguments: [

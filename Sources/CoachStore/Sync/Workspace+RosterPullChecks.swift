@@ -34,7 +34,7 @@ extension Workspace {
     /// - Parameters:
     ///   - db: the open write.
     ///   - plugin: the roster's plugin entry.
-    ///   - notBefore: the newest `added_at` of the plugin held here or earlier on the roster.
+    ///   - notBefore: the newest `added_at` of the plugin earlier on the roster.
     ///   - actor: the signed-in user, whose trust anchor the owner is checked against.
     /// - Returns: the record; nil for a removal of the plugin.
     /// - Throws: `StoreError.tampered` naming the plugin and what does not verify.
