@@ -4,8 +4,10 @@ import CoachKit
 /// A one-time join invitation code: 120 random bits written as 24 letters and digits
 /// (RFC 4648 base32) in six groups of four, shown once on the machine that makes it.
 ///
-/// The server keeps only its verifier, a SHA-256 bound to the workspace and the user, so its
-/// database cannot be used to join; the code itself crosses the wire once, in a join.
+/// The server keeps only a verifier (a SHA-256 of the proof, bound to workspace and user), so its
+/// database cannot be used to join. The code itself never crosses the wire: a join sends its
+/// proof (`proof(of:)`), and the code also keys the invitation's owner binding
+/// (`binding(of:key:)`), which the server cannot make.
 public enum JoinCode {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
     /// The number of characters of a code, without separators.
