@@ -3,13 +3,16 @@ import CoachKit
 import CoachSync
 
 extension FakeSyncServer {
-    /// `POST …/join`: the registration, the newest entry of the user and the invitation's
-    /// binding, once, for the proof of a live invitation's code; anything else is
+    /// `POST …/join`: the registration, the newest entry of the user (with the sealed key row
+    /// of their newest key-row entry, as the real server answers) and the invitation's binding, once, for the proof of a live invitation's code; anything else is
     /// `bad_invitation` and burns nothing here.
     func join(_ request: JoinRequest) throws -> SyncHTTPResponse {
         try state.withLock { s in
             var user: RosterUser?
             for case .user(let u) in s.roster where u.handle == request.handle { user = u }
+            if let id = user?.userId, let sealed = RosterIndex(s.roster).sealedKeys[id] {
+                user?.sealedKeys = SyncBytes(sealed)
+            }
             guard let proof = JoinCode.normalized(request.code), let user,
                 let invitation = s.invitations[request.handle], let registration = s.registration,
                 invitation.verifier.bytes

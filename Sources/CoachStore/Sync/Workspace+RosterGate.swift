@@ -30,6 +30,7 @@ extension Workspace {
             let server = try gate.fetch()
             let index = RosterIndex(server.entries)
             try requireCurrent(db, with: index)
+            try requireKeyRows(db, with: index)
             let entries = try rosterChanges(db, on: index, as: gate.actor)
             guard !entries.isEmpty else { return }
             switch try gate.push(entries, server.head) {
@@ -130,6 +131,7 @@ extension Workspace {
             removal.sign(by: actor.signKeys, workspaceId: ws)
             out.append(.removal(removal))
         }
+        out += try keyRowChange(db, on: server, as: actor, workspaceId: ws)
         return out + (try pluginChanges(db, on: server, as: actor, workspaceId: ws))
     }
 

@@ -39,6 +39,7 @@ extension Workspace {
             {
                 applied += 1
             }
+            applied += try applyKeyRows(db, entries, workspaceId: try workspaceId(db))
             // As a rotation here does, the older grants go; the signed-in user's own stays on
             // their machine when the rotation left them out, so what they could read they
             // still can (nothing of the new epoch).
@@ -159,7 +160,7 @@ extension Workspace {
             }
         case .plugin(let plugin):
             return try applyPlugin(db, plugin, as: actor, newest: &plugins)
-        case .device, .deviceRevocation:
+        case .device, .deviceRevocation, .keyRow:
             return false
         }
         return true
