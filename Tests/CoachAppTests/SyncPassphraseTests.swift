@@ -107,6 +107,27 @@ import Testing
         #expect(try !Self.signsIn(m.envA, "carl", with: WorkspaceSandbox.passphrases["carl"]!))
     }
 
+    @Test("A replica that has not pulled a user's new key row refuses a membership change")
+    func behindReplicaRefused() throws {
+        let m = try SyncJoinTests.published()
+        _ = try m.join("carl")
+        let b = try AppSession.open(SignIn(), environment: m.envB)
+        try b.changePassphrase(to: try Self.passphrase(Self.newPassphrase))
+        b.close()
+        let owner = try AppSession.open(m.sandbox.signIn(as: "olivia"), environment: m.envA)
+        defer { owner.close() }
+        #expect {
+            try owner.grantAccess(athlete: Handle("bert"), to: Handle("carl"))
+        } throws: { error in
+            guard case SyncFailure.membershipRefused(let reason) = error else { return false }
+            return reason.contains("newer sealed key row")
+        }
+        _ = try owner.sync()
+        try owner.grantAccess(athlete: Handle("bert"), to: Handle("carl"))
+        // The owner's push carried no key row: carl's newest is still the one he pushed.
+        #expect(Self.keyRows(m.server).map(\.counter) == [1])
+    }
+
     /// Ways a server can hand out a key row carl did not push last.
     enum Attack: String, CaseIterable, Sendable {
         /// His first new row, appended again after his second.
