@@ -7,8 +7,10 @@ import Testing
 
 /// A user's new sealed key row (a passphrase change) on the server's roster: taken only when
 /// the user signed it at their newest certificate with a counter above their earlier rows,
-/// and what a join answers from then on.
-@Suite(.enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"))
+/// and what a join answers from then on. Serialized: its databases are cloned from one
+/// template, and PostgreSQL refuses a clone while another is being made from it.
+@Suite(
+    .serialized, .enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"))
 struct RosterKeyRowTests {
     let fixture: ClubFixture
     static let code = "K7QD-2MZA-PL4X-7Q3B-WERT-ZUIO"
