@@ -31,8 +31,9 @@ final class FakeSyncServer: SyncTransport {
         var raceEveryRosterPush: RosterEntry?
         /// Answer nothing at all, as a server that is down.
         var down = false
-        /// Live invitation codes by handle, each answered once by a join.
-        var invitations: [String: String] = [:]
+        /// Live invitations by handle (the verifier of the code's proof and the code's owner
+        /// binding), each answered once by a join.
+        var invitations: [String: InvitationRequest] = [:]
     }
 
     let state = LockedValue(State())
@@ -72,6 +73,10 @@ final class FakeSyncServer: SyncTransport {
         case let path where path.hasSuffix("/pull"):
             return try pull(
                 try SyncJSON.decode(PullRequest.self, from: body), readable: readable(request))
+        case let path where path.hasSuffix("/invitations"):
+            let invitation = try SyncJSON.decode(InvitationRequest.self, from: body)
+            state.withLock { $0.invitations[invitation.handle] = invitation }
+            return try ok(InvitationResponse(user: "?", expiresAt: 1, attempts: 5))
         case let path where path.hasSuffix("/join"):
             return try join(try SyncJSON.decode(JoinRequest.self, from: body))
         case let path where path.contains("/roster"):

@@ -26,6 +26,7 @@ public protocol SyncStore: AnyObject {
     func syncConflicts(as actor: Principal) throws -> [SyncConflict]
     func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T
     func syncWorkspaceId() throws -> String
+    func syncRegistration(as actor: Principal) throws -> WorkspaceRegistration
     func publication(as actor: Principal) throws -> RegistrationRequest
     func rosterDeviceEntries(as actor: Principal) throws -> [RosterEntry]
     @discardableResult

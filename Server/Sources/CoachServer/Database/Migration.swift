@@ -17,6 +17,7 @@ public struct Migration: Sendable, Equatable {
         Migration(version: 3, name: "lean-changes", sql: leanChanges),
         Migration(version: 4, name: "invitations", sql: invitations),
         Migration(version: 5, name: "stream-keys", sql: streamKeys),
+        Migration(version: 6, name: "invitation-binding", sql: invitationBinding),
     ]
 
     /// The newest version this build knows.
@@ -162,5 +163,13 @@ public struct Migration: Sendable, Equatable {
             ELSE convert_to(o.object, 'UTF8') END
         FROM objects_v3 o JOIN streams s ON s.ws = o.ws AND s.athlete_id = o.athlete_id;
         DROP TABLE objects_v3;
+        """
+
+    /// An invitation keeps the code's owner binding, handed to the joining machine, which
+    /// checks the registration with it. Invitations made before it have no binding and no
+    /// join could use them, so they are dropped (the inviting user makes a new one).
+    static let invitationBinding = """
+        DELETE FROM invitations;
+        ALTER TABLE invitations ADD COLUMN binding bytea NOT NULL;
         """
 }

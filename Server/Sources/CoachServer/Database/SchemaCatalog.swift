@@ -21,6 +21,7 @@ enum SchemaCatalog {
         "column devices.user_id text NO -",
         "column devices.ws text NO -",
         "column invitations.attempts_left integer NO -",
+        "column invitations.binding bytea NO -",
         "column invitations.expires_at bigint NO -",
         "column invitations.user_id text NO -",
         "column invitations.verifier bytea NO -",
