@@ -33,6 +33,14 @@ final class FakeSyncServer: SyncTransport {
         var down = false
         /// Live invitation codes by handle, each answered once by a join.
         var invitations: [String: String] = [:]
+        /// When the sessions handed out end (Unix ms; the default is long past).
+        var sessionEnds: Int64 = 2
+        /// Sign-ins answered (session route).
+        var signIns = 0
+        /// Refuse every session until the next sign-in, as a server that lost them.
+        var refuseSessions = false
+        /// The path of every request, in order.
+        var paths: [String] = []
     }
 
     let state = LockedValue(State())
@@ -44,6 +52,14 @@ final class FakeSyncServer: SyncTransport {
         let body = request.body ?? []
         if state.withLock({ $0.down }) {
             throw SyncRemoteFailure.unreachable(server: "fake", detail: "connection refused")
+        }
+        let refused = state.withLock { s -> Bool in
+            s.paths.append(request.path)
+            return s.refuseSessions && request.token != nil
+        }
+        if refused {
+            let problem = SyncProblem(status: 401, reason: .unauthenticated, message: "sign in")
+            return SyncHTTPResponse(status: 401, body: try SyncJSON.encode(problem))
         }
         switch request.path {
         case SyncPath.workspaces:
@@ -66,7 +82,12 @@ final class FakeSyncServer: SyncTransport {
             return try ok(ChallengeResponse(nonce: Array(repeating: 7, count: 32), serverTime: 1))
         case SyncPath.session:
             let proof = try SyncJSON.decode(SessionRequest.self, from: body)
-            return try ok(SessionResponse(token: "token:\(proof.device)", expiresAt: 2))
+            let ends = state.withLock { s -> Int64 in
+                s.signIns += 1
+                s.refuseSessions = false
+                return s.sessionEnds
+            }
+            return try ok(SessionResponse(token: "token:\(proof.device)", expiresAt: ends))
         case let path where path.hasSuffix("/changes"):
             return try push(try SyncJSON.decode(PushRequest.self, from: body))
         case let path where path.hasSuffix("/pull"):

@@ -27,7 +27,8 @@ extension AppSession {
         }
     }
 
-    /// Brings in the server's device entries this replica lacks (verified), then pushes the
+    /// Brings in the device entries of the server's `roster` (as read at the start of this
+    /// sync) that this replica lacks (verified), then pushes the
     /// device certificates and revocations of this replica that the server's roster lacks,
     /// so a device made or revoked here after publishing reaches the server (a revoked device
     /// is then refused at sign-in). Devices of a user the server's roster does not hold yet
@@ -35,8 +36,11 @@ extension AppSession {
     ///
     /// - Returns: how many entries were pushed.
     /// - Throws: `SyncRemoteFailure` (`roster_rejected` when the server's checks refuse one).
-    func pushDeviceEntries(_ client: SyncClient, workspace id: String) throws -> Int {
-        let (entries, head) = try client.rosterWithHead(workspace: id)
+    func pushDeviceEntries(
+        _ client: SyncClient, workspace id: String,
+        roster: (entries: [RosterEntry], head: RosterHead)
+    ) throws -> Int {
+        let (entries, head) = roster
         // Other machines' devices first, so that their changes can be checked here.
         try workspace.applyRosterDevices(entries, as: principal)
         let local = try workspace.rosterDeviceEntries(as: principal)

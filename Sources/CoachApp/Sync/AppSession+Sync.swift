@@ -20,10 +20,19 @@ extension AppSession {
         let workspaceId = try workspace.syncWorkspaceId()
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let device = try workspace.withDeviceKey { id, _ in id }
-        try signInEnrolling(&client, workspace: workspaceId, device: device)
+        return try withSyncSession(&client, workspace: workspaceId) { client in
+            try sync(client, workspace: workspaceId, device: device)
+        }
+    }
+
+    /// One sync, signed in: the roster (read once), the outbox pushed, every stream pulled.
+    private func sync(_ client: SyncClient, workspace workspaceId: String, device: DeviceID)
+        throws -> SyncReport
+    {
         var report = SyncReport()
-        _ = try pullRoster(client, workspace: workspaceId)
-        _ = try pushDeviceEntries(client, workspace: workspaceId)
+        let roster = try Self.roster(of: workspaceId, from: client)
+        _ = try workspace.applyRoster(roster.entries, as: principal)
+        _ = try pushDeviceEntries(client, workspace: workspaceId, roster: roster)
         let revoked = try workspace.prepareOutbox(as: principal)
         for attempt in 1...3 {
             do {
