@@ -41,6 +41,8 @@ final class FakeSyncServer: SyncTransport {
         var refuseSessions = false
         /// The path of every request, in order.
         var paths: [String] = []
+        /// Answer pulls without the roster head, as a server from before it.
+        var omitRosterHead = false
     }
 
     let state = LockedValue(State())
@@ -151,16 +153,18 @@ final class FakeSyncServer: SyncTransport {
     }
 
     func pull(_ request: PullRequest, readable: Set<AthleteID>?) throws -> SyncHTTPResponse {
-        let changes = state.withLock { s in
-            s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
+        let (changes, head) = state.withLock { s in
+            let changes = s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
                 readable?.contains($0) ?? true
             }.flatMap { athlete in
                 (s.streams[athlete] ?? []).filter {
                     $0.sseq > request.cursors[athlete.rawValue] ?? 0
                 }
             }
+            let head = s.omitRosterHead ? nil : RosterHead.empty.appending(contentsOf: s.roster)
+            return (changes, head)
         }
-        return try ok(PullResponse(changes: changes, streams: [], done: true))
+        return try ok(PullResponse(changes: changes, streams: [], done: true, rosterHead: head))
     }
 
     /// `GET …/roster?after=N` (all at once) and `POST …/roster` (compare-and-swap on the head,

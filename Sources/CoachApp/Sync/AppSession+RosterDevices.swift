@@ -34,12 +34,12 @@ extension AppSession {
     /// is then refused at sign-in). Devices of a user the server's roster does not hold yet
     /// wait for that user's entry.
     ///
-    /// - Returns: how many entries were pushed.
+    /// - Returns: how many entries were pushed, and the roster's head after them.
     /// - Throws: `SyncRemoteFailure` (`roster_rejected` when the server's checks refuse one).
     func pushDeviceEntries(
         _ client: SyncClient, workspace id: String,
         roster: (entries: [RosterEntry], head: RosterHead)
-    ) throws -> Int {
+    ) throws -> (pushed: Int, head: RosterHead) {
         let (entries, head) = roster
         // Other machines' devices first, so that their changes can be checked here.
         try workspace.applyRosterDevices(entries, as: principal)
@@ -68,8 +68,7 @@ extension AppSession {
             default: break
             }
         }
-        guard !missing.isEmpty else { return 0 }
-        _ = try client.pushRoster(workspace: id, missing, on: head)
-        return missing.count
+        guard !missing.isEmpty else { return (0, head) }
+        return (missing.count, try client.pushRoster(workspace: id, missing, on: head))
     }
 }
