@@ -6,8 +6,10 @@
 # The puller is the owner's second machine (`sync join`), which reads every athlete as a coach
 # holding them all would: each athlete's keys opened and each change verified and applied.
 # Usage: Benchmarks/sync-coach-pull.sh COACH_BIN_DIR SERVER_BIN_DIR [RUNS [ATHLETES [CHANGES]]]
-# (RUNS 3, ATHLETES 100, CHANGES 15), e.g. Benchmarks/sync-coach-pull.sh .build-rel/release \
-# Server/.build-rel/release. Needs initdb, pg_ctl, psql, python3.
+# (RUNS 3, ATHLETES 100, CHANGES 15); each run also prints the CPU time of coach itself
+# (user + system, /usr/bin/time), the rest being the server, PostgreSQL and waiting.
+# E.g. Benchmarks/sync-coach-pull.sh .build-rel/release Server/.build-rel/release.
+# Needs initdb, pg_ctl, psql, python3 and /usr/bin/time.
 set -euo pipefail
 coach=$(readlink -f "$1")/coach server=$(readlink -f "$2")/coach-server
 runs=${3:-3} athletes=${4:-100} changes=${5:-15}
@@ -77,7 +79,8 @@ echo "coach sync pulling $athletes athletes x $changes changes from $url: $runs 
 ms() { # command...: runs it on the puller, prints its wall time in milliseconds
   local start end
   start=$(date +%s%N)
-  on puller "$@" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+  /usr/bin/time -f "%U %S" -o "$work/cpu" env -i $(cat "$work/puller.env") "$coach" "$@" \
+    >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
   end=$(date +%s%N)
   echo $(((end - start) / 1000000))
 }
@@ -86,8 +89,9 @@ for run in $(seq "$runs"); do
   day "$run"
   pulls+=("$(ms sync)")
   said=$(grep -m1 . "$work/out" || true)
+  cpu=$(awk '{printf "%.0f", ($1 + $2) * 1000}' "$work/cpu")
   whoamis+=("$(ms whoami)")
-  echo "  run $run: sync ${pulls[-1]} ms ($said), whoami ${whoamis[-1]} ms"
+  echo "  run $run: sync ${pulls[-1]} ms (coach's own CPU $cpu ms; $said), whoami ${whoamis[-1]} ms"
 done
 python3 - "${#pulls[@]}" "${pulls[@]}" "${whoamis[@]}" "$athletes" "$changes" <<'PY'
 import statistics, sys
