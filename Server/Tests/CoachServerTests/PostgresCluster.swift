@@ -117,11 +117,27 @@ final class PostgresCluster: Sendable {
     func database(migrated: Bool = true) async throws -> DatabaseURL {
         let name = "t\(counter.withLock { $0 += 1; return $0 })"
         let template = migrated ? Self.template : "template0"
-        try await withClient(database: "postgres") { client in
-            try await client.query(
-                PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template)"))
+        // PostgreSQL refuses to clone a template while another session is on it, and two
+        // clones made at once by parallel tests can meet so: wait and try again (up to 20 s).
+        for attempt in 1...400 {
+            do {
+                try await withClient(database: "postgres") { client in
+                    try await client.query(
+                        PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template)"))
+                }
+                break
+            } catch  where attempt < 400 && Self.templateBusy(error) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
         }
         return url(name)
+    }
+
+    /// Whether `error` is PostgreSQL's refusal to clone a template someone is connected to
+    /// (SQLSTATE 55006, object in use).
+    static func templateBusy(_ error: any Error) -> Bool {
+        let text = String(reflecting: error) + " " + String(describing: error)
+        return text.contains("55006") || text.contains("is being accessed by other users")
     }
 
     /// Runs `body` with a client of `database`.
