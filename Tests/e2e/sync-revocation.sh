@@ -42,7 +42,7 @@ sqlite3 "$b/data/ws.sqlite" \
    VALUES (1, '$url', x'', 0, NULL)"
 on "$b" sync >/dev/null 2>"$work/err" || fail "carl's first sync: $(cat "$work/err")"
 
-changes() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT count(*) FROM changes"; }
+changes() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT coalesce(sum(n), 0) FROM runs"; }
 on "$b" log mood 2 -a jane --notes "carl offline" >/dev/null
 on "$a" access revoke --athlete jane --from carl >/dev/null || fail "the revocation"
 before=$(changes)

@@ -10,13 +10,14 @@ public struct Migration: Sendable, Equatable {
     /// SHA-256 of the SQL text: an applied migration whose text changed is refused.
     public var checksum: [UInt8] { Hashing.sha256(Array(sql.utf8)) }
 
-    /// Every migration, in order, numbered from 1 without a gap.
+    /// Every migration, in increasing order (6 is taken by another branch of the same issue).
     public static let all: [Migration] = [
         Migration(version: 1, name: "streams", sql: streams),
         Migration(version: 2, name: "sessions", sql: sessions),
         Migration(version: 3, name: "lean-changes", sql: leanChanges),
         Migration(version: 4, name: "invitations", sql: invitations),
         Migration(version: 5, name: "stream-keys", sql: streamKeys),
+        Migration(version: 7, name: "change-runs", sql: changeRuns),
     ]
 
     /// The newest version this build knows.
@@ -162,5 +163,32 @@ public struct Migration: Sendable, Equatable {
             ELSE convert_to(o.object, 'UTF8') END
         FROM objects_v3 o JOIN streams s ON s.ws = o.ws AND s.athlete_id = o.athlete_id;
         DROP TABLE objects_v3;
+        """
+
+    /// Changes stored one row per pushed batch and stream (`ChangeRun`), lz4-compressed, with
+    /// the stream head before the run instead of one head per change; a device keeps only its
+    /// last batch's answer. Existing changes move over in runs of up to 16 consecutive ones,
+    /// stored as pushed (no previous hash elided), each run's head the one stored before it.
+    static let changeRuns = """
+        CREATE TABLE runs (
+            sid bigint NOT NULL REFERENCES streams (sid),
+            sseq bigint NOT NULL,
+            n integer NOT NULL,
+            head bytea NOT NULL,
+            body bytea COMPRESSION lz4 NOT NULL,
+            PRIMARY KEY (sid, sseq)
+        );
+        INSERT INTO runs (sid, sseq, n, head, body)
+        SELECT sid, max(sseq), count(*), (array_agg(before ORDER BY sseq))[1],
+            string_agg(int4send(length(envelope)) || envelope, ''::bytea ORDER BY sseq)
+        FROM (SELECT sid, sseq, envelope,
+            coalesce(lag(head) OVER (PARTITION BY sid ORDER BY sseq),
+                decode(repeat('00', 32), 'hex')) AS before
+            FROM changes) c
+        GROUP BY sid, (sseq - 1) / 16;
+        DROP TABLE changes;
+        DELETE FROM batches b WHERE batch_seq < (SELECT max(batch_seq) FROM batches l
+            WHERE l.ws = b.ws AND l.device_id = b.device_id);
+        ALTER TABLE batches DROP CONSTRAINT batches_pkey, ADD PRIMARY KEY (ws, device_id);
         """
 }

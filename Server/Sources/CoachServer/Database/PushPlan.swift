@@ -15,6 +15,8 @@ struct PushPlan {
     var sids: [String: Int64] = [:]
     /// The current version of each touched object that exists, by stream and object.
     var versions: [Key: Int64] = [:]
+    /// Each touched stream's head before the batch.
+    var starts: [String: [UInt8]] = [:]
     /// Each change's place, once assigned.
     var placed: [(athlete: String, sseq: Int64, head: [UInt8], version: Int64)] = []
 
@@ -58,6 +60,7 @@ struct PushPlan {
         for try await (id, sid, sseq, head) in rows.decode((String, Int64, Int64, ByteBuffer).self)
         {
             plan.streams[id] = (sseq, head.array)
+            plan.starts[id] = head.array
             plan.sids[id] = sid
             athleteOf[sid] = id
         }
@@ -119,8 +122,9 @@ struct PushPlan {
         return results
     }
 
-    /// Inserts the changes, moves the objects, streams and the device's chain, and keeps the
-    /// batch's answer: one statement, one round trip.
+    /// Inserts the changes (one `ChangeRun` per stream), moves the objects, streams and the
+    /// device's chain, and keeps the batch's answer as the device's last: one statement, one
+    /// round trip.
     func write(
         _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition,
         answer: (batchSeq: Int64, digest: [UInt8], bytes: [UInt8]), store: SyncStore,
@@ -138,12 +142,18 @@ struct PushPlan {
         }
         let keys = Array(last.keys)
         let ids = Array(streams.keys)
+        let runs = ids.map { id in placed.indices.filter { placed[$0].athlete == id } }
+        let bodies = runs.map { run in
+            ChangeRun.pack(run.map { envelopes[$0] }, encoded: run.map { encoded[$0] }).buffer
+        }
         try await connection.query(
             """
             WITH c AS (
-                INSERT INTO changes (sid, sseq, head, envelope)
-                SELECT * FROM unnest(\(sids), \(placed.map(\.sseq)),
-                    \(placed.map { $0.head.buffer }), \(encoded.map(\.buffer)))
+                INSERT INTO runs (sid, sseq, n, head, body)
+                SELECT * FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
+                    \(runs.map { placed[$0.last ?? 0].sseq }), \(runs.map { Int32($0.count) }),
+                    \(ids.map { (starts[$0] ?? StreamChain.genesis).buffer }),
+                    \(bodies))
             ), o AS (
                 INSERT INTO objects (sid, version, object)
                 SELECT * FROM unnest(\(keys.map(\.sid)), \(keys.map { last[$0] ?? 0 }),
@@ -162,6 +172,8 @@ struct PushPlan {
             INSERT INTO batches (ws, device_id, batch_seq, digest, answer)
             VALUES (\(ws), \(device.rawValue), \(answer.batchSeq), \(answer.digest.buffer),
                 \(answer.bytes.buffer))
+            ON CONFLICT (ws, device_id) DO UPDATE SET batch_seq = excluded.batch_seq,
+                digest = excluded.digest, answer = excluded.answer
             """, logger: store.logger)
     }
 }
