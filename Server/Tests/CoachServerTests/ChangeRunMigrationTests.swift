@@ -8,7 +8,8 @@ import Testing
 @testable import CoachServer
 
 /// Migration 7 (change runs): changes stored one per row move into runs that give back the
-/// same bytes and stream heads, and a device keeps only its last batch's answer.
+/// same bytes and stream heads, and a device keeps only its last batch, with where its
+/// changes went instead of its answer.
 @Suite(.enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"))
 struct ChangeRunMigrationTests {
     let cluster: PostgresCluster
@@ -20,7 +21,7 @@ struct ChangeRunMigrationTests {
         fixture = try ClubFixture()
     }
 
-    @Test("changes of version 5 move into runs with the same bytes and heads; one batch stays")
+    @Test("changes of version 5 move into runs with the same bytes and heads; the last batch stays")
     func moveRows() async throws {
         let url = try await cluster.database(migrated: false)
         let changes = fixture.changes(
@@ -47,11 +48,16 @@ struct ChangeRunMigrationTests {
                     FROM streams WHERE athlete_id = 'a-1'
                     """)
             }
+            // Batch b placed changes 6b - 5 ... 6b (batch 3: 13 to 18).
             for batch in [Int64(1), 2, 3] {
+                let results = (6 * batch - 5...6 * batch).map {
+                    PushedChange(stream: "a-1", sseq: $0, streamHead: heads[Int($0) - 1])
+                }
+                let answer = try SyncJSON.encode(PushResponse(batchSeq: batch, results: results))
                 try await client.query(
                     """
                     INSERT INTO batches (ws, device_id, batch_seq, digest, answer)
-                    VALUES ('w', 'd-carl', \(batch), '\\x00', \(ByteBuffer(string: "\(batch)")))
+                    VALUES ('w', 'd-carl', \(batch), '\\x00', \(answer.buffer))
                     """)
             }
             try await Migrator(client: client, logger: logger).migrate()
@@ -64,9 +70,12 @@ struct ChangeRunMigrationTests {
             #expect(read.map(\.bytes) == changes.map { $0.encoded() })
             #expect(read.map(\.head) == heads)
             let batches = try await client.query(
-                "SELECT batch_seq, answer FROM batches"
-            ).collect().map { try $0.decode((Int64, ByteBuffer).self) }
-            #expect(batches.map { "\($0.0) \(String(buffer: $0.1))" } == ["3 3"])
+                "SELECT b.batch_seq, b.placed, s.sid FROM batches b, streams s"
+            ).collect().map { try $0.decode((Int64, ByteBuffer, Int64).self) }
+            #expect(batches.count == 1)
+            #expect(batches.first?.0 == 3)
+            let placed = BatchPlacement.decode(batches.first?.1.array ?? [])
+            #expect(placed == [BatchPlacement(sid: batches.first?.2 ?? 0, first: 13, last: 18)])
         }
     }
 }

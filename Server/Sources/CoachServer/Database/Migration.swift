@@ -168,8 +168,8 @@ public struct Migration: Sendable, Equatable {
     /// Changes stored one row per pushed batch and stream (`ChangeRun`), lz4-compressed and
     /// kept in the row (storage MAIN: a run of 15 compresses to about 3.3 KB, which the
     /// default would move to TOAST chunks with their own rows and index), with the stream
-    /// head before the run instead of one head per change; a device keeps only its
-    /// last batch's answer. Existing changes move over in runs of up to 16 consecutive ones,
+    /// head before the run instead of one head per change; a device keeps only its last
+    /// batch, with where its changes went (`BatchPlacement`) instead of its answer. Existing changes move over in runs of up to 16 consecutive ones,
     /// stored as pushed (no previous hash elided), each run's head the one stored before it.
     static let changeRuns = """
         CREATE TABLE runs (
@@ -193,5 +193,15 @@ public struct Migration: Sendable, Equatable {
         DELETE FROM batches b WHERE batch_seq < (SELECT max(batch_seq) FROM batches l
             WHERE l.ws = b.ws AND l.device_id = b.device_id);
         ALTER TABLE batches DROP CONSTRAINT batches_pkey, ADD PRIMARY KEY (ws, device_id);
+        ALTER TABLE batches ADD COLUMN placed bytea;
+        UPDATE batches b SET placed = coalesce((
+            SELECT string_agg(int8send(s.sid) || int8send(x.first) || int8send(x.last), ''::bytea
+                ORDER BY s.sid)
+            FROM (SELECT r ->> 'stream' AS athlete, min((r ->> 'sseq')::bigint) AS first,
+                max((r ->> 'sseq')::bigint) AS last
+                FROM jsonb_array_elements(convert_from(b.answer, 'UTF8')::jsonb -> 'results') r
+                GROUP BY 1) x
+            JOIN streams s ON s.ws = b.ws AND s.athlete_id = x.athlete), ''::bytea);
+        ALTER TABLE batches DROP COLUMN answer, ALTER COLUMN placed SET NOT NULL;
         """
 }

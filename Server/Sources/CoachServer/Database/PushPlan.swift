@@ -123,11 +123,11 @@ struct PushPlan {
     }
 
     /// Inserts the changes (one `ChangeRun` per stream), moves the objects, streams and the
-    /// device's chain, and keeps the batch's answer as the device's last: one statement, one
-    /// round trip.
+    /// device's chain, and keeps where the batch went as the device's last (a replay rebuilds
+    /// its answer from the runs): one statement, one round trip.
     func write(
         _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition,
-        answer: (batchSeq: Int64, digest: [UInt8], bytes: [UInt8]), store: SyncStore,
+        batch: (seq: Int64, digest: [UInt8]), store: SyncStore,
         on connection: PostgresConnection
     ) async throws {
         let sids = try placed.map { place -> Int64 in
@@ -143,6 +143,11 @@ struct PushPlan {
         let keys = Array(last.keys)
         let ids = Array(streams.keys)
         let runs = ids.map { id in placed.indices.filter { placed[$0].athlete == id } }
+        let placements = runs.map { run in
+            BatchPlacement(
+                sid: sids[run.first ?? 0], first: placed[run.first ?? 0].sseq,
+                last: placed[run.last ?? 0].sseq)
+        }
         let bodies = runs.map { run in
             ChangeRun.pack(run.map { envelopes[$0] }, encoded: run.map { encoded[$0] }).buffer
         }
@@ -169,11 +174,11 @@ struct PushPlan {
                 UPDATE devices SET dev_seq = \(end.sequence), dev_head = \(end.hash.buffer)
                 WHERE ws = \(ws) AND device_id = \(device.rawValue)
             )
-            INSERT INTO batches (ws, device_id, batch_seq, digest, answer)
-            VALUES (\(ws), \(device.rawValue), \(answer.batchSeq), \(answer.digest.buffer),
-                \(answer.bytes.buffer))
+            INSERT INTO batches (ws, device_id, batch_seq, digest, placed)
+            VALUES (\(ws), \(device.rawValue), \(batch.seq), \(batch.digest.buffer),
+                \(BatchPlacement.encode(placements).buffer))
             ON CONFLICT (ws, device_id) DO UPDATE SET batch_seq = excluded.batch_seq,
-                digest = excluded.digest, answer = excluded.answer
+                digest = excluded.digest, placed = excluded.placed
             """, logger: store.logger)
     }
 }

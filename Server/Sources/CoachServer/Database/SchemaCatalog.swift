@@ -2,10 +2,10 @@
 /// adding a migration (`MigrationTests` prints the lines it finds when they differ).
 enum SchemaCatalog {
     static let expected: [String] = [
-        "column batches.answer bytea NO -",
         "column batches.batch_seq bigint NO -",
         "column batches.device_id text NO -",
         "column batches.digest bytea NO -",
+        "column batches.placed bytea NO -",
         "column batches.ws text NO -",
         "column challenges.device_id text NO -",
         "column challenges.nonce bytea NO -",
