@@ -74,4 +74,55 @@ struct PullTests {
             #expect(rest.streams == [StreamState(stream: "a-jane", sseq: 3, head: head, epoch: 1)])
         }
     }
+
+    @Test("a batch over two streams sent again gets its first answer back, rebuilt from the runs")
+    func replayAcrossStreams() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, _ in
+            try await api.register()
+            let olga = try await api.signIn("d-olga")
+            let changes = fixture.changes(
+                "d-olga",
+                [
+                    Spec(object: "j-1"), Spec(athlete: "a-bert", object: "b-1"),
+                    Spec(object: "j-2"), Spec(object: "j-1", base: 1),
+                ])
+            let first = try await api.push("d-olga", batch: 1, changes, token: olga)
+            let again = try await api.push("d-olga", batch: 1, changes, token: olga)
+            #expect(first.status == 200)
+            #expect(again.status == 200)
+            #expect(again.body == first.body)
+            let results = try again.decode(PushResponse.self).results
+            #expect(results.map(\.sseq) == [1, 1, 2, 3])
+            #expect(results.map(\.stream) == ["a-jane", "a-bert", "a-jane", "a-jane"])
+        }
+    }
+
+    @Test("a pull pages across runs, one run per pushed batch, with each change's head")
+    func pagesAcrossRuns() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, _ in
+            try await api.register()
+            let olga = try await api.signIn("d-olga")
+            let changes = fixture.changes("d-olga", (1...6).map { Spec(object: "j-\($0)") })
+            for batch in 0..<3 {
+                let part = Array(changes[2 * batch..<2 * batch + 2])
+                let answer = try await api.push(
+                    "d-olga", batch: Int64(batch + 1), part, token: olga)
+                #expect(answer.status == 200, "\(answer.problem?.message ?? "")")
+            }
+            var head = StreamChain.genesis
+            let heads = changes.map { change in
+                head = StreamChain.next(head, changeHash: change.hash)
+                return head
+            }
+            let page = try await pull(api, "d-carl", PullRequest(cursors: ["a-jane": 1], limit: 3))
+            #expect(page.changes.map(\.sseq) == [2, 3, 4])
+            #expect(!page.done)
+            let rest = try await pull(api, "d-carl", PullRequest(cursors: ["a-jane": 4]))
+            #expect(rest.done)
+            let pulled = page.changes + rest.changes
+            #expect(pulled.map(\.sseq) == [2, 3, 4, 5, 6])
+            #expect(pulled.map(\.change.bytes) == changes[1...].map { $0.encoded() })
+            #expect(pulled.map(\.streamHead.bytes) == Array(heads[1...]))
+        }
+    }
 }
