@@ -125,4 +125,25 @@ struct PullTests {
             #expect(pulled.map(\.streamHead.bytes) == Array(heads[1...]))
         }
     }
+
+    @Test("a run damaged in PostgreSQL is served as far as it reads and the rest as one change")
+    func damagedRun() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, db in
+            let (jane, _) = try await seed(api)
+            // The length word of jane's second change now points past the run's end.
+            try await db.query(
+                """
+                UPDATE runs SET body = set_byte(body, 4 + (get_byte(body, 2) << 8
+                    | get_byte(body, 3)), 127)
+                WHERE sid = (SELECT sid FROM streams WHERE athlete_id = 'a-jane')
+                """)
+            let answer = try await pull(api, "d-carl", PullRequest(cursors: [:]))
+            let served = answer.changes.filter { $0.stream == "a-jane" }
+            #expect(served.count == 2)
+            #expect(served.first?.change.bytes == jane[0].encoded())
+            #expect(served.map(\.sseq) == [1, 2])
+            #expect((try? ChangeEnvelope.decode(served.last?.change.bytes ?? [])) == nil)
+            #expect(answer.done)
+        }
+    }
 }
