@@ -114,6 +114,12 @@ struct PullTests {
                 head = StreamChain.next(head, changeHash: change.hash)
                 return head
             }
+            for limit in 1...2 {
+                let opening = try await pull(
+                    api, "d-carl", PullRequest(cursors: [:], limit: limit))
+                #expect(opening.changes.map(\.sseq) == Array(1...Int64(limit)))
+                #expect(!opening.done)
+            }
             let page = try await pull(api, "d-carl", PullRequest(cursors: ["a-jane": 1], limit: 3))
             #expect(page.changes.map(\.sseq) == [2, 3, 4])
             #expect(!page.done)

@@ -23,18 +23,20 @@ extension SyncStore {
             var changes: [PulledChange] = []
             // The runs holding the first limit + 1 changes after the cursors: a run counts the
             // changes it holds after its stream's cursor, and is read while the ones before
-            // it hold at most `limit`.
+            // it hold at most `limit`. Each run holds at least one, so the first limit + 1
+            // runs are enough to count over.
             let rows = try await connection.query(
                 """
                 SELECT athlete_id, sseq, n, after, head, body FROM (
-                    SELECT s.athlete_id, r.sseq, r.n, cur.after, r.head, r.body,
-                        sum(least(r.n, r.sseq - cur.after))
-                            OVER (ORDER BY s.athlete_id, r.sseq) AS upto,
-                        least(r.n, r.sseq - cur.after) AS taken
-                    FROM unnest(\(readable), \(cursors)) AS cur(athlete_id, after)
-                    JOIN streams s ON s.ws = \(session.workspace)
-                        AND s.athlete_id = cur.athlete_id
-                    JOIN runs r ON r.sid = s.sid AND r.sseq > cur.after
+                    SELECT *, sum(taken) OVER (ORDER BY athlete_id, sseq) AS upto FROM (
+                        SELECT s.athlete_id, r.sseq, r.n, cur.after, r.head, r.body,
+                            least(r.n, r.sseq - cur.after) AS taken
+                        FROM unnest(\(readable), \(cursors)) AS cur(athlete_id, after)
+                        JOIN streams s ON s.ws = \(session.workspace)
+                            AND s.athlete_id = cur.athlete_id
+                        JOIN runs r ON r.sid = s.sid AND r.sseq > cur.after
+                        ORDER BY s.athlete_id, r.sseq LIMIT \(limit + 1)
+                    ) first
                 ) w WHERE upto - taken <= \(limit) ORDER BY athlete_id, sseq
                 """, logger: logger)
             for try await (id, sseq, count, after, head, body) in rows.decode(
