@@ -142,7 +142,12 @@ struct PushPlan {
         }
         let keys = Array(last.keys)
         let ids = Array(streams.keys)
+        // One run per stream the batch placed changes in (every locked stream, as a stale
+        // change refuses the whole batch), its changes in stream order.
         let runs = ids.map { id in placed.indices.filter { placed[$0].athlete == id } }
+        guard runs.allSatisfy({ !$0.isEmpty }) else {
+            throw ServerError.database("a locked stream took no change of the batch")
+        }
         let placements = runs.map { run in
             BatchPlacement(
                 sid: sids[run.first ?? 0], first: placed[run.first ?? 0].sseq,
