@@ -59,7 +59,10 @@ psql -d club -F ' ' -c "SELECT c.relname, pg_relation_size(c.oid), pg_indexes_si
   ORDER BY pg_total_relation_size(c.oid) DESC, 1" | awk -v n="$records" 'BEGIN { print "table: heap, indexes, toast (bytes per record)" }
   { t += $2 + $3 + $4; printf "  %s: %d, %d, %d (%.0f)\n", $1, $2, $3, $4, ($2 + $3 + $4) / n }
   END { printf "every table: %.0f bytes per record (%d records)\n", t / n, n }'
+# Server migration 8 keeps objects' versions in object_buckets, before it one row per object.
+objects=objects
+[ "$(psql -d club -c "SELECT to_regclass('object_buckets') IS NOT NULL")" = t ] && objects=object_buckets
 psql -d club -c "SELECT 'storage per record: ' || round((pg_total_relation_size('$table')
-  + pg_total_relation_size('objects'))::numeric / $records) || ' bytes ($table and objects,
+  + pg_total_relation_size('$objects'))::numeric / $records) || ' bytes ($table and $objects,
   with indexes), envelope ' || $stored || ', ' || round(sum($compressed)::numeric / $records)
   || ' compressed' FROM $table"

@@ -78,7 +78,7 @@ struct MigrationTests {
         "a schema altered by hand is refused at start-up",
         arguments: [
             "ALTER TABLE runs ADD COLUMN note text",
-            "ALTER TABLE objects DROP CONSTRAINT objects_pkey",
+            "ALTER TABLE object_buckets DROP CONSTRAINT object_buckets_pkey",
             "CREATE INDEX extra ON runs (head)",
             "CREATE TABLE spare (x int)",
             """

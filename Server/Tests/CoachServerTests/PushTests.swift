@@ -43,10 +43,12 @@ struct PushTests {
                 #expect(result.stream == "a-jane")
             }
             #expect(try await Self.count(db, "changes") == 3)
-            let version = try await db.query(
-                "SELECT version FROM objects WHERE object = 'r-1'"
-            ).collect().first?.decode(Int64.self)
-            #expect(version == 2)
+            let bucket = try await db.query("SELECT low, entries FROM object_buckets")
+                .collect().first?.decode((ByteBuffer, ByteBuffer).self)
+            let stored = try bucket.map { try ObjectBucket(low: $0.0.array, blob: $0.1.array) }
+            #expect(stored?.low == [])
+            #expect(stored?.version(of: Array("r-1".utf8)) == 2)
+            #expect(stored?.version(of: Array("r-2".utf8)) == 1)
         }
     }
 

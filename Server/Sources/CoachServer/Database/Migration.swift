@@ -18,6 +18,7 @@ public struct Migration: Sendable, Equatable {
         Migration(version: 4, name: "invitations", sql: invitations),
         Migration(version: 5, name: "stream-keys", sql: streamKeys),
         Migration(version: 7, name: "change-runs", sql: changeRuns),
+        Migration(version: 8, name: "object-buckets", sql: objectBuckets),
     ]
 
     /// The newest version this build knows.
@@ -203,5 +204,26 @@ public struct Migration: Sendable, Equatable {
                 GROUP BY 1) x
             JOIN streams s ON s.ws = b.ws AND s.athlete_id = x.athlete), ''::bytea);
         ALTER TABLE batches DROP COLUMN answer, ALTER COLUMN placed SET NOT NULL;
+        """
+
+    /// Objects' versions kept in buckets of a stream's key range (`ObjectBucket`) instead of a
+    /// row and index entry per object. Existing objects move over in buckets of up to 20, by
+    /// key order, each stream's first bucket from the empty key.
+    static let objectBuckets = """
+        CREATE TABLE object_buckets (
+            sid bigint NOT NULL REFERENCES streams (sid),
+            low bytea NOT NULL,
+            entries bytea NOT NULL,
+            PRIMARY KEY (sid, low)
+        );
+        INSERT INTO object_buckets (sid, low, entries)
+        SELECT sid, CASE WHEN min(i) = 1 THEN ''::bytea
+                ELSE (array_agg(object ORDER BY object))[1] END,
+            string_agg(substring(int4send(octet_length(object)) FROM 3) || object
+                || int8send(version), ''::bytea ORDER BY object)
+        FROM (SELECT sid, object, version,
+            row_number() OVER (PARTITION BY sid ORDER BY object) AS i FROM objects) o
+        GROUP BY sid, (i - 1) / 20;
+        DROP TABLE objects;
         """
 }
