@@ -23,9 +23,19 @@ import Testing
         let read = try ObjectBucket(low: [], blob: bucket.blob)
         #expect(read == bucket)
         #expect(read.version(of: [0xFF, 0x00]) == big)
-        // Two bytes of length, the key, eight bytes of version.
-        #expect(
-            ObjectBucket(low: [], entries: [([7], 258)]).blob == [0, 1, 7, 0, 0, 0, 0, 0, 0, 1, 2])
+        // The key's length, the key, the version: LEB128 varints.
+        #expect(ObjectBucket(low: [], entries: [([7], 258)]).blob == [1, 7, 0x82, 0x02])
+    }
+
+    @Test(
+        "versions and key lengths of every size read back",
+        arguments: [Int64.min, -1, 0, 1, 127, 128, 16_383, 16_384, Int64.max])
+    func numbers(version: Int64) throws {
+        let keys: [[UInt8]] = [
+            [], Array(repeating: 0x61, count: 127), Array(repeating: 0x62, count: 300),
+        ]
+        let bucket = ObjectBucket(low: [], entries: keys.map { ($0, version) })
+        #expect(try ObjectBucket(low: [], blob: bucket.blob) == bucket)
     }
 
     @Test(
@@ -53,17 +63,14 @@ import Testing
     @Test(
         "a damaged blob is refused as a database failure naming the damage",
         arguments: [
-            ([0], "a cut key length"),
-            ([0, 2, 0x61], "an entry cut short"),
-            (
-                [0, 1, 0x62, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0x61, 0, 0, 0, 0, 0, 0, 0, 2],
-                "keys out of order"
-            ),
-            (
-                [0, 1, 0x61, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0x61, 0, 0, 0, 0, 0, 0, 0, 2],
-                "keys out of order"
-            ),
-            ([0, 1, 0x41, 0, 0, 0, 0, 0, 0, 0, 1], "a key below the bucket's low key"),
+            ([0x80], "a number cut short"),
+            ([2, 0x61], "an entry cut short"),
+            ([1, 0x61], "a number cut short"),
+            ([1, 0x61] + Array(repeating: 0xFF, count: 9) + [0x02], "a number too long"),
+            ([1, 0x61] + Array(repeating: 0x80, count: 10) + [0x00], "a number too long"),
+            ([1, 0x62, 1, 1, 0x61, 2], "keys out of order"),
+            ([1, 0x61, 1, 1, 0x61, 2], "keys out of order"),
+            ([1, 0x41, 1], "a key below the bucket's low key"),
         ] as [([UInt8], String)])
     func damaged(blob: [UInt8], why: String) {
         #expect(throws: ServerError.database("the object bucket from key '61' is damaged: \(why)"))

@@ -208,7 +208,8 @@ public struct Migration: Sendable, Equatable {
 
     /// Objects' versions kept in buckets of a stream's key range (`ObjectBucket`) instead of a
     /// row and index entry per object. Existing objects move over in buckets of up to 20, by
-    /// key order, each stream's first bucket from the empty key.
+    /// key order, each stream's first bucket from the empty key; `varint` below writes a
+    /// number as the buckets store it (LEB128 of its 64 bits).
     static let objectBuckets = """
         CREATE TABLE object_buckets (
             sid bigint NOT NULL REFERENCES streams (sid),
@@ -219,11 +220,25 @@ public struct Migration: Sendable, Equatable {
         INSERT INTO object_buckets (sid, low, entries)
         SELECT sid, CASE WHEN min(i) = 1 THEN ''::bytea
                 ELSE (array_agg(object ORDER BY object))[1] END,
-            string_agg(substring(int4send(octet_length(object)) FROM 3) || object
-                || int8send(version), ''::bytea ORDER BY object)
-        FROM (SELECT sid, object, version,
-            row_number() OVER (PARTITION BY sid ORDER BY object) AS i FROM objects) o
+            string_agg(entry, ''::bytea ORDER BY object)
+        FROM (SELECT o.sid, o.object,
+                row_number() OVER (PARTITION BY o.sid ORDER BY o.object) AS i,
+                \(varint("octet_length(o.object)::bigint")) || o.object || \(varint("o.version")) AS entry
+            FROM objects o) e
         GROUP BY sid, (i - 1) / 20;
         DROP TABLE objects;
         """
+
+    /// SQL for the LEB128 varint of the bigint `x`: seven bits a byte, low bits first, the top
+    /// bit on every byte but the last; a negative number takes ten bytes (its 64 bits).
+    static func varint(_ x: String) -> String {
+        """
+        (SELECT string_agg(set_byte('\\x00'::bytea, 0, ((((\(x)) >> (7 * g))
+                & (CASE WHEN g = 9 THEN 1 ELSE 127 END))
+                | (CASE WHEN g < n - 1 THEN 128 ELSE 0 END))::int), ''::bytea ORDER BY g)
+            FROM (SELECT CASE WHEN (\(x)) < 0 THEN 10 ELSE greatest(1, (SELECT count(*)::int
+                FROM generate_series(0, 9) j WHERE ((\(x)) >> (7 * j)) > 0)) END AS n) c,
+                generate_series(0, c.n - 1) g)
+        """
+    }
 }

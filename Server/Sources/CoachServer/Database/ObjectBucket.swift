@@ -7,14 +7,15 @@
 /// split into buckets of about `fill` entries, each after the first taking its first key as its
 /// low key; buckets never merge (objects are never removed). The fixed bound keeps a stream of
 /// 150 objects in a handful of rows and makes a push to a stream of 20,000 rewrite at most one
-/// blob of under a kilobyte per object it changes.
+/// blob of under 600 bytes per object it changes.
 ///
-/// The blob is each entry as a 2-byte big-endian key length, the key, and the version as 8
-/// bytes big-endian, in strictly increasing key order. Only the server's own base-version
+/// The blob is each entry as its key's length, the key, and the version (its 64 bits unsigned),
+/// the numbers as LEB128 varints (a coach id's 16-byte key and a version below 128 take 18
+/// bytes), in strictly increasing key order. Only the server's own base-version
 /// check reads it (clients verify every change's signature and chains themselves); a blob that
 /// does not read, is out of order or holds a key outside its bucket is refused as damage.
 struct ObjectBucket: Equatable {
-    /// The most entries a bucket keeps before it is split.
+    /// The most entries a bucket keeps before it is split (about 600 bytes).
     static let capacity = 32
     /// About how many entries each bucket of a split takes.
     static let fill = 20
@@ -46,16 +47,13 @@ struct ObjectBucket: Equatable {
         entries = []
         var at = 0
         while at < blob.count {
-            guard blob.count - at >= 2 else { throw Self.damaged(low, "a cut key length") }
-            let length = Int(blob[at]) << 8 | Int(blob[at + 1])
-            at += 2
-            guard blob.count - at >= length + 8 else {
+            let length = try Self.varint(blob, &at, low)
+            guard length <= UInt64(blob.count - at) else {
                 throw Self.damaged(low, "an entry cut short")
             }
-            let key = Array(blob[at..<at + length])
-            at += length
-            let version = blob[at..<at + 8].reduce(Int64(0)) { $0 << 8 | Int64($1) }
-            at += 8
+            let key = Array(blob[at..<at + Int(length)])
+            at += Int(length)
+            let version = Int64(bitPattern: try Self.varint(blob, &at, low))
             guard key.lexicographicallyPrecedes(low) == false else {
                 throw Self.damaged(low, "a key below the bucket's low key")
             }
@@ -69,15 +67,38 @@ struct ObjectBucket: Equatable {
     /// The stored blob.
     var blob: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(entries.reduce(0) { $0 + $1.key.count + 10 })
+        bytes.reserveCapacity(entries.reduce(0) { $0 + $1.key.count + 4 })
         for (key, version) in entries {
-            bytes += [
-                UInt8(truncatingIfNeeded: key.count >> 8), UInt8(truncatingIfNeeded: key.count),
-            ]
+            Self.append(UInt64(key.count), to: &bytes)
             bytes += key
-            bytes += (0..<8).map { UInt8(truncatingIfNeeded: version >> (56 - 8 * $0)) }
+            Self.append(UInt64(bitPattern: version), to: &bytes)
         }
         return bytes
+    }
+
+    /// Appends `value` as an unsigned LEB128 varint: seven bits a byte, low bits first, the top
+    /// bit set on every byte but the last.
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Reads an unsigned LEB128 varint of at most ten bytes at `at`, moving past it.
+    static func varint(_ blob: [UInt8], _ at: inout Int, _ low: [UInt8]) throws -> UInt64 {
+        var value: UInt64 = 0
+        for shift in stride(from: 0, to: 70, by: 7) {
+            guard at < blob.count else { throw damaged(low, "a number cut short") }
+            let byte = blob[at]
+            at += 1
+            guard shift < 63 || byte <= 1 else { throw damaged(low, "a number too long") }
+            value |= UInt64(byte & 0x7F) << UInt64(shift)
+            if byte < 0x80 { return value }
+        }
+        throw damaged(low, "a number too long")
     }
 
     /// Where `key` is, or where it would go: a binary search over the sorted entries.

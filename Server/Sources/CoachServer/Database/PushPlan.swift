@@ -43,8 +43,7 @@ struct PushPlan {
     /// this read comes after that lock, in a statement of its own, so it sees what the push
     /// before committed.
     ///
-    /// - Throws: `ServerError.database` when a bucket is damaged; `SyncProblem` (`malformed`)
-    ///   for an object id too long to keep.
+    /// - Throws: `ServerError.database` when a bucket is damaged.
     func locking(_ ws: String, store: SyncStore, on connection: PostgresConnection) async throws
         -> PushPlan
     {
@@ -66,11 +65,6 @@ struct PushPlan {
         var pairs: [(sid: Int64, key: [UInt8])] = []
         for envelope in envelopes {
             let key = StoredObjectID.key(envelope.object)
-            guard key.count <= 0xFFFF else {
-                throw SyncProblem.refuse(
-                    .malformed, "an object id is longer than 65,535 bytes",
-                    device: envelope.device)
-            }
             if let sid = plan.sids[Self.athlete(envelope)] { pairs.append((sid, key)) }
         }
         // Each touched key's bucket: the one of its stream with the greatest low key not above
