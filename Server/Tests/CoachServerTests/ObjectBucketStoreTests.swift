@@ -1,3 +1,4 @@
+import CoachKit
 import CoachSync
 import CoachTrust
 import Foundation
@@ -58,6 +59,48 @@ struct ObjectBucketStoreTests {
             let versions = after.flatMap(\.entries).map(\.version)
             #expect(versions.filter { $0 == 2 }.count == 2)
             #expect(versions.count == 50)
+        }
+    }
+
+    @Test("concurrent pushes to one stream lose no object and let one of two rival changes in")
+    func concurrentPushes() async throws {
+        try await withServer("ObjectBucketStoreTests", fixture: fixture) { api, db in
+            try await api.register()
+            let carl = try await api.signIn("d-carl")
+            let first = fixture.changes("d-carl", [Spec(object: "r-0")])
+            #expect(try await api.push("d-carl", batch: 1, first, token: carl).status == 200)
+            let olga = try await api.signIn("d-olga")
+            let spare = try await api.signIn("d-spare")
+            // Disjoint new objects, enough to split buckets, and one rival change of r-0 each.
+            let olgas = fixture.changes(
+                "d-olga", (1...25).map { Spec(object: "o-\($0)") } + [Spec(object: "r-0", base: 1)])
+            let spares = fixture.changes(
+                "d-spare", (1...25).map { Spec(object: "s-\($0)") } + [Spec(object: "r-0", base: 1)]
+            )
+            async let byOlga = api.push("d-olga", batch: 1, olgas, token: olga)
+            async let bySpare = api.push("d-spare", batch: 1, spares, token: spare)
+            let answers = try await [byOlga, bySpare]
+            #expect(answers.map(\.status).sorted() == [200, 409])
+            let loser = try #require(answers.first { $0.status == 409 }?.problem)
+            #expect(loser.stale?.map(\.object) == ["r-0"])
+            #expect(loser.stale?.map(\.currentVersion) == [2])
+            // The loser rebases r-0 and pushes the same batch number again: every object kept.
+            let (device, token, prefix): (DeviceID, String, String) =
+                answers[0].status == 409
+                ? ("d-olga", olga, "o") : ("d-spare", spare, "s")
+            let rebased = fixture.changes(
+                device,
+                (1...25).map { Spec(object: "\(prefix)-\($0)") } + [Spec(object: "r-0", base: 2)])
+            #expect(try await api.push(device, batch: 1, rebased, token: token).status == 200)
+            let stored = try await Self.buckets(db)
+            let versions = Dictionary(
+                uniqueKeysWithValues: stored.flatMap(\.entries).map {
+                    (String(decoding: $0.key, as: UTF8.self), $0.version)
+                })
+            #expect(versions.count == 51)
+            #expect(versions["r-0"] == 3)
+            #expect((1...25).allSatisfy { versions["o-\($0)"] == 1 && versions["s-\($0)"] == 1 })
+            #expect(try await PushTests.count(db, "changes") == 53)
         }
     }
 
