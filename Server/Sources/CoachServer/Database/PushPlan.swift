@@ -136,9 +136,10 @@ struct PushPlan {
         return results
     }
 
-    /// Inserts the changes (one `ChangeRun` per stream), moves the objects, streams and the
-    /// device's chain, and keeps where the batch went as the device's last (a replay rebuilds
-    /// its answer from the runs): one statement, one round trip.
+    /// Inserts the changes (one `ChangeRun` per stream), writes the touched object buckets back
+    /// (split when they grew), moves the streams and the device's chain, and keeps where the
+    /// batch went as the device's last (a replay rebuilds its answer from the runs): one
+    /// statement, one round trip.
     func write(
         _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition,
         batch: (seq: Int64, digest: [UInt8]), store: SyncStore,
