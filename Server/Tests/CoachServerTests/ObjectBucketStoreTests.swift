@@ -104,6 +104,38 @@ struct ObjectBucketStoreTests {
         }
     }
 
+    @Test("rounds of two concurrent pushes of new objects to one stream keep every object")
+    func concurrentRounds() async throws {
+        try await withServer("ObjectBucketStoreTests", fixture: fixture) { api, db in
+            try await api.register()
+            let olga = try await api.signIn("d-olga")
+            let spare = try await api.signIn("d-spare")
+            var positions: [DeviceID: ChangeVerifier.ChainPosition] = [
+                "d-olga": .genesis, "d-spare": .genesis,
+            ]
+            for round in 1...6 {
+                func batch(_ device: DeviceID) -> [ChangeEnvelope] {
+                    fixture.changes(
+                        device, (1...12).map { Spec(object: "\(device)-\(round)-\($0)") },
+                        after: positions[device] ?? .genesis)
+                }
+                let (olgas, spares) = (batch("d-olga"), batch("d-spare"))
+                async let byOlga = api.push("d-olga", batch: Int64(round), olgas, token: olga)
+                async let bySpare = api.push("d-spare", batch: Int64(round), spares, token: spare)
+                let statuses = try await [byOlga.status, bySpare.status]
+                #expect(statuses == [200, 200], "round \(round)")
+                for (device, changes) in [("d-olga", olgas), ("d-spare", spares)] {
+                    let last = changes.last?.hash ?? []
+                    positions[DeviceID(device)] = .init(sequence: Int64(12 * round), hash: last)
+                }
+            }
+            let stored = try await Self.buckets(db)
+            #expect(stored.flatMap(\.entries).count == 144)
+            #expect(stored.flatMap(\.entries).allSatisfy { $0.version == 1 })
+            #expect(try await PushTests.count(db, "changes") == 144)
+        }
+    }
+
     @Test(
         "a bucket damaged in PostgreSQL refuses the push touching it as a server failure",
         arguments: [
