@@ -103,6 +103,17 @@ final class PostgresCluster: Sendable {
         try await cluster.withClient(database: template) { client in
             try await Migrator(client: client, logger: logger).migrate()
         }
+        // The migrating connection's backend may still be exiting (slowly, on a loaded
+        // machine), and a database cannot be cloned from a template anyone is connected to.
+        try await cluster.withClient(database: "postgres") { client in
+            for _ in 0..<100 {
+                let rows = try await client.query(
+                    "SELECT count(*)::int8 FROM pg_stat_activity WHERE datname = \(template)"
+                ).collect()
+                if try rows.first?.decode(Int64.self) == 0 { return }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
         return cluster
     }
 
