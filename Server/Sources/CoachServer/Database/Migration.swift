@@ -179,7 +179,8 @@ public struct Migration: Sendable, Equatable {
     /// kept in the row (storage MAIN: a run of 15 compresses to about 3.3 KB, which the
     /// default would move to TOAST chunks with their own rows and index), with the stream
     /// head before the run instead of one head per change; a device keeps only its last
-    /// batch, with where its changes went (`BatchPlacement`) instead of its answer. Existing changes move over in runs of up to 16 consecutive ones,
+    /// batch, with where its changes went (`BatchPlacement`) instead of its answer. Existing
+    /// changes move over in runs of up to 16 consecutive ones,
     /// stored as pushed (no previous hash elided), each run's head the one stored before it.
     static let changeRuns = """
         CREATE TABLE runs (
