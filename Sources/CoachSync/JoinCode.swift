@@ -4,8 +4,10 @@ import CoachKit
 /// A one-time join invitation code: 120 random bits written as 24 letters and digits
 /// (RFC 4648 base32) in six groups of four, shown once on the machine that makes it.
 ///
-/// The server keeps only its verifier, a SHA-256 bound to the workspace and the user, so its
-/// database cannot be used to join; the code itself crosses the wire once, in a join.
+/// The server keeps only a verifier (a SHA-256 of the proof, bound to workspace and user), so its
+/// database cannot be used to join. The code itself never crosses the wire: a join sends its
+/// proof (`proof(of:)`), and the code also keys the invitation's owner binding
+/// (`binding(of:key:)`), which the server cannot make.
 public enum JoinCode {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
     /// The number of characters of a code, without separators.
@@ -61,23 +63,28 @@ public enum JoinCode {
 
 /// `POST /v1/ws/{ws}/invitations`, with a session: registers a one-time join invitation for
 /// the user named `handle` (the owner for anyone, any other user for themselves). Only the
-/// code's verifier is sent; a new invitation replaces the user's previous one.
+/// verifier of the code's proof and the code's owner binding are sent; a new invitation
+/// replaces the user's previous one.
 public struct InvitationRequest: Codable, Equatable, Sendable {
     public var handle: String
-    /// `JoinCode.verifier` of the code (32 bytes).
+    /// `JoinCode.verifier` of the code's proof (`JoinCode.proof(of:)`; 32 bytes).
     public var verifier: SyncBytes
+    /// `JoinCode.binding(of:key:)` of the workspace's registration (32 bytes), which the
+    /// server hands to the joining machine.
+    public var binding: SyncBytes
     /// How long the invitation lives, in seconds (`SyncLimits`: one minute to seven days).
     public var expiresIn: Int64
 
     enum CodingKeys: String, CodingKey {
-        case handle, verifier
+        case handle, verifier, binding
         case expiresIn = "expires_in"
     }
 
-    /// An invitation for `handle` with `verifier`, living `expiresIn` seconds.
-    public init(handle: String, verifier: [UInt8], expiresIn: Int64) {
+    /// An invitation for `handle` with `verifier` and `binding`, living `expiresIn` seconds.
+    public init(handle: String, verifier: [UInt8], binding: [UInt8], expiresIn: Int64) {
         self.handle = handle
         self.verifier = SyncBytes(verifier)
+        self.binding = SyncBytes(binding)
         self.expiresIn = expiresIn
     }
 }

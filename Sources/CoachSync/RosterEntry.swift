@@ -4,7 +4,8 @@ import CoachTrust
 
 /// One entry of a workspace's roster, the linearizable stream of its public rows: a user (with
 /// the sealed key row a new machine opens with the passphrase), an athlete, an epoch, a grant,
-/// a device, a device revocation, an external plugin, or an athlete's removal.
+/// a device, a device revocation, an external plugin, an athlete's removal, or a user's new
+/// sealed key row (a passphrase change).
 ///
 /// Each entry carries the signature its row already requires; the server applies entries to its
 /// rows and accepts them only when the trust checks accept the result (`RosterState`). In JSON
@@ -18,6 +19,7 @@ public enum RosterEntry: Equatable, Sendable {
     case deviceRevocation(RosterDeviceRevocation)
     case plugin(RosterPlugin)
     case removal(RosterRemoval)
+    case keyRow(RosterKeyRow)
 
     /// The entry's type as JSON names it.
     public var type: String {
@@ -30,6 +32,7 @@ public enum RosterEntry: Equatable, Sendable {
         case .deviceRevocation: "device_revocation"
         case .plugin: "plugin"
         case .removal: "removal"
+        case .keyRow: "key_row"
         }
     }
 
@@ -45,6 +48,7 @@ public enum RosterEntry: Equatable, Sendable {
             case .deviceRevocation(let v): v.fields
             case .plugin(let v): v.fields
             case .removal(let v): v.fields
+            case .keyRow(let v): v.fields
             }
         return AssociatedData("coach/1/roster-entry").with(type, fields.bytes).bytes
     }
@@ -75,6 +79,7 @@ extension RosterEntry: Codable {
             self = .deviceRevocation(try c.decode(RosterDeviceRevocation.self, forKey: key))
         case "plugin": self = .plugin(try c.decode(RosterPlugin.self, forKey: key))
         case "removal": self = .removal(try c.decode(RosterRemoval.self, forKey: key))
+        case "key_row": self = .keyRow(try c.decode(RosterKeyRow.self, forKey: key))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: Key(stringValue: "type"), in: c,
@@ -95,6 +100,7 @@ extension RosterEntry: Codable {
         case .deviceRevocation(let v): try c.encode(v, forKey: key)
         case .plugin(let v): try c.encode(v, forKey: key)
         case .removal(let v): try c.encode(v, forKey: key)
+        case .keyRow(let v): try c.encode(v, forKey: key)
         }
     }
 }

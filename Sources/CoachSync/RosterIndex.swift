@@ -2,7 +2,8 @@ import CoachKit
 
 /// What a roster holds, by key, for comparing it with a replica's public rows: each user's
 /// certificate version, the athletes and the removed ones, each athlete's epoch count, each
-/// grant's signature and each plugin's record.
+/// grant's signature, each plugin's record, and each user's key-row counter and current
+/// key row.
 public struct RosterIndex: Equatable, Sendable {
     public var users: [UserID: Int] = [:]
     public var athletes: Set<AthleteID> = []
@@ -12,6 +13,14 @@ public struct RosterIndex: Equatable, Sendable {
     public var grants: [GrantKey: [UInt8]] = [:]
     /// By plugin id: the record (empty once removed).
     public var plugins: [String: [UInt8]] = [:]
+    /// By user: the highest counter of their sealed key rows.
+    public var keyCounters: [UserID: Int] = [:]
+    /// By user: the sealed keys of the key row that holds them now (none once a newer
+    /// certificate came with its own).
+    public var keyRows: [UserID: [UInt8]] = [:]
+    /// By user: the sealed key row a new machine opens now (the current key row's, else the
+    /// newest user entry's).
+    public var sealedKeys: [UserID: [UInt8]] = [:]
 
     /// Where a grant sits: its athlete, epoch and user.
     public struct GrantKey: Hashable, Sendable {
@@ -35,7 +44,12 @@ public struct RosterIndex: Equatable, Sendable {
     /// Takes one more entry into the index.
     public mutating func add(_ entry: RosterEntry) {
         switch entry {
-        case .user(let user): users[user.userId] = max(users[user.userId] ?? 0, user.version)
+        case .user(let user):
+            if user.version > users[user.userId] ?? 0 {
+                users[user.userId] = user.version
+                keyRows[user.userId] = nil
+                sealedKeys[user.userId] = user.sealedKeys.bytes
+            }
         case .athlete(let athlete): athletes.insert(athlete.athleteId)
         case .epoch(let epoch):
             epochs[epoch.athleteId] = max(epochs[epoch.athleteId] ?? 0, epoch.epoch)
@@ -43,6 +57,10 @@ public struct RosterIndex: Equatable, Sendable {
             grants[GrantKey(grant.athleteId, grant.epoch, grant.userId)] = grant.signature.bytes
         case .plugin(let plugin): plugins[plugin.pluginId] = plugin.record.bytes
         case .removal(let removal): removed.insert(removal.athleteId)
+        case .keyRow(let row):
+            keyCounters[row.userId] = max(keyCounters[row.userId] ?? 0, row.counter)
+            keyRows[row.userId] = row.sealedKeys.bytes
+            sealedKeys[row.userId] = row.sealedKeys.bytes
         case .device, .deviceRevocation: break
         }
     }

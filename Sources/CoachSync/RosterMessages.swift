@@ -57,7 +57,8 @@ public struct RosterPushResponse: Codable, Equatable, Sendable {
 /// Answered only to the holder of a live invitation code for that user (`JoinCode`).
 public struct JoinRequest: Codable, Equatable, Sendable {
     public var handle: String
-    /// The invitation code as typed (`JoinCode.normalized` reads it).
+    /// The invitation code's proof (`JoinCode.proof(of:)`), never the code; read as a code is
+    /// (`JoinCode.normalized`).
     public var code: String
 
     /// A request for the user named `handle`, proving the invitation `code`.
@@ -72,16 +73,22 @@ public struct JoinResponse: Codable, Equatable, Sendable {
     public var registration: WorkspaceRegistration
     public var user: RosterUser
     public var rosterHead: RosterHead
+    /// The invitation's owner binding as the inviting user sent it (`JoinCode.binding`).
+    public var binding: SyncBytes
 
     enum CodingKeys: String, CodingKey {
-        case registration, user
+        case registration, user, binding
         case rosterHead = "roster_head"
     }
 
-    /// The workspace's registration, the user and the roster head.
-    public init(registration: WorkspaceRegistration, user: RosterUser, rosterHead: RosterHead) {
+    /// The workspace's registration, the user, the roster head and the invitation's binding.
+    public init(
+        registration: WorkspaceRegistration, user: RosterUser, rosterHead: RosterHead,
+        binding: [UInt8]
+    ) {
         self.registration = registration
         self.user = user
         self.rosterHead = rosterHead
+        self.binding = SyncBytes(binding)
     }
 }

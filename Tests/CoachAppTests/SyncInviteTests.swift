@@ -81,10 +81,15 @@ import Testing
             }.first)
         #expect(sent.handle == "carl")
         #expect(sent.expiresIn == 3_600)
+        // The verifier is of the code's proof (what a join sends), and the binding is the
+        // registration's MAC under the code's binding key (issue 26, part D).
         #expect(
             sent.verifier.bytes
                 == JoinCode.verifier(
-                    workspace: report.workspace, user: carl, code: code))
+                    workspace: report.workspace, user: carl, code: JoinCode.proof(of: code)))
+        let registration = try #require(server.roster.withLock { $0 }?.registration)
+        let key = try JoinCode.bindingKey(workspace: report.workspace, user: carl, code: code)
+        #expect(sent.binding.bytes == JoinCode.binding(of: registration, key: key))
         #expect(report.user == "carl")
         #expect(report.attempts == SyncLimits.invitationAttempts)
         // The code itself is in no request, in any spelling.

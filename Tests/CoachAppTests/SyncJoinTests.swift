@@ -27,9 +27,7 @@ import Testing
         func join(
             _ handle: String, code: String = SyncJoinTests.code, passphrase: String? = nil
         ) throws -> JoinReport {
-            server.state.withLock {
-                $0.invitations[handle] = JoinCode.normalized(SyncJoinTests.code)
-            }
+            try server.invite(handle, code: SyncJoinTests.code)
             var bytes = Array(code.utf8)
             let typed = try Passphrase(consuming: &bytes)
             let pass: Passphrase

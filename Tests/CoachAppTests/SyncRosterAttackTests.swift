@@ -176,8 +176,7 @@ import Testing
             owner: owner, sha256: "aa", addedAt: "2026-01-01T00:00:00Z")
         let newer = try Self.pluginEntry(
             owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z")
-        var removal = RosterPlugin(pluginId: "vo2", record: [], signerId: owner.userId)
-        removal.sign(by: owner.signKeys, workspaceId: owner.anchor.workspaceId)
+        let removal = Self.pluginRemoval(owner: owner, of: newer)
         for entry in [older, newer, removal] { Self.plant(server, .plugin(entry)) }
         let b = try m.session(m.envB)
         defer { b.close() }
@@ -186,5 +185,67 @@ import Testing
         Self.plant(server, .plugin(older))
         Self.expectTampered(b, "the removed plugin's older record was applied")
         #expect(try Self.pluginHashes(b).isEmpty)
+    }
+
+    /// The owner's removal of plugin vo2, naming `record` as the record it supersedes (none
+    /// when nil).
+    static func pluginRemoval(owner: Principal, of record: RosterPlugin?) -> RosterPlugin {
+        var removal = RosterPlugin(
+            pluginId: "vo2", record: [], signerId: owner.userId,
+            supersedes: record.map { RosterPlugin.recordHash($0.record.bytes) } ?? [])
+        removal.sign(by: owner.signKeys, workspaceId: owner.anchor.workspaceId)
+        return removal
+    }
+
+    @Test("A removal replayed after a re-add, or naming no record, is 74 and turns nothing off")
+    func replayedRemovalRefused() throws {
+        let server = FakeSyncServer()
+        let m = try SyncTwoMachinesTests.machines(server)
+        let a = try m.session(m.envA)
+        let owner = a.principal
+        a.close()
+        let first = try Self.pluginEntry(
+            owner: owner, sha256: "aa", addedAt: "2026-01-01T00:00:00Z")
+        let removal = Self.pluginRemoval(owner: owner, of: first)
+        let again = try Self.pluginEntry(
+            owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z")
+        for entry in [first, removal, again] { Self.plant(server, .plugin(entry)) }
+        let b = try m.session(m.envB)
+        defer { b.close() }
+        _ = try b.sync()
+        #expect(try Self.pluginHashes(b) == ["bb"])
+        let genuine = server.state.withLock { $0.roster }
+        for (what, entry) in [
+            ("the first removal replayed", removal),
+            ("a removal naming no record", Self.pluginRemoval(owner: owner, of: nil)),
+        ] {
+            server.state.withLock { $0.roster = genuine + [.plugin(entry)] }
+            Self.expectTampered(b, "\(what) was applied")
+            #expect(try Self.pluginHashes(b) == ["bb"], "\(what)")
+        }
+        // The removal of the record held now is genuine and applies.
+        server.state.withLock {
+            $0.roster = genuine + [.plugin(Self.pluginRemoval(owner: owner, of: again))]
+        }
+        _ = try b.sync()
+        #expect(try Self.pluginHashes(b).isEmpty)
+    }
+
+    @Test("A plugin updated on the roster pulls again and again without a refusal")
+    func updatedPluginPullsAgain() throws {
+        let server = FakeSyncServer()
+        let m = try SyncTwoMachinesTests.machines(server)
+        let a = try m.session(m.envA)
+        let owner = a.principal
+        a.close()
+        for (hash, at) in [("aa", "2026-01-01T00:00:00Z"), ("bb", "2026-02-01T00:00:00Z")] {
+            Self.plant(
+                server, .plugin(try Self.pluginEntry(owner: owner, sha256: hash, addedAt: at)))
+        }
+        let b = try m.session(m.envB)
+        defer { b.close() }
+        _ = try b.sync()
+        _ = try b.sync()
+        #expect(try Self.pluginHashes(b) == ["bb"])
     }
 }

@@ -11,7 +11,7 @@ import Testing
         #expect(
             Set(entries.map(\.type)) == [
                 "user", "athlete", "epoch", "grant", "device", "device_revocation", "plugin",
-                "removal",
+                "removal", "key_row",
             ])
         let decoded = try SyncJSON.decode(
             [RosterEntry].self, from: try SyncJSON.encode(entries))

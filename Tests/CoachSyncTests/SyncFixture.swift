@@ -47,6 +47,9 @@ struct SyncFixture {
         var removal = RosterRemoval(
             athleteId: "a-jane", removedBy: "u-olga", removedAt: 1_764_000_000_003)
         removal.sign(by: owner, workspaceId: Self.workspace)
+        var keyRow = RosterKeyRow(
+            userId: "u-olga", version: ownerCertificate.version, counter: 1, sealedKeys: [8, 8])
+        keyRow.sign(by: owner, workspaceId: Self.workspace)
         return [
             .user(RosterUser(certificate: ownerCertificate, sealedKeys: [9, 9, 9])),
             .athlete(RosterAthlete(athleteId: "a-jane", handleTag: [4, 5])),
@@ -65,6 +68,7 @@ struct SyncFixture {
             .deviceRevocation(RosterDeviceRevocation(revocation)),
             .plugin(plugin),
             .removal(removal),
+            .keyRow(keyRow),
         ]
     }
 }

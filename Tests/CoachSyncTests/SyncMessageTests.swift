@@ -85,15 +85,16 @@ import Testing
             keys: ["registration", "after", "entries", "head", "done", "owner_sign_pk"])
         try roundTrip(JoinRequest(handle: "jane", code: "ABCD"), keys: ["handle", "code"])
         try roundTrip(
-            InvitationRequest(handle: "jane", verifier: [1, 2], expiresIn: 60),
-            keys: ["handle", "verifier", "expires_in"])
+            InvitationRequest(handle: "jane", verifier: [1, 2], binding: [3], expiresIn: 60),
+            keys: ["handle", "verifier", "binding", "expires_in"])
         try roundTrip(
             InvitationResponse(user: "u-jane", expiresAt: 5, attempts: 5),
             keys: ["user", "expires_at", "attempts"])
         guard case .user(let user) = fixture.entries[0] else { return }
         try roundTrip(
-            JoinResponse(registration: fixture.registration, user: user, rosterHead: head),
-            keys: ["registration", "user", "roster_head", "sealed_keys"])
+            JoinResponse(
+                registration: fixture.registration, user: user, rosterHead: head, binding: [4]),
+            keys: ["registration", "user", "roster_head", "binding", "sealed_keys"])
         try roundTrip(
             RegistrationResponse(workspaceId: SyncFixture.workspace, rosterHead: head),
             keys: ["workspace_id", "roster_head"])

@@ -49,19 +49,27 @@ refused() { # label status
   grep -q '"bad_invitation"' "$work/body" || fail "$1: $(cat "$work/body")"
   if grep -q 'sealed_keys' "$work/body"; then fail "$1: the answer holds a sealed row"; fi
 }
+# A joining machine sends the code's proof, never the code (JoinCode.proof).
+proof() {
+  python3 -c 'import base64,hashlib,sys
+c = sys.argv[1].upper().replace("-", "").replace(" ", "")
+print(base64.b32encode(hashlib.sha256(b"coach/1/join-proof" + c.encode()).digest()[:15]).decode())' "$1"
+}
 refused "no code" "$(join jane "")"
-refused "wrong code" "$(join jane AAAA-BBBB-CCCC-DDDD-EEEE-FFFF)"
-refused "another user's handle" "$(join carl "$code")"
+refused "wrong code" "$(join jane "$(proof AAAA-BBBB-CCCC-DDDD-EEEE-FFFF)")"
+refused "another user's handle" "$(join carl "$(proof "$code")")"
+refused "the code itself instead of its proof" "$(join jane "$code")"
 lower=$(printf '%s' "$code" | tr 'A-Z' 'a-z')
-[ "$(join jane "$lower")" = 200 ] || fail "the right code was refused: $(cat "$work/body")"
+[ "$(join jane "$(proof "$lower")")" = 200 ] || fail "the right code was refused: $(cat "$work/body")"
 grep -q 'sealed_keys' "$work/body" || fail "the join answered no sealed row"
-refused "the same code again" "$(join jane "$code")"
+grep -q '"binding"' "$work/body" || fail "the join answered no owner binding"
+refused "the same code again" "$(join jane "$(proof "$code")")"
 
 # Five wrong codes burn a fresh invitation; the right one then gets nothing.
 code2=$(m sync invite --for jane --json |
   python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])')
 for _ in 1 2 3 4 5; do refused "a wrong code" "$(join jane AAAA-BBBB-CCCC-DDDD-EEEE-FFFF)"; done
-refused "the right code after the budget" "$(join jane "$code2")"
+refused "the right code after the budget" "$(join jane "$(proof "$code2")")"
 
 set +e
 m sync invite --for pia >/dev/null 2>"$work/err"; pending=$?

@@ -39,6 +39,8 @@ struct JoinInvitationTests {
             let first = try await api.join("jane", code: typed)
             #expect(first.status == 200)
             #expect(try first.decode(JoinResponse.self).user.sealedKeys == [1, 2, 3])
+            // The invitation's owner binding comes back as the inviting user sent it.
+            #expect(try first.decode(JoinResponse.self).binding.bytes == Api.binding)
             let again = try await api.join("jane", code: Self.code)
             #expect(again.status == 403)
             #expect(again.problem?.reason == .badInvitation)
@@ -144,15 +146,19 @@ struct JoinInvitationTests {
     }
 
     @Test(
-        "an invitation with a verifier that is not 32 bytes or a life out of range is 400",
-        arguments: [(31, 3_600), (32, 59), (32, 7 * 86_400 + 1)] as [(Int, Int64)])
-    func malformed(_ length: Int, _ seconds: Int64) async throws {
+        "an invitation with a verifier or binding not 32 bytes or a life out of range is 400",
+        arguments: [
+            (31, 32, 3_600), (32, 31, 3_600), (32, 0, 3_600), (32, 32, 59),
+            (32, 32, 7 * 86_400 + 1),
+        ] as [(Int, Int, Int64)])
+    func malformed(_ length: Int, _ bindingLength: Int, _ seconds: Int64) async throws {
         try await withServer("JoinInvitationTests", fixture: fixture) { api, _ in
             try await api.register()
             let owner = try await api.signIn("d-olga")
             let answer = try await api.invite(
                 "jane", code: Self.code, token: owner, expiresIn: seconds,
-                verifier: [UInt8](repeating: 7, count: length))
+                verifier: [UInt8](repeating: 7, count: length),
+                binding: [UInt8](repeating: 8, count: bindingLength))
             #expect(answer.status == 400)
             #expect(answer.problem?.reason == .malformed)
         }

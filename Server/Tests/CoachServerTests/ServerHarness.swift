@@ -14,6 +14,9 @@ import Testing
 /// A client of the in-process server (HummingbirdTesting, no socket) on a database of its own.
 /// Every answer's status is checked against docs/openapi.yaml for its route.
 struct Api: Sendable {
+    /// The owner binding an invitation carries unless a test gives another.
+    static let binding = Array(repeating: UInt8(0xB1), count: 32)
+
     let client: any TestClientProtocol
     let fixture: ClubFixture
 
@@ -91,7 +94,7 @@ struct Api: Sendable {
     /// Registers an invitation of `handle` for `code`, signed in with `token`.
     func invite(
         _ handle: String, code: String, token: String?, expiresIn: Int64 = 3_600,
-        verifier: [UInt8]? = nil
+        verifier: [UInt8]? = nil, binding: [UInt8] = Api.binding
     ) async throws -> Answer {
         let user =
             fixture.roster.compactMap { entry -> UserID? in
@@ -105,7 +108,8 @@ struct Api: Sendable {
                 code: JoinCode.normalized(code) ?? code)
         return try await post(
             "/v1/ws/{ws}/invitations",
-            InvitationRequest(handle: handle, verifier: proof, expiresIn: expiresIn),
+            InvitationRequest(
+                handle: handle, verifier: proof, binding: binding, expiresIn: expiresIn),
             token: token)
     }
 

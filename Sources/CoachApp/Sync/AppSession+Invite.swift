@@ -6,15 +6,19 @@ import Foundation
 
 extension AppSession {
     /// Makes a one-time join invitation on the workspace's server, so that `handle` can join
-    /// from a new machine: a fresh code from the random seam, of which only the verifier is
-    /// sent (bound to the workspace and the user's id as the server's roster has it).
+    /// from a new machine: a fresh code from the random seam, of which only the verifier of
+    /// its proof is sent (bound to the workspace and the user's id as the server's roster has
+    /// it), with the code's owner binding: a MAC of the workspace's registration (checked
+    /// against this user's trust anchor) under a key only holders of the code can derive, so
+    /// the joining machine can tell the owner's key from one a server made up.
     ///
     /// The owner invites any active user; any other user only themselves.
     /// - Parameters:
     ///   - handle: the user to invite; nil for the signed-in user.
     ///   - seconds: how long the invitation lives (one minute to seven days).
     /// - Returns: the code (shown once, kept nowhere) and the invitation as registered.
-    /// - Throws: `SyncFailure.notSynced`; `StoreError.permissionDenied` when someone other
+    /// - Throws: `SyncFailure.notSynced`; `StoreError.tampered` when the registration kept
+    ///   here is not the owner's; `StoreError.permissionDenied` when someone other
     ///   than the owner invites another user; `SyncRemoteFailure` for the server's refusals
     ///   (`malformed` for a life out of range, `not_found` for a user its roster lacks).
     public func invite(_ handle: Handle?, expiresIn seconds: Int64) throws -> InvitationReport {
@@ -26,6 +30,7 @@ extension AppSession {
         let status = try workspace.syncStatus()
         guard let server = URL(string: status.server) else { throw SyncFailure.notSynced }
         let workspaceId = try workspace.syncWorkspaceId()
+        let registration = try workspace.syncRegistration(as: principal)
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let device = try workspace.withDeviceKey { id, _ in id }
         try client.signIn(workspace: workspaceId, device: device) { message in
@@ -42,12 +47,16 @@ extension AppSession {
         guard let normalized = JoinCode.normalized(code) else {
             throw SyncRemoteFailure.badAnswer(server: status.server, path: "invitation code")
         }
+        let key = try JoinCode.bindingKey(
+            workspace: workspaceId, user: user.userId, code: normalized)
         let answer = try client.call(
             "POST", SyncPath.invitations(workspaceId),
             InvitationRequest(
                 handle: invited.rawValue,
                 verifier: JoinCode.verifier(
-                    workspace: workspaceId, user: user.userId, code: normalized),
+                    workspace: workspaceId, user: user.userId,
+                    code: JoinCode.proof(of: normalized)),
+                binding: JoinCode.binding(of: registration, key: key),
                 expiresIn: seconds),
             as: InvitationResponse.self)
         return InvitationReport(

@@ -6,7 +6,7 @@ import Foundation
 extension AppSession {
     /// Makes this command's membership changes go through the server's roster: each is pushed
     /// by compare-and-swap on the roster head, signed in as this machine's device on first
-    /// use, before it commits here.
+    /// use (a device the server lacks enrolling itself first), before it commits here.
     func openRosterGate() throws {
         let status = try workspace.syncStatus()
         guard let server = URL(string: status.server) else { return }
@@ -15,10 +15,22 @@ extension AppSession {
         let transport = environment.syncTransport
         let signedIn = LockedValue<SyncClient?>(nil)
         let address = server.absoluteString
+        // A device made here after the publish enrols itself first, as `sync` does.
+        let own = try workspace.rosterDeviceEntries(as: principal).filter {
+            if case .device(let d) = $0 { return d.deviceId == device }
+            return false
+        }
         let client: @Sendable () throws -> SyncClient = {
             if let client = signedIn.withLock({ $0 }) { return client }
             var client = SyncClient(server: server, transport: transport)
-            try client.signIn(workspace: ws, device: device) { key.sign($0) }
+            do {
+                try client.signIn(workspace: ws, device: device) { key.sign($0) }
+            } catch SyncRemoteFailure.refused(let problem)
+                where problem.reason == .notFound && !own.isEmpty
+            {
+                _ = try client.pushRoster(workspace: ws, own, on: .empty)
+                try client.signIn(workspace: ws, device: device) { key.sign($0) }
+            }
             signedIn.withLock { $0 = client }
             return client
         }
@@ -73,13 +85,5 @@ extension AppSession {
             }
             return (entries, page.head)
         }
-    }
-
-    /// Brings the server's roster into the replica (verified; see `applyRoster`).
-    ///
-    /// - Returns: how many entries changed the replica.
-    func pullRoster(_ client: SyncClient, workspace ws: String) throws -> Int {
-        let (entries, _) = try Self.roster(of: ws, from: client)
-        return try workspace.applyRoster(entries, as: principal)
     }
 }

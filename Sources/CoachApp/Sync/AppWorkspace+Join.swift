@@ -19,8 +19,9 @@ extension AppWorkspace {
     ///   - seconds: the session's lifetime.
     /// - Returns: what was made.
     /// - Throws: `StoreError.workspaceExists`; `StoreError.authenticationFailed` for a wrong
-    ///   passphrase; `StoreError.tampered` (and `SyncFailure`) for a roster or a change that
-    ///   does not verify; `SyncRemoteFailure` for the server's refusals (`bad_invitation`).
+    ///   passphrase; `StoreError.tampered` (and `SyncFailure`) for a registration the code
+    ///   does not bind (an owner key of the server's making), a roster or a change that does
+    ///   not verify; `SyncRemoteFailure` for the server's refusals (`bad_invitation`).
     public func join(
         server: URL, workspaceId: String, handle: Handle, code: Passphrase,
         passphrase: Passphrase, seconds: Int = 8 * 3600
@@ -30,12 +31,22 @@ extension AppWorkspace {
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let answer = try client.call(
             "POST", SyncPath.join(workspaceId),
-            JoinRequest(handle: handle.rawValue, code: code ?? ""),
+            JoinRequest(handle: handle.rawValue, code: code.map(JoinCode.proof(of:)) ?? ""),
             as: JoinResponse.self)
         guard answer.registration.workspaceId == workspaceId,
             answer.user.handle == handle.rawValue
         else {
             throw StoreError.tampered("the server's answer to the join (another workspace or user)")
+        }
+        // Before anything of the answer is trusted: the registration (its owner key) must be
+        // the one the inviting user bound to the code, which the server never saw.
+        let key = try JoinCode.bindingKey(
+            workspace: workspaceId, user: answer.user.userId, code: code ?? "")
+        guard JoinCode.bindingValid(answer.binding.bytes, of: answer.registration, key: key)
+        else {
+            throw StoreError.tampered(
+                "the server's answer to the join (its owner key \(Self.fingerprint(answer)) "
+                    + "is not the one the invitation code was made for)")
         }
         let joining = try JoiningUser(
             user: answer.user, passphrase: passphrase.key, workspaceId: workspaceId,
@@ -103,6 +114,11 @@ extension AppWorkspace {
             handle: Handle(answer.user.handle), passphrase: passphrase.key, ttlSeconds: seconds)
         try made.workspace.finishCheckpoint()
         return (report, token, made.sealedDevice)
+    }
+
+    /// The first 8 bytes of the answer's owner key in hex, to name it in a refusal.
+    static func fingerprint(_ answer: JoinResponse) -> String {
+        Hashing.hex(Array(answer.registration.ownerSignPK.bytes.prefix(8)))
     }
 
     /// Whether `code` reads as an invitation code (24 letters and digits, in any case, with

@@ -26,10 +26,13 @@ public protocol SyncStore: AnyObject {
     func syncConflicts(as actor: Principal) throws -> [SyncConflict]
     func withDeviceKey<T>(_ body: (DeviceID, SigningKeyPair) throws -> T) throws -> T
     func syncWorkspaceId() throws -> String
+    func syncRegistration(as actor: Principal) throws -> WorkspaceRegistration
     func publication(as actor: Principal) throws -> RegistrationRequest
     func rosterDeviceEntries(as actor: Principal) throws -> [RosterEntry]
     @discardableResult
     func applyRosterDevices(_ entries: [RosterEntry], as actor: Principal) throws -> Int
+    func rosterMark() throws -> RosterMark?
+    func noteRosterMark(_ mark: RosterMark?) throws
 }
 
 extension Workspace: SyncStore {}

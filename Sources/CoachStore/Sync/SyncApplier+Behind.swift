@@ -51,7 +51,7 @@ extension SyncApplier {
     ///
     /// - Throws: `StoreError.tampered` when the column holds anything else, so a field merge
     ///   never runs against a base planted in the file.
-    func verifiedBase(_ first: Row, queued: ChangeEnvelope) throws -> Data? {
+    mutating func verifiedBase(_ first: Row, queued: ChangeEnvelope) throws -> Data? {
         guard let bytes = first["base"] as Data? else { return nil }
         let what = "the base of the queued change to record \(queued.object)"
         guard let base = try? ChangeEnvelope.decode([UInt8](bytes)),

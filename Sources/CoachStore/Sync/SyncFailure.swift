@@ -16,6 +16,10 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// A membership change of a synced workspace could not reach the server that makes it
     /// final (`server`: its address); nothing was changed.
     case membershipOffline(server: String)
+    /// An enrolment code redeemed in a synced workspace: the re-keyed user would have to be
+    /// taken by the server's roster first, which needs a device of that user on this machine
+    /// (not built yet); nothing was changed.
+    case enrolmentNotSynced
     /// The server's roster refused a membership change, or kept moving under it; nothing was
     /// changed here.
     case membershipRefused(reason: String)
@@ -28,7 +32,8 @@ extension SyncFailure: CoachFailure {
     public var category: FailureCategory {
         switch self {
         case .deviceNotOpen, .notSynced: .usage
-        case .alreadySynced, .membershipOffline, .membershipRefused: .conflict
+        case .alreadySynced, .membershipOffline, .membershipRefused, .enrolmentNotSynced:
+            .conflict
         case .refusedChange, .streamBroken: .corrupt
         case .accessRevoked: .permission
         }
@@ -46,6 +51,10 @@ extension SyncFailure: CoachFailure {
         case .streamBroken(let stream, let reason):
             "the server's changes of stream \(stream) do not continue this replica's: \(reason); "
                 + "nothing of this sync was applied"
+        case .enrolmentNotSynced:
+            "an enrolment code cannot be redeemed yet in a workspace that syncs with a server: "
+                + "nothing was changed; until it can, the owner adds users of a synced workspace "
+                + "with a passphrase of their own and invites them"
         case .membershipOffline(let server):
             "membership changes of a synced workspace are made online, and the server at "
                 + "\(server) could not be reached: nothing was changed; sync when online and "

@@ -43,6 +43,13 @@ extension Workspace {
             if newest[user.userId] == nil { order.append(user.userId) }
             newest[user.userId] = user
         }
+        // A user's newest key row (a passphrase change) holds their sealed keys now.
+        do {
+            let keys = try RosterKeyLedger(workspaceId: registration.workspaceId, entries: roster)
+            for (id, row) in keys.current { newest[id]?.sealedKeys = row.sealedKeys }
+        } catch {
+            throw StoreError.tampered("the server's roster: \(error.message)")
+        }
         let me = joining.user.userId
         guard let owner = newest[registration.ownerUserId], newest[me] == joining.user,
             let preset = KDFParameters.Preset.matching(

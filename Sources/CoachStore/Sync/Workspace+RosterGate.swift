@@ -30,6 +30,7 @@ extension Workspace {
             let server = try gate.fetch()
             let index = RosterIndex(server.entries)
             try requireCurrent(db, with: index)
+            try requireKeyRows(db, with: index)
             let entries = try rosterChanges(db, on: index, as: gate.actor)
             guard !entries.isEmpty else { return }
             switch try gate.push(entries, server.head) {
@@ -130,11 +131,13 @@ extension Workspace {
             removal.sign(by: actor.signKeys, workspaceId: ws)
             out.append(.removal(removal))
         }
+        out += try keyRowChange(db, on: server, as: actor, workspaceId: ws)
         return out + (try pluginChanges(db, on: server, as: actor, workspaceId: ws))
     }
 
     /// The plugin entries: each local plugin row whose record the server lacks, and an empty
-    /// record for each plugin the server holds and this write removes.
+    /// record for each plugin the server holds and this write removes, naming the server's
+    /// record it supersedes.
     func pluginChanges(
         _ db: Database, on server: RosterIndex, as actor: Principal, workspaceId ws: String
     ) throws -> [RosterEntry] {
@@ -152,7 +155,9 @@ extension Workspace {
         where !record.isEmpty && !local.contains(id)
             && pendingRemovals.withLock({ $0.contains(.plugin(id)) })
         {
-            var entry = RosterPlugin(pluginId: id, record: [], signerId: actor.userId)
+            var entry = RosterPlugin(
+                pluginId: id, record: [], signerId: actor.userId,
+                supersedes: RosterPlugin.recordHash(record))
             entry.sign(by: actor.signKeys, workspaceId: ws)
             out.append(.plugin(entry))
         }

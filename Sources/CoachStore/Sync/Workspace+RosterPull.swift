@@ -31,7 +31,7 @@ extension Workspace {
             var applied = 0
             var rotated: [AthleteID: Int] = [:]
             var added: Set<AthleteID> = []
-            var pluginTimes: [String: String] = [:]
+            var pluginTimes: [String: RosterPluginRecord] = [:]
             try noteHeadsToResign(db, entries, as: actor)
             for entry in entries
             where try apply(
@@ -39,6 +39,7 @@ extension Workspace {
             {
                 applied += 1
             }
+            applied += try applyKeyRows(db, entries, workspaceId: try workspaceId(db))
             // As a rotation here does, the older grants go; the signed-in user's own stays on
             // their machine when the rotation left them out, so what they could read they
             // still can (nothing of the new epoch).
@@ -92,11 +93,11 @@ extension Workspace {
     /// Applies one entry when the replica lacks it; whether it did. A removal and a plugin
     /// entry are verified first (`verifyRemoval`, `verifiedPlugin`); a removal of an athlete
     /// held before this pull (not in `added`) is audited; `plugins` keeps, by plugin id, the
-    /// newest `added_at` of the roster's records so far.
+    /// roster's newest record so far.
     private func apply(
         _ db: Database, _ entry: RosterEntry, as actor: Principal,
         rotated: inout [AthleteID: Int], added: inout Set<AthleteID>,
-        plugins: inout [String: String]
+        plugins: inout [String: RosterPluginRecord]
     ) throws -> Bool {
         switch entry {
         case .user(let user):
@@ -158,8 +159,8 @@ extension Workspace {
                     target: "\(id) by \(removal.removedBy.rawValue)")
             }
         case .plugin(let plugin):
-            return try applyPlugin(db, plugin, as: actor, times: &plugins)
-        case .device, .deviceRevocation:
+            return try applyPlugin(db, plugin, as: actor, newest: &plugins)
+        case .device, .deviceRevocation, .keyRow:
             return false
         }
         return true
@@ -222,34 +223,6 @@ extension Workspace {
                 pending.map { Data($0.boxPK.bytes) }, pending.map { Data($0.signPK.bytes) },
                 pending?.signerId.rawValue, pending.map { Data($0.signature.bytes) },
             ])
-    }
-
-    /// Stores or drops a plugin row as the server's record says, once it verifies
-    /// (`verifiedPlugin`, against the newer of the held row's `added_at` and the roster's
-    /// newest record of the plugin so far, in `times`); whether it changed.
-    private func applyPlugin(
-        _ db: Database, _ plugin: RosterPlugin, as actor: Principal,
-        times: inout [String: String]
-    ) throws -> Bool {
-        let id = plugin.pluginId
-        let held = try Row.fetchOne(db, sql: "SELECT * FROM plugins WHERE id = ?", arguments: [id])
-        let heldAt: String? = held?["added_at"]
-        let newest = [heldAt, times[id]].compactMap { $0 }.max()
-        let verified = try verifiedPlugin(db, plugin, notBefore: newest, as: actor)
-        if let at = verified?.addedAt { times[id] = max(at, times[id] ?? at) }
-        guard let record = verified else {
-            guard held != nil else { return false }
-            try db.execute(sql: PluginsTable.delete, arguments: [plugin.pluginId])
-            return true
-        }
-        if let held, Self.pluginRecord(held) == record { return false }
-        try db.execute(
-            sql: PluginsTable.insert,
-            arguments: [
-                record.id, record.path, record.sha256, record.manifest, record.granted,
-                record.addedBy.rawValue, record.addedAt, Data(record.signature.bytes),
-            ])
-        return true
     }
 }
 

@@ -2,6 +2,7 @@ import CoachCrypto
 import CoachKit
 import CoachSync
 import CoachTrust
+import Foundation
 import GRDB
 
 extension Workspace {
@@ -34,7 +35,7 @@ extension Workspace {
     /// - Parameters:
     ///   - db: the open write.
     ///   - plugin: the roster's plugin entry.
-    ///   - notBefore: the newest `added_at` of the plugin held here or earlier on the roster.
+    ///   - notBefore: the newest `added_at` of the plugin earlier on the roster.
     ///   - actor: the signed-in user, whose trust anchor the owner is checked against.
     /// - Returns: the record; nil for a removal of the plugin.
     /// - Throws: `StoreError.tampered` naming the plugin and what does not verify.
@@ -64,5 +65,44 @@ extension Workspace {
                 "the record of plugin '\(id)' (older than a newer one: replayed)")
         }
         return record
+    }
+
+    /// Stores or drops a plugin row as the server's record says, once it verifies
+    /// (`verifiedPlugin`, against the roster's newest record of the plugin so far, in
+    /// `newest`: the roster is read whole, so an older record after it is a replay); whether
+    /// it changed. A record older than the row held is not written (a later entry of the
+    /// roster holds the newer one). A removal must name the roster's newest record so far
+    /// (`RosterPlugin.supersedes`): one naming an older record, or none, is a removal replayed
+    /// after the plugin was added again, and is tampering; it drops the held row only when
+    /// that row is the record it names.
+    func applyPlugin(
+        _ db: Database, _ plugin: RosterPlugin, as actor: Principal,
+        newest: inout [String: RosterPluginRecord]
+    ) throws -> Bool {
+        let id = plugin.pluginId
+        let held = try Row.fetchOne(db, sql: "SELECT * FROM plugins WHERE id = ?", arguments: [id])
+            .map(Self.pluginRecord)
+        let verified = try verifiedPlugin(db, plugin, notBefore: newest[id]?.addedAt, as: actor)
+        guard let record = verified else {
+            guard let latest = newest[id],
+                plugin.supersedes.bytes == RosterPlugin.recordHash(try latest.bytes())
+            else {
+                throw StoreError.tampered(
+                    "the removal of plugin '\(id)' (not of its newest record: replayed)")
+            }
+            guard let held, held == latest else { return false }
+            try db.execute(sql: PluginsTable.delete, arguments: [plugin.pluginId])
+            return true
+        }
+        newest[id] = record
+        if let held, held.addedAt > record.addedAt { return false }
+        if held == record { return false }
+        try db.execute(
+            sql: PluginsTable.insert,
+            arguments: [
+                record.id, record.path, record.sha256, record.manifest, record.granted,
+                record.addedBy.rawValue, record.addedAt, Data(record.signature.bytes),
+            ])
+        return true
     }
 }

@@ -115,9 +115,11 @@ extension Workspace {
     ///
     /// - Throws: `StoreError.authenticationFailed` for an unknown handle or a wrong or used
     ///   code (the same error for each); `.weakPassphrase`; `.tampered` when the pending
-    ///   certificate, state or grants fail to verify.
+    ///   certificate, state or grants fail to verify; `SyncFailure.enrolmentNotSynced` in a
+    ///   synced workspace, before the code is checked.
     public func enrol(handle: Handle, code typed: SecretKey, newPassphrase: SecretKey) throws {
         guard newPassphrase.count >= 8 else { throw StoreError.weakPassphrase }
+        guard try !isSynced() else { throw SyncFailure.enrolmentNotSynced }
         let code = try EnrolmentCode.secret(typed: typed)
         guard let row = try read({ db in try UserRow.fetch(db, handle: handle.rawValue) }) else {
             throw StoreError.authenticationFailed

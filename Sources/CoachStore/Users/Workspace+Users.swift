@@ -211,6 +211,7 @@ extension Workspace {
                     Data(row.kdf.salt),
                     Data(row.keyNonce), Data(row.keyCiphertext), row.id,
                 ])
+            noteKeyRowChange()
             try db.execute(sql: SessionsTable.deleteOfUser, arguments: [row.id])
             try appendAudit(db, actor: actor, action: "user.passwd", target: row.id)
         }

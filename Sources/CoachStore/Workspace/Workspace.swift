@@ -37,6 +37,9 @@ public final class Workspace: Sendable {
     /// The removals the current write makes on purpose (`noteRosterRemoval`), which the
     /// roster gate turns into removal entries; empty outside a write.
     let pendingRemovals = LockedValue<Set<RosterRemovalIntent>>([])
+    /// Whether the current write gives the signed-in user a new sealed key row on purpose (a
+    /// passphrase change, `noteKeyRowChange`), which the roster gate pushes as a key row.
+    let pendingKeyRow = LockedValue(false)
 
     init(
         path: String, pool: DatabasePool, clock: any Clock, random: any RandomSource,
@@ -166,6 +169,7 @@ public final class Workspace: Sendable {
                 defer {
                     pendingHeads.withLock { $0 = [:] }
                     pendingRemovals.withLock { $0 = [] }
+                    pendingKeyRow.withLock { $0 = false }
                 }
                 try db.inTransaction(.immediate) {
                     result = try body(db)

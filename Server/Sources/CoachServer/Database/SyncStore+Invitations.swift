@@ -5,9 +5,10 @@ import NIOCore
 import PostgresNIO
 
 extension SyncStore {
-    /// Registers a one-time join invitation for the user named in `request`: only the code's
-    /// verifier, an expiry by the server's clock and the attempt budget are stored, and a
-    /// previous invitation of that user is replaced.
+    /// Registers a one-time join invitation for the user named in `request`: only the
+    /// verifier of the code's proof, the code's owner binding (a MAC the server cannot make),
+    /// an expiry by the server's clock and the attempt budget are stored, and a previous
+    /// invitation of that user is replaced.
     ///
     /// The owner invites anyone; any other user only themselves. A disabled or pending user
     /// cannot be invited (their keys do not open with a passphrase, or must not be used).
@@ -15,8 +16,9 @@ extension SyncStore {
     public func invite(
         _ workspace: String, _ request: InvitationRequest, session: SessionDevice, now: Int64
     ) async throws -> InvitationResponse {
-        guard request.verifier.bytes.count == 32 else {
-            throw SyncProblem.refuse(.malformed, "an invitation's verifier is 32 bytes")
+        guard request.verifier.bytes.count == 32, request.binding.bytes.count == 32 else {
+            throw SyncProblem.refuse(
+                .malformed, "an invitation's verifier and binding are 32 bytes each")
         }
         let seconds = request.expiresIn
         guard (SyncLimits.minInvitationSeconds...SyncLimits.maxInvitationSeconds).contains(seconds)
@@ -52,18 +54,21 @@ extension SyncStore {
             let attempts = SyncLimits.invitationAttempts
             try await connection.query(
                 """
-                INSERT INTO invitations (ws, user_id, verifier, expires_at, attempts_left)
+                INSERT INTO invitations
+                    (ws, user_id, verifier, binding, expires_at, attempts_left)
                 VALUES (\(workspace), \(user.userId.rawValue), \(request.verifier.bytes.buffer),
-                    \(expires), \(attempts))
+                    \(request.binding.bytes.buffer), \(expires), \(attempts))
                 ON CONFLICT (ws, user_id) DO UPDATE SET verifier = EXCLUDED.verifier,
-                    expires_at = EXCLUDED.expires_at, attempts_left = EXCLUDED.attempts_left
+                    binding = EXCLUDED.binding, expires_at = EXCLUDED.expires_at,
+                    attempts_left = EXCLUDED.attempts_left
                 """, logger: logger)
             return InvitationResponse(user: user.userId, expiresAt: expires, attempts: attempts)
         }
     }
 
-    /// The registration and a user's entry with the sealed key row, for a new machine that
-    /// proves a live invitation code of that user.
+    /// The registration, a user's entry with the sealed key row and the invitation's owner
+    /// binding, for a new machine that proves a live invitation code of that user (it sends
+    /// the code's proof, never the code).
     ///
     /// The invitation is used up by the answer; a wrong code spends one attempt (committed,
     /// whatever happens next), and the last one burns it; an expired one is deleted. No
@@ -87,12 +92,13 @@ extension SyncStore {
             let id = user.userId.rawValue
             let rows = try await connection.query(
                 """
-                SELECT verifier, expires_at, attempts_left FROM invitations
+                SELECT verifier, binding, expires_at, attempts_left FROM invitations
                 WHERE ws = \(workspace) AND user_id = \(id) FOR UPDATE
                 """, logger: logger
             ).collect()
             guard let row = rows.first else { return nil }
-            let (verifier, expires, left) = try row.decode((ByteBuffer, Int64, Int).self)
+            let (verifier, binding, expires, left) = try row.decode(
+                (ByteBuffer, ByteBuffer, Int64, Int).self)
             let proof = JoinCode.normalized(request.code).map {
                 JoinCode.verifier(workspace: workspace, user: user.userId, code: $0)
             }
@@ -101,7 +107,7 @@ extension SyncStore {
                 try await deleteInvitation(workspace, id, on: connection)
                 return JoinResponse(
                     registration: roster.roster.registration, user: user,
-                    rosterHead: roster.roster.head)
+                    rosterHead: roster.roster.head, binding: binding.array)
             }
             if !live || left <= 1 {
                 try await deleteInvitation(workspace, id, on: connection)

@@ -8,7 +8,8 @@ import CoachTrust
 ///
 /// `apply` takes entries one at a time with the checks that need no signature (no second
 /// athlete of one id, epochs in order, a certificate only replaced by a higher version, a
-/// revocation never withdrawn); `verify` then runs `CoachTrust`'s verifiers over the whole
+/// revocation never withdrawn, a sealed key row signed by its user, following their newest
+/// certificate, with a counter above their earlier rows); `verify` then runs `CoachTrust`'s verifiers over the whole
 /// result, against the registration's owner key only.
 public struct ServerRoster: Sendable {
     /// A device and its revocation, if any.
@@ -26,10 +27,13 @@ public struct ServerRoster: Sendable {
     public private(set) var plugins: [String: RosterPlugin] = [:]
     public private(set) var removals: [RosterRemoval] = []
     public private(set) var head: RosterHead = .empty
+    /// The users' certificates and sealed key rows, as key-row entries must follow them.
+    public private(set) var keys: RosterKeyLedger
 
     /// An empty roster of the workspace `registration` registers.
     public init(registration: WorkspaceRegistration) {
         self.registration = registration
+        keys = RosterKeyLedger(workspaceId: registration.workspaceId)
         rows = PublicRowSet(certificates: [:], athletes: [], epochRows: [:], grantRows: [:])
     }
 
@@ -84,6 +88,10 @@ public struct ServerRoster: Sendable {
             try requireLive(removal.athleteId)
             removed.insert(removal.athleteId)
             removals.append(removal)
+        case .keyRow(let row):
+            do { try keys.add(entry) } catch { throw RosterRefusal(error.message) }
+            users[row.userId]?.sealedKeys = row.sealedKeys
+            sealedKeys[row.userId] = row.sealedKeys.bytes
         }
         head = head.appending(entry)
     }
@@ -100,6 +108,7 @@ public struct ServerRoster: Sendable {
             }
         }
         users[user.userId] = user
+        keys.follow(user)
         sealedKeys[user.userId] = user.sealedKeys.bytes
         rows.certificates[user.userId.rawValue] = certificate
         rows.users[user.userId.rawValue] = PublicRowSet.User(
