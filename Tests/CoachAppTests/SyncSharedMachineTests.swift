@@ -205,9 +205,13 @@ import Testing
         defer { a.close() }
         try a.revokeAccess(athlete: Handle("jane"), from: Handle("carl"))
         // Carl's queued change can never be pushed now (he holds no grant of jane's current
-        // epoch), so nothing waits for it. (Rebasing the owner's change onto the server's
-        // version is not built: docs/sync.md, Not done yet.)
+        // epoch), so nothing waits for it, and the owner's change is made again on the
+        // version carl's started from, which the server holds.
         let ws = try #require(a.workspace as? Workspace)
         #expect(try ws.outboxWaits(as: a.principal).isEmpty)
+        let report = try a.sync()
+        #expect(report.pushed == 1 && report.waitingFor.isEmpty)
+        try Self.sync(m, m.envB)
+        #expect(try Self.name(m, m.envB) == "Jane by olivia")
     }
 }

@@ -86,7 +86,10 @@ extension Workspace {
         for object in objects {
             let mine = queued.filter { $0.0["object"] == object }
             let (firstRow, first) = mine[0]
-            let version = Int(first.baseVersion) + 1
+            // Made on top of another user's queued change that can never be pushed now: made
+            // again on the version that change started from, which the server holds.
+            let under = try unpushableUnder(db, first, actor: actor)
+            let version = Int(under?.baseVersion ?? first.baseVersion) + 1
             let scope: StatementArguments = [
                 first.device.rawValue, keyring.athleteId, object,
             ]
@@ -121,7 +124,7 @@ extension Workspace {
             try db.execute(
                 sql:
                     SyncTables.setOutboxBase,
-                arguments: [firstRow["base"] as Data?] + scope)
+                arguments: [under.map(\.base) ?? firstRow["base"] as Data?] + scope)
         }
     }
 

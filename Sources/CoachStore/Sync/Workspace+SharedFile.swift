@@ -102,4 +102,26 @@ extension Workspace {
         else { return nil }
         return change
     }
+
+    /// The queued change of another device of this file that `mine` (this device's first
+    /// queued change to a record) was made on top of, when that change can never be pushed
+    /// (`waitable` is nil): its base version and base, for `mine` to be made again on them.
+    ///
+    /// - Throws: `StoreError.tampered` when that change does not verify.
+    func unpushableUnder(_ db: Database, _ mine: ChangeEnvelope, actor: Principal) throws
+        -> (baseVersion: Int64, base: Data?)?
+    {
+        guard case .athlete(let athlete) = mine.stream else { return nil }
+        let workspaceId = try self.workspaceId(db)
+        let rows = try Row.fetchAll(
+            db, sql: SyncTables.outboxOfObject, arguments: [athlete.rawValue, mine.object])
+        for row in rows where row["device_id"] != mine.device.rawValue {
+            let change = try ChangeEnvelope.decode([UInt8](row["envelope"] as Data))
+            guard change.version <= mine.baseVersion,
+                try waitable(db, row, workspaceId: workspaceId, as: actor) == nil
+            else { continue }
+            return (change.baseVersion, row["base"] as Data?)
+        }
+        return nil
+    }
 }
