@@ -2,8 +2,8 @@ import CoachApp
 import CoachKit
 import CoachStore
 import CoachSync
-import CoachTrust
 import CoachTestSupport
+import CoachTrust
 import Foundation
 import Testing
 
