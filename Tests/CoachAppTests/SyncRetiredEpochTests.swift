@@ -64,6 +64,41 @@ import Testing
         #expect(!notes.contains("slipped in by carl"))
     }
 
+    @Test("A change under the retired epoch that passes every author check, served late: 74")
+    func ownerDeviceInjected() throws {
+        // The owner's second machine seals a change under epoch 1 before the rotation: its
+        // author (the owner) holds every epoch, so only the stream position can refuse it.
+        var captured: [UInt8] = []
+        let (server, m) = try SyncRevocationTests.revokedWhile { m in
+            let b = try m.session(m.envB)
+            defer { b.close() }
+            _ = try b.logBook(Handle("jane"), date: "2026-11-24").saveWellness(
+                mood: 2, doms: [], notes: "old key, served late")
+            captured = try #require(try (b.workspace as? Workspace)?.outbox().first).envelope
+        }
+        let late = try ChangeEnvelope.decode(captured)
+        #expect(late.epoch == 1)
+        let owner = try m.session(m.envA)
+        defer { owner.close() }
+        let jane = try SyncRevocationTests.jane(owner)
+        #expect(Self.rotation(server, of: jane)?.streamMark != nil)
+        try server.inject(captured, into: jane)
+        do {
+            _ = try owner.sync()
+            Issue.record("the owner's replica took a change under the retired epoch")
+        } catch let failure as SyncFailure {
+            guard case .refusedChange(let device, _, let reason) = failure else {
+                Issue.record("not a refused change: \(failure)")
+                return
+            }
+            #expect(device == late.device)
+            #expect(reason.contains("retired"))
+            #expect(failure.category == .corrupt)
+        }
+        let notes = try owner.exportDataset(Handle("jane")).wellness.compactMap(\.notes)
+        #expect(!notes.contains("old key, served late"))
+    }
+
     @Test("A rotation made while the stream moved on is refused; after a sync it is taken")
     func rotationAfterPull() throws {
         let server = FakeSyncServer()
