@@ -26,6 +26,9 @@ public struct RosterAthlete: Codable, Equatable, Sendable {
 
 /// One athlete key epoch as stored: its commitment, the previous key wrapped under it (not for
 /// epoch 1), and its certificate's signer and signature (`EpochRow`).
+///
+/// A rotation (an epoch after the first) may carry the stream position it was made at
+/// (`streamMark`); an entry without one keeps the JSON and canonical bytes it always had.
 public struct RosterEpoch: Codable, Equatable, Sendable {
     public var athleteId: AthleteID
     public var epoch: Int
@@ -34,9 +37,12 @@ public struct RosterEpoch: Codable, Equatable, Sendable {
     public var previousWrapped: SyncBytes?
     public var signerId: UserID
     public var signature: SyncBytes
+    /// Where the athlete's stream stood when the epoch began, signed by `signerId`.
+    public var streamMark: RosterStreamMark?
 
     enum CodingKeys: String, CodingKey {
         case athleteId = "athlete_id"
+        case streamMark = "stream_mark"
         case epoch, commitment
         case previousNonce = "previous_nonce"
         case previousWrapped = "previous_wrapped"
@@ -64,10 +70,12 @@ public struct RosterEpoch: Codable, Equatable, Sendable {
     }
 
     var fields: AssociatedData {
-        AssociatedData("epoch").with(
+        var data = AssociatedData("epoch").with(
             athleteId.rawValue, epoch, commitment.bytes, previousNonce == nil ? 0 : 1,
             previousNonce?.bytes ?? [], previousWrapped?.bytes ?? [], signerId.rawValue,
             signature.bytes)
+        if let streamMark { data.append(streamMark.fields.bytes) }
+        return data
     }
 }
 

@@ -24,6 +24,8 @@ public struct SyncProblem: Codable, Equatable, Sendable, Error {
         case notFound = "not_found"
         /// The roster moved since `expected_head`.
         case rosterHeadMoved = "roster_head_moved"
+        /// A rotation's stream position is not where the athlete's stream ends now.
+        case streamMoved = "stream_moved"
         /// The roster with the pushed entries does not verify.
         case rosterRejected = "roster_rejected"
         /// The device is revoked, or its user disabled, removed or waiting to enrol.

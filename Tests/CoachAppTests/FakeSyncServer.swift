@@ -202,6 +202,9 @@ final class FakeSyncServer: SyncTransport {
                 problem.rosterHead = head
                 return SyncHTTPResponse(status: 409, body: try SyncJSON.encode(problem))
             }
+            if let problem = Self.streamMoved(push.entries, in: s) {
+                return SyncHTTPResponse(status: 409, body: try SyncJSON.encode(problem))
+            }
             s.roster += push.entries
             s.rosterPushes += 1
             return try ok(RosterPushResponse(head: head.appending(contentsOf: push.entries)))

@@ -68,8 +68,12 @@ struct ClubFixture: Sendable {
         return r
     }
 
-    /// An epoch of `athlete` signed by the owner, and its entry.
-    func epoch(_ athlete: AthleteID, _ n: Int) -> (EpochCertificate, RosterEntry) {
+    /// An epoch of `athlete` signed by the owner, and its entry; a rotation (`n` > 1) carries
+    /// the stream position `at`, signed by the owner.
+    func epoch(
+        _ athlete: AthleteID, _ n: Int,
+        at position: (sseq: Int64, head: [UInt8]) = (0, StreamChain.genesis)
+    ) -> (EpochCertificate, RosterEntry) {
         let commitment = Hashing.blake2b(Array("\(athlete) epoch \(n)".utf8))
         let previous = n == 1 ? [] : Hashing.blake2b(Array("\(athlete) epoch \(n - 1)".utf8))
         let nonce: [UInt8]? = n == 1 ? nil : Array(repeating: 1, count: 24)
@@ -83,7 +87,13 @@ struct ClubFixture: Sendable {
         let row = EpochRow(
             epoch: n, commitment: commitment, previousNonce: nonce, previousWrapped: wrapped,
             signerId: "u-olga", signature: cert.signature)
-        return (cert, .epoch(RosterEpoch(athleteId: athlete, row: row)))
+        var entry = RosterEpoch(athleteId: athlete, row: row)
+        if n > 1 {
+            var mark = RosterStreamMark(sseq: position.sseq, head: position.head)
+            mark.sign(by: owner, workspaceId: Self.workspace, epoch: entry)
+            entry.streamMark = mark
+        }
+        return (cert, .epoch(entry))
     }
 
     /// A grant of `cert`'s epoch to `user`, signed by the owner.

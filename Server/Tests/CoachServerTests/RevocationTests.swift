@@ -16,9 +16,10 @@ struct RevocationTests {
 
     init() throws { fixture = try ClubFixture() }
 
-    /// The owner's revocation of carl from jane: epoch 2, granted to olga and jane's user.
-    var revocation: [RosterEntry] {
-        let (cert, epoch2) = fixture.epoch("a-jane", 2)
+    /// The owner's revocation of carl from jane: epoch 2, granted to olga and jane's user,
+    /// made at jane's stream position `at`.
+    func revocation(at position: (sseq: Int64, head: [UInt8])) -> [RosterEntry] {
+        let (cert, epoch2) = fixture.epoch("a-jane", 2, at: position)
         return [epoch2, fixture.grant(cert, to: "u-olga"), fixture.grant(cert, to: "u-jane")]
     }
 
@@ -60,9 +61,12 @@ struct RevocationTests {
             let before = fixture.changes("d-carl", [Spec(object: "c-1")])
             let first = try await api.push("d-carl", batch: 1, before, token: carl)
             #expect(first.status == 200, "\(first.problem?.message ?? "")")
+            let end = try #require(try first.decode(PushResponse.self).results.last)
             let head = try await api.rosterHead(token: olga)
             let rotated = try await api.post(
-                "/v1/ws/{ws}/roster", RosterPush(expectedHead: head, entries: revocation),
+                "/v1/ws/{ws}/roster",
+                RosterPush(
+                    expectedHead: head, entries: revocation(at: (end.sseq, end.streamHead.bytes))),
                 token: olga)
             #expect(rotated.status == 200, "\(rotated.problem?.message ?? "")")
             let after = ChangeVerifier.ChainPosition(
@@ -106,6 +110,50 @@ struct RevocationTests {
             #expect(answer.status == 422, "\(answer.problem?.message ?? "")")
             #expect(answer.problem?.reason == .rosterRejected)
             #expect(try await api.rosterHead(token: carl) == registered.rosterHead)
+        }
+    }
+
+    @Test("a rotation made behind the stream's end is 409 stream_moved; at its end it is taken")
+    func streamMoved() async throws {
+        try await withServer("RevocationTests", fixture: fixture) { api, _ in
+            try await api.register()
+            let olga = try await api.signIn("d-olga")
+            let carl = try await api.signIn("d-carl")
+            let pushed = try await api.push(
+                "d-carl", batch: 1, fixture.changes("d-carl", [Spec(object: "c-1")]), token: carl)
+            #expect(pushed.status == 200, "\(pushed.problem?.message ?? "")")
+            let end = try #require(try pushed.decode(PushResponse.self).results.last)
+            let head = try await api.rosterHead(token: olga)
+            let behind = try await api.post(
+                "/v1/ws/{ws}/roster",
+                RosterPush(expectedHead: head, entries: revocation(at: (0, StreamChain.genesis))),
+                token: olga)
+            #expect(behind.status == 409, "\(behind.problem?.message ?? "")")
+            #expect(behind.problem?.reason == .streamMoved)
+            #expect(try await api.rosterHead(token: olga) == head)
+            let forked = try await api.post(
+                "/v1/ws/{ws}/roster",
+                RosterPush(
+                    expectedHead: head,
+                    entries: revocation(at: (end.sseq, Array(repeating: 7, count: 32)))),
+                token: olga)
+            #expect(forked.problem?.reason == .streamMoved)
+            var unsigned = revocation(at: (end.sseq, end.streamHead.bytes))
+            if case .epoch(var epoch) = unsigned[0] {
+                epoch.streamMark = nil
+                unsigned[0] = .epoch(epoch)
+            }
+            let bare = try await api.post(
+                "/v1/ws/{ws}/roster", RosterPush(expectedHead: head, entries: unsigned),
+                token: olga)
+            #expect(bare.status == 422)
+            #expect(bare.problem?.reason == .rosterRejected)
+            let taken = try await api.post(
+                "/v1/ws/{ws}/roster",
+                RosterPush(
+                    expectedHead: head, entries: revocation(at: (end.sseq, end.streamHead.bytes))),
+                token: olga)
+            #expect(taken.status == 200, "\(taken.problem?.message ?? "")")
         }
     }
 }

@@ -25,7 +25,8 @@ extension SyncRemoteFailure: CoachFailure {
             case .unauthenticated, .badChallenge, .deviceRevoked, .badInvitation: .auth
             case .outOfRole: .permission
             case .unknownWorkspace, .notFound: .notFound
-            case .workspaceExists, .rosterHeadMoved, .staleBase, .wrongEpoch, .batchReused:
+            case .workspaceExists, .rosterHeadMoved, .streamMoved, .staleBase, .wrongEpoch,
+                .batchReused:
                 .conflict
             case .badSignature, .badEnvelope, .brokenChain, .wrongDevice, .otherWorkspace,
                 .rosterRejected, .badRegistration:

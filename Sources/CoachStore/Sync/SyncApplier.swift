@@ -47,6 +47,7 @@ struct SyncApplier {
             let user = device.user.handle
             try checkChain(envelope, stream: stream, user: user)
             try checkAuthor(envelope, user: user)
+            try checkEpochInForce(change, envelope, user: user)
             keyring = try self.keyring(stream)
             if envelope.kind == SyncConflictNote.kind {
                 note = try checkNote(envelope, keyring: keyring, user: user)

@@ -110,7 +110,9 @@ extension Workspace {
             }
             for epoch in try rows.epochs(ofAthlete: id) {
                 if epoch.epoch > server.epochs[athlete] ?? 0 {
-                    out.append(.epoch(RosterEpoch(athleteId: athlete, row: epoch)))
+                    out.append(
+                        try epochEntry(db, athlete: athlete, row: epoch, as: actor, workspaceId: ws)
+                    )
                 }
                 for grant in try rows.grants(ofAthlete: id, epoch: epoch.epoch) {
                     let key = RosterIndex.GrantKey(athlete, epoch.epoch, UserID(grant.userId))

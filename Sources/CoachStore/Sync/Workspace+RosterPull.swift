@@ -131,6 +131,7 @@ extension Workspace {
             try db.execute(
                 sql: EpochsTable.setSignature,
                 arguments: [epoch.signerId.rawValue, Data(epoch.signature.bytes), id, epoch.epoch])
+            try noteStreamMark(db, epoch, as: actor)
             rotated[epoch.athleteId] = epoch.epoch
         case .grant(let grant):
             let id = grant.athleteId.rawValue

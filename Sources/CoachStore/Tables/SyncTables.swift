@@ -138,6 +138,34 @@ enum SyncTables {
         VALUES (?, ?, ?, ?, ?)
         """
 
+    /// The rotations' stream positions (migration `v16-stream-marks`).
+    static let createMarks = """
+        CREATE TABLE sync_marks (
+            athlete_id TEXT NOT NULL,
+            epoch INTEGER NOT NULL,
+            sseq INTEGER NOT NULL,
+            head BLOB NOT NULL,
+            PRIMARY KEY (athlete_id, epoch)
+        ) STRICT;
+        """
+
+    /// Adds or replaces the stream position of an athlete's epoch.
+    static let upsertMark = """
+        INSERT OR REPLACE INTO sync_marks (athlete_id, epoch, sseq, head) VALUES (?, ?, ?, ?)
+        """
+
+    /// The newest epoch of an athlete a change at a stream sequence must be sealed under (or
+    /// later): of the epochs begun before that sequence, the highest. An epoch after the first
+    /// without a position counts as begun at 0.
+    static let epochInForce = """
+        SELECT MAX(e.epoch) FROM epochs e
+        LEFT JOIN sync_marks m ON m.athlete_id = e.athlete_id AND m.epoch = e.epoch
+        WHERE e.athlete_id = ? AND (e.epoch = 1 OR COALESCE(m.sseq, 0) < ?)
+        """
+
+    /// The head an athlete's stream must have at a sequence where one of its epochs began.
+    static let markAt = "SELECT epoch, head FROM sync_marks WHERE athlete_id = ? AND sseq = ?"
+
     /// Where a stream stands: its last sequence number and hash-chain head.
     static let stream = "SELECT sseq, head FROM sync_streams WHERE stream = ?"
 

@@ -45,6 +45,7 @@ extension Schema {
             "device_id", "sequence", "hash", "acked_sequence", "acked_hash", "batch_seq",
         ],
         "sync_skew": ["device_id", "clock", "seen_at"],
+        "sync_marks": ["athlete_id", "epoch", "sseq", "head"],
         "outbox": ["num", "device_id", "sequence", "athlete_id", "object", "envelope", "base"],
         "record_changes": ["athlete_id", "object", "version", "deleted", "envelope"],
         "sync_conflicts": [

@@ -24,6 +24,8 @@ enum Schema {
     static let recordHeadsMigration = "v14-record-heads"
     /// Sync: the replica's registration and clock, cursors, outbox, record changes, conflicts.
     static let syncMigration = "v15-sync"
+    /// Sync: where each athlete's stream stood when each of its epochs began.
+    static let streamMarksMigration = "v16-stream-marks"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -337,6 +339,11 @@ enum Schema {
             // Empty until the workspace is published to or joined from a server: a workspace
             // that never syncs keeps them empty, and its writes sign no change.
             try db.execute(sql: SyncTables.create)
+        }
+        m.registerMigration(streamMarksMigration) { db in
+            // The signed stream position of each rotation this replica learned; a change after
+            // it must be sealed under that epoch or a later one, whatever its clock says.
+            try db.execute(sql: SyncTables.createMarks)
         }
         return m
     }

@@ -38,7 +38,8 @@ extension SyncStore {
 
     /// Appends roster entries by compare-and-swap on the head, in one transaction.
     ///
-    /// - Throws: `SyncProblem` (`unknown_workspace`, `roster_head_moved`, `roster_rejected`).
+    /// - Throws: `SyncProblem` (`unknown_workspace`, `roster_head_moved`, `stream_moved`,
+    ///   `roster_rejected`).
     public func pushRoster(_ workspace: String, _ push: RosterPush) async throws -> RosterHead {
         let verified = try await transaction { connection in
             let current = try await lockedRoster(workspace, on: connection, lock: .change)
@@ -50,6 +51,7 @@ extension SyncStore {
                 problem.rosterHead = current.roster.head
                 throw problem
             }
+            try await requireStreamMarks(push.entries, of: current.roster, on: connection)
             return try await append(push.entries, to: current, on: connection)
         }
         await rosters.store(verified)

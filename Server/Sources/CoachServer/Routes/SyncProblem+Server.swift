@@ -12,8 +12,8 @@ extension SyncProblem {
             .outOfRole, .badInvitation:
             403
         case .unknownWorkspace, .notFound: 404
-        case .workspaceExists, .rosterHeadMoved, .wrongEpoch, .brokenChain, .staleBase,
-            .batchReused:
+        case .workspaceExists, .rosterHeadMoved, .streamMoved, .wrongEpoch, .brokenChain,
+            .staleBase, .batchReused:
             409
         case .tooLarge: 413
         case .rosterRejected, .unknownStream, .clockAhead: 422
