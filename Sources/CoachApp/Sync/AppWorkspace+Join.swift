@@ -18,8 +18,9 @@ extension AppWorkspace {
     ///   - workspaceId: the workspace's id on the server.
     ///   - seconds: the session's lifetime.
     /// - Returns: what was made.
-    /// - Throws: `StoreError.workspaceExists`; `StoreError.authenticationFailed` for a wrong
-    ///   passphrase; `StoreError.tampered` (and `SyncFailure`) for a registration the code
+    /// - Throws: `SyncFailure.notInvitationCode` for a `code` that does not read as one
+    ///   (nothing is sent); `StoreError.workspaceExists`; `StoreError.authenticationFailed` for
+    ///   a wrong passphrase; `StoreError.tampered` (and `SyncFailure`) for a registration the code
     ///   does not bind (an owner key of the server's making), a roster or a change that does
     ///   not verify; `SyncRemoteFailure` for the server's refusals (`bad_invitation`).
     public func join(
@@ -27,11 +28,17 @@ extension AppWorkspace {
         passphrase: Passphrase, seconds: Int = 8 * 3600
     ) throws -> JoinReport {
         guard !exists else { throw StoreError.workspaceExists(path) }
-        let code = code.key.withBytes { JoinCode.normalized(String(decoding: $0, as: UTF8.self)) }
+        // Only a code that reads as one: a proof and a binding key of no code ("") would be
+        // ones the server can compute.
+        guard
+            let code = code.key.withBytes({
+                JoinCode.normalized(String(decoding: $0, as: UTF8.self))
+            })
+        else { throw SyncFailure.notInvitationCode }
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let answer = try client.call(
             "POST", SyncPath.join(workspaceId),
-            JoinRequest(handle: handle.rawValue, code: code.map(JoinCode.proof(of:)) ?? ""),
+            JoinRequest(handle: handle.rawValue, code: JoinCode.proof(of: code)),
             as: JoinResponse.self)
         guard answer.registration.workspaceId == workspaceId,
             answer.user.handle == handle.rawValue
@@ -41,7 +48,7 @@ extension AppWorkspace {
         // Before anything of the answer is trusted: the registration (its owner key) must be
         // the one the inviting user bound to the code, which the server never saw.
         let key = try JoinCode.bindingKey(
-            workspace: workspaceId, user: answer.user.userId, code: code ?? "")
+            workspace: workspaceId, user: answer.user.userId, code: code)
         guard JoinCode.bindingValid(answer.binding.bytes, of: answer.registration, key: key)
         else {
             throw StoreError.tampered(
