@@ -58,16 +58,28 @@ public struct StreamState: Codable, Equatable, Sendable {
 }
 
 /// The answer to a pull: changes in stream order (each stream's changes consecutive, by
-/// sequence), the readable streams' positions, and whether every stream was read to its end.
+/// sequence), the readable streams' positions, whether every stream was read to its end, and
+/// the roster's head as the pull read it (absent from servers that predate it).
 public struct PullResponse: Codable, Equatable, Sendable {
     public var changes: [PulledChange]
     public var streams: [StreamState]
     public var done: Bool
+    /// The roster head the server checked this pull against: a client holding this head
+    /// need not read the roster.
+    public var rosterHead: RosterHead?
+
+    enum CodingKeys: String, CodingKey {
+        case changes, streams, done
+        case rosterHead = "roster_head"
+    }
 
     /// A page of changes.
-    public init(changes: [PulledChange], streams: [StreamState], done: Bool) {
+    public init(
+        changes: [PulledChange], streams: [StreamState], done: Bool, rosterHead: RosterHead? = nil
+    ) {
         self.changes = changes
         self.streams = streams
         self.done = done
+        self.rosterHead = rosterHead
     }
 }

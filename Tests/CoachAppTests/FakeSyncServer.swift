@@ -34,6 +34,16 @@ final class FakeSyncServer: SyncTransport {
         /// Live invitations by handle (the verifier of the code's proof and the code's owner
         /// binding), each answered once by a join.
         var invitations: [String: InvitationRequest] = [:]
+        /// When the sessions handed out end (Unix ms; the default is long past).
+        var sessionEnds: Int64 = 2
+        /// Sign-ins answered (session route).
+        var signIns = 0
+        /// Refuse every session until the next sign-in, as a server that lost them.
+        var refuseSessions = false
+        /// The path of every request, in order.
+        var paths: [String] = []
+        /// Answer pulls without the roster head, as a server from before it.
+        var omitRosterHead = false
     }
 
     let state = LockedValue(State())
@@ -45,6 +55,14 @@ final class FakeSyncServer: SyncTransport {
         let body = request.body ?? []
         if state.withLock({ $0.down }) {
             throw SyncRemoteFailure.unreachable(server: "fake", detail: "connection refused")
+        }
+        let refused = state.withLock { s -> Bool in
+            s.paths.append(request.path)
+            return s.refuseSessions && request.token != nil
+        }
+        if refused {
+            let problem = SyncProblem(status: 401, reason: .unauthenticated, message: "sign in")
+            return SyncHTTPResponse(status: 401, body: try SyncJSON.encode(problem))
         }
         switch request.path {
         case SyncPath.workspaces:
@@ -67,7 +85,12 @@ final class FakeSyncServer: SyncTransport {
             return try ok(ChallengeResponse(nonce: Array(repeating: 7, count: 32), serverTime: 1))
         case SyncPath.session:
             let proof = try SyncJSON.decode(SessionRequest.self, from: body)
-            return try ok(SessionResponse(token: "token:\(proof.device)", expiresAt: 2))
+            let ends = state.withLock { s -> Int64 in
+                s.signIns += 1
+                s.refuseSessions = false
+                return s.sessionEnds
+            }
+            return try ok(SessionResponse(token: "token:\(proof.device)", expiresAt: ends))
         case let path where path.hasSuffix("/changes"):
             return try push(try SyncJSON.decode(PushRequest.self, from: body))
         case let path where path.hasSuffix("/pull"):
@@ -135,16 +158,18 @@ final class FakeSyncServer: SyncTransport {
     }
 
     func pull(_ request: PullRequest, readable: Set<AthleteID>?) throws -> SyncHTTPResponse {
-        let changes = state.withLock { s in
-            s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
+        let (changes, head) = state.withLock { s in
+            let changes = s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
                 readable?.contains($0) ?? true
             }.flatMap { athlete in
                 (s.streams[athlete] ?? []).filter {
                     $0.sseq > request.cursors[athlete.rawValue] ?? 0
                 }
             }
+            let head = s.omitRosterHead ? nil : RosterHead.empty.appending(contentsOf: s.roster)
+            return (changes, head)
         }
-        return try ok(PullResponse(changes: changes, streams: [], done: true))
+        return try ok(PullResponse(changes: changes, streams: [], done: true, rosterHead: head))
     }
 
     /// `GET …/roster?after=N` (all at once) and `POST …/roster` (compare-and-swap on the head,

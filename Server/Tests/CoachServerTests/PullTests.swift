@@ -57,6 +57,19 @@ struct PullTests {
         }
     }
 
+    @Test("every pull answers the roster head it read, the one the roster route answers")
+    func rosterHead() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, _ in
+            _ = try await seed(api)
+            let head = try await api.rosterHead(token: try await api.signIn("d-olga"))
+            #expect(head.count > 0)
+            for device in ["d-olga", "d-carl", "d-jane"] as [DeviceID] {
+                let answer = try await pull(api, device, PullRequest(cursors: [:]))
+                #expect(answer.rosterHead == head)
+            }
+        }
+    }
+
     @Test("a pull continues after each stream's cursor, with the chain heads, and pages by limit")
     func cursors() async throws {
         try await withServer("PullTests", fixture: fixture) { api, _ in

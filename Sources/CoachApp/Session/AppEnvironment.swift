@@ -59,4 +59,9 @@ public struct AppEnvironment: Sendable {
     public func tokens(for path: String) -> SessionTokenStore {
         SessionTokenStore(workspacePath: path, environment: variables)
     }
+
+    /// The kept sync-server sessions of the devices of the workspace at `path`.
+    public func syncSessions(for path: String) -> SyncSessionStore {
+        SyncSessionStore(workspacePath: path, environment: variables)
+    }
 }

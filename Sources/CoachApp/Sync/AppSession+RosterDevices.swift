@@ -27,16 +27,20 @@ extension AppSession {
         }
     }
 
-    /// Brings in the server's device entries this replica lacks (verified), then pushes the
+    /// Brings in the device entries of the server's `roster` (as read at the start of this
+    /// sync) that this replica lacks (verified), then pushes the
     /// device certificates and revocations of this replica that the server's roster lacks,
     /// so a device made or revoked here after publishing reaches the server (a revoked device
     /// is then refused at sign-in). Devices of a user the server's roster does not hold yet
     /// wait for that user's entry.
     ///
-    /// - Returns: how many entries were pushed.
+    /// - Returns: how many entries were pushed, and the roster's head after them.
     /// - Throws: `SyncRemoteFailure` (`roster_rejected` when the server's checks refuse one).
-    func pushDeviceEntries(_ client: SyncClient, workspace id: String) throws -> Int {
-        let (entries, head) = try client.rosterWithHead(workspace: id)
+    func pushDeviceEntries(
+        _ client: SyncClient, workspace id: String,
+        roster: (entries: [RosterEntry], head: RosterHead)
+    ) throws -> (pushed: Int, head: RosterHead) {
+        let (entries, head) = roster
         // Other machines' devices first, so that their changes can be checked here.
         try workspace.applyRosterDevices(entries, as: principal)
         let local = try workspace.rosterDeviceEntries(as: principal)
@@ -64,8 +68,7 @@ extension AppSession {
             default: break
             }
         }
-        guard !missing.isEmpty else { return 0 }
-        _ = try client.pushRoster(workspace: id, missing, on: head)
-        return missing.count
+        guard !missing.isEmpty else { return (0, head) }
+        return (missing.count, try client.pushRoster(workspace: id, missing, on: head))
     }
 }

@@ -86,12 +86,4 @@ extension AppSession {
             return (entries, page.head)
         }
     }
-
-    /// Brings the server's roster into the replica (verified; see `applyRoster`).
-    ///
-    /// - Returns: how many entries changed the replica.
-    func pullRoster(_ client: SyncClient, workspace ws: String) throws -> Int {
-        let (entries, _) = try Self.roster(of: ws, from: client)
-        return try workspace.applyRoster(entries, as: principal)
-    }
 }

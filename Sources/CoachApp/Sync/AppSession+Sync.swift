@@ -20,13 +20,27 @@ extension AppSession {
         let workspaceId = try workspace.syncWorkspaceId()
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let device = try workspace.withDeviceKey { id, _ in id }
-        try signInEnrolling(&client, workspace: workspaceId, device: device)
+        return try withSyncSession(&client, workspace: workspaceId) { client in
+            try sync(client, workspace: workspaceId, device: device)
+        }
+    }
+
+    /// One sync, signed in. The roster is read (and this replica's device entries pushed)
+    /// only when the replica's mark does not match: no mark yet, its own device entries
+    /// changed, a pull answering another roster head, or a push refused for a retired epoch or
+    /// a role (the server's checks, which hold whatever the replica believes). So a day's sync
+    /// is a push and a pull, and a sync with nothing to do one pull.
+    private func sync(_ client: SyncClient, workspace workspaceId: String, device: DeviceID)
+        throws -> SyncReport
+    {
         var report = SyncReport()
-        _ = try pullRoster(client, workspace: workspaceId)
-        _ = try pushDeviceEntries(client, workspace: workspaceId)
+        var roster = SyncRosterState(
+            mark: try workspace.rosterMark(),
+            devices: try RosterMark.digest(workspace.rosterDeviceEntries(as: principal)))
+        if !roster.current { try readRoster(client, workspace: workspaceId, into: &roster) }
         // Another user of this file may have pulled changes over this user's queued ones.
         report.conflicts += try workspace.mergeOverwrittenQueue(as: principal)
-        let revoked = try workspace.prepareOutbox(as: principal)
+        var revoked = try workspace.prepareOutbox(as: principal)
         for attempt in 1...3 {
             do {
                 report.pushed += try push(
@@ -35,10 +49,16 @@ extension AppSession {
             } catch SyncRemoteFailure.refused(let problem)
                 where problem.reason == .staleBase && attempt < 3
             {
-                try pull(client, workspace: workspaceId, into: &report)
+                try pull(client, workspace: workspaceId, roster: &roster, into: &report)
+            } catch SyncRemoteFailure.refused(let problem)
+                where SyncRosterState.rosterRefusals.contains(problem.reason) && !roster.read
+                && attempt < 3
+            {
+                try readRoster(client, workspace: workspaceId, into: &roster)
+                revoked = try workspace.prepareOutbox(as: principal)
             }
         }
-        try pull(client, workspace: workspaceId, into: &report)
+        try pull(client, workspace: workspaceId, roster: &roster, into: &report)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
         report.waitingFor = Array(Set(try workspace.outboxWaits().map(\.user))).sorted()
@@ -48,6 +68,23 @@ extension AppSession {
                 changes: revoked.values.reduce(0, +))
         }
         return report
+    }
+
+    /// Reads the whole roster (checked to chain to its head), applies it, pushes this
+    /// replica's device entries the server lacks, and keeps the mark of what it applied.
+    private func readRoster(
+        _ client: SyncClient, workspace id: String, into state: inout SyncRosterState
+    ) throws {
+        let roster = try Self.roster(of: id, from: client)
+        _ = try workspace.applyRoster(roster.entries, as: principal)
+        let head = try pushDeviceEntries(client, workspace: id, roster: roster).head
+        let mark = RosterMark(
+            head: head,
+            devices: try RosterMark.digest(workspace.rosterDeviceEntries(as: principal)))
+        try workspace.noteRosterMark(mark)
+        state.mark = mark
+        state.devices = mark.devices
+        state.read = true
     }
 
     /// Pushes the outbox batch by batch until it is empty, or holds only changes to the
@@ -92,10 +129,12 @@ extension AppSession {
         }
     }
 
-    /// Pulls every readable stream to its end, page by page.
-    private func pull(_ client: SyncClient, workspace id: String, into report: inout SyncReport)
-        throws
-    {
+    /// Pulls every readable stream to its end, page by page; a page answered on a roster head
+    /// other than the one applied (or on none) has the roster read and applied before it.
+    private func pull(
+        _ client: SyncClient, workspace id: String, roster: inout SyncRosterState,
+        into report: inout SyncReport
+    ) throws {
         let crash = SyncCrashPoint.from(environment.variables)
         while true {
             let cursors = try workspace.streamCursors()
@@ -103,6 +142,9 @@ extension AppSession {
                 cursors: Dictionary(
                     uniqueKeysWithValues: cursors.map { ($0.key.rawValue, $0.value) }))
             let page = try client.call("POST", SyncPath.pull(id), request, as: PullResponse.self)
+            if !roster.holds(page.rosterHead) {
+                try readRoster(client, workspace: id, into: &roster)
+            }
             let applied = try workspace.applyPulled(
                 page.changes.map {
                     ReceivedChange(

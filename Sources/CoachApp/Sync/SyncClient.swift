@@ -8,6 +8,8 @@ struct SyncClient: Sendable {
     let server: URL
     let transport: any SyncTransport
     var token: String?
+    /// When the session of `token` ends (Unix milliseconds, the server's clock), when known.
+    var expiresAt: Int64?
 
     /// Calls `path` with `body` and decodes the answer as `Answer`.
     func call<Answer: Decodable>(
@@ -41,6 +43,8 @@ struct SyncClient: Sendable {
         let proof = SessionRequest(
             workspace: workspace, device: device, nonce: challenge.nonce.bytes,
             serverTime: challenge.serverTime, signature: try sign(message))
-        token = try call("POST", SyncPath.session, proof, as: SessionResponse.self).token
+        let session = try call("POST", SyncPath.session, proof, as: SessionResponse.self)
+        token = session.token
+        expiresAt = session.expiresAt
     }
 }

@@ -31,6 +31,8 @@ public protocol SyncStore: AnyObject {
     func rosterDeviceEntries(as actor: Principal) throws -> [RosterEntry]
     @discardableResult
     func applyRosterDevices(_ entries: [RosterEntry], as actor: Principal) throws -> Int
+    func rosterMark() throws -> RosterMark?
+    func noteRosterMark(_ mark: RosterMark?) throws
 }
 
 extension Workspace: SyncStore {}

@@ -12,9 +12,9 @@ extension SyncApplier {
     ///
     /// - Throws: `SyncFailure.refusedChange` naming the note's signer, or the signer of the
     ///   change inside it that fails.
-    func checkNote(_ envelope: ChangeEnvelope, keyring: AthleteKeyring, user: String) throws
-        -> SyncConflictNote
-    {
+    mutating func checkNote(
+        _ envelope: ChangeEnvelope, keyring: AthleteKeyring, user: String
+    ) throws -> SyncConflictNote {
         guard envelope.operation == .put, let note = SyncConflictNote(body: envelope.body),
             note.winner.stream == envelope.stream, note.object == envelope.object
         else {

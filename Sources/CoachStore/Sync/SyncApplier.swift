@@ -11,6 +11,8 @@ struct SyncApplier {
     let actor: Principal
     let workspaceId: String
     var keyrings: [String: AthleteKeyring] = [:]
+    /// The devices verified so far in this page (the rows do not change while it applies).
+    var devices: [DeviceID: DeviceVerifier.Verified] = [:]
     var clock: HybridTimestamp
     /// Whether the outbox of this machine's device must be chained again at the end.
     var rechain = false
@@ -107,13 +109,16 @@ struct SyncApplier {
         }
     }
 
-    /// The change's device, verified against the roster, and its signature.
-    func verifyDevice(_ envelope: ChangeEnvelope) throws -> DeviceVerifier.Verified {
-        guard let device = try workspace.verifiedDevice(db, envelope.device, as: actor) else {
+    /// The change's device, verified against the roster (once per page), and its signature.
+    mutating func verifyDevice(_ envelope: ChangeEnvelope) throws -> DeviceVerifier.Verified {
+        let known = devices[envelope.device]
+        guard let device = try known ?? workspace.verifiedDevice(db, envelope.device, as: actor)
+        else {
             throw SyncFailure.refusedChange(
                 device: envelope.device, user: envelope.author.rawValue,
                 reason: "its device is not in the workspace's roster")
         }
+        devices[envelope.device] = device
         // A revoked device's changes count when it signed them before its revocation.
         let before = device.revocation.map { envelope.clock.milliseconds < $0.revokedAt }
         do {

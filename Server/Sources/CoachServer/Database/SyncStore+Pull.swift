@@ -52,7 +52,8 @@ extension SyncStore {
                 streams.append(
                     StreamState(stream: athlete, sseq: sseq, head: head.array, epoch: epoch))
             }
-            return PullResponse(changes: changes, streams: streams, done: done)
+            return PullResponse(
+                changes: changes, streams: streams, done: done, rosterHead: roster.roster.head)
         }
     }
 }
