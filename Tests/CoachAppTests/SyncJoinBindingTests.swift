@@ -35,7 +35,8 @@ import Testing
             case .bindingOfItsOwn:
                 var bytes = Array(repeating: UInt8(9), count: 32)
                 let key = try SecretKey(consuming: &bytes)
-                answer.binding = SyncBytes(JoinCode.binding(of: answer.registration, key: key))
+                answer.binding = SyncBytes(
+                    JoinCode.binding(of: answer.registration, head: .empty, key: key))
             }
         }
     }

@@ -28,6 +28,7 @@ extension Workspace {
         }
         for _ in 1...3 {
             let server = try gate.fetch()
+            try requireExtendsMark(db, server.entries)
             let index = RosterIndex(server.entries)
             try requireCurrent(db, with: index)
             try requireKeyRows(db, with: index)
