@@ -79,4 +79,29 @@ import Testing
         defer { hostile.close() }
         #expect { _ = try hostile.sync() } throws: { Self.omission($0) }
     }
+
+    @Test("A membership change checked on a roster without a verified entry is 74, not made")
+    func gateOmission() throws {
+        let m = try SyncJoinTests.published()
+        _ = try m.join("carl")
+        let owner = try AppSession.open(m.sandbox.signIn(as: "olivia"), environment: m.envA)
+        let bert = try owner.athlete(Handle("bert")).id
+        try owner.removeAthlete(Handle("bert"))
+        owner.close()
+        let carl = try AppSession.open(SignIn(), environment: m.envB)
+        _ = try carl.sync()
+        carl.close()
+        var envB = m.envB
+        envB.syncTransport = Omitting(server: m.server) { entry in
+            if case .removal(let removal) = entry { return removal.athleteId == bert }
+            return false
+        }
+        let hostile = try AppSession.open(SignIn(), environment: envB)
+        defer { hostile.close() }
+        #expect {
+            _ = try hostile.addAthlete(
+                AthleteProfile(handle: "lena", name: "Lena", timeZone: "UTC"))
+        } throws: { Self.omission($0) }
+        #expect(throws: (any Error).self) { try hostile.athlete(Handle("lena")) }
+    }
 }
