@@ -43,13 +43,26 @@ for _ in $(seq 1 100); do [ -s "$tmp/serve.out" ] && break; sleep 0.1; done
 base=$(head -1 "$tmp/serve.out" | sed 's/.* //')
 echo "coach-server at $base; $athletes athletes x $days days, $clients clients, $changes changes a push"
 "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes"
-records=$(psql -d club -c "SELECT count(*) FROM changes")
+# Server migration 7 stores changes in runs (one row per pushed batch and stream); a server
+# before it (COACH_BENCH_BIN) one row per change.
+if [ "$(psql -d club -c "SELECT to_regclass('runs') IS NOT NULL")" = t ]; then
+  records=$(psql -d club -c "SELECT sum(n) FROM runs") table=runs
+  stored="round(avg(length(body)) / avg(n)) || ' bytes as stored (before compression)'"
+  compressed="pg_column_size(body)"
+else
+  records=$(psql -d club -c "SELECT count(*) FROM changes") table=changes
+  stored="round(avg(length(envelope))) || ' bytes'" compressed="pg_column_size(envelope)"
+fi
 psql -d club -F ' ' -c "SELECT c.relname, pg_relation_size(c.oid), pg_indexes_size(c.oid),
   pg_total_relation_size(c.oid) - pg_relation_size(c.oid) - pg_indexes_size(c.oid)
   FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
   ORDER BY pg_total_relation_size(c.oid) DESC, 1" | awk -v n="$records" 'BEGIN { print "table: heap, indexes, toast (bytes per record)" }
   { t += $2 + $3 + $4; printf "  %s: %d, %d, %d (%.0f)\n", $1, $2, $3, $4, ($2 + $3 + $4) / n }
   END { printf "every table: %.0f bytes per record (%d records)\n", t / n, n }'
-psql -d club -c "SELECT 'storage per record: ' || round((pg_total_relation_size('changes')
-  + pg_total_relation_size('objects'))::numeric / count(*)) || ' bytes (changes and objects,
-  with indexes), envelope ' || round(avg(length(envelope))) || ' bytes' FROM changes"
+# Server migration 8 keeps objects' versions in object_buckets, before it one row per object.
+objects=objects
+[ "$(psql -d club -c "SELECT to_regclass('object_buckets') IS NOT NULL")" = t ] && objects=object_buckets
+psql -d club -c "SELECT 'storage per record: ' || round((pg_total_relation_size('$table')
+  + pg_total_relation_size('$objects'))::numeric / $records) || ' bytes ($table and $objects,
+  with indexes), envelope ' || $stored || ', ' || round(sum($compressed)::numeric / $records)
+  || ' compressed' FROM $table"

@@ -1,14 +1,25 @@
 #!/usr/bin/env python3
 """Plays someone with write access to the club server's PostgreSQL who makes up a change.
 
-Usage: envelope.py forge|replay LAST_ENVELOPE_HEX STREAM_HEAD_HEX
+Usage: envelope.py forge|replay LAST_RUN_HEX STREAM_HEAD_HEX
        envelope.py post URL WORKSPACE DEVICE TOKEN_HEX BATCH ENVELOPE_HEX
+       envelope.py envelopes          (run bodies in hex on stdin, one a line)
+       envelope.py flip RUN_HEX INDEX
 
-forge and replay read the newest change of a device in a stream (the envelope's bytes in
-hex, as psql's encode(..., 'hex') prints them) and the stream's current head, and print four
-lines: the made-up envelope and the stream head after it in hex, chained the way the server
-chains (head = BLAKE2b-256(previous head || change hash)), so only the checks of the
-signature and of the device's chain can stop it; then its device and its record.
+The server stores a stream's changes in runs (server migration 7, `runs`): one row per
+pushed batch and stream whose body is each change as a 4-byte big-endian word (its length,
+the top bit set when its previous hash is elided) and its bytes; an elided previous hash is
+32 zero bytes standing for the hash of the change before it in the run.
+
+forge and replay read the stream's newest run (its body in hex, as psql's encode(..., 'hex')
+prints it), take its last change, and the stream's current head, and print five lines: the
+made-up envelope and the stream head after it in hex, chained the way the server chains
+(head = BLAKE2b-256(previous head || change hash)), so only the checks of the signature and
+of the device's chain can stop it; its device and its record; and the body of a run holding
+only the made-up change, the row to insert.
+
+envelopes prints every change the runs on stdin hold, as the server serves it, one a line.
+flip prints the run with the last byte of its INDEX-th change (from 0) flipped.
 
   forge   a tombstone of the same record, as the device's next change: the next sequence,
           the previous hash right, the base the record's version, the body empty, and the
@@ -186,11 +197,47 @@ def post(url, workspace, device, token, batch, envelope):
         print(refusal.code, json.loads(refusal.read()).get("reason"))
 
 
+def entries(run):
+    """Each change of a run body: its start, stored bytes and whether its hash is elided."""
+    at, out = 0, []
+    while at + 4 <= len(run):
+        word = struct.unpack(">I", run[at:at + 4])[0]
+        length = word & 0x7FFFFFFF
+        out.append((at + 4, run[at + 4:at + 4 + length], word >> 31 == 1))
+        at += 4 + length
+    return out
+
+
+def unpack(run):
+    """The changes of a run body as the server serves them: elided hashes put back."""
+    changes, previous = [], None
+    for _, data, elided in entries(run):
+        if elided:
+            env = decode(data)
+            env["previous"] = change_hash(previous)
+            data = encode_compact(env)
+        previous = decode(data)
+        changes.append(data)
+    return changes
+
+
 def main():
     if sys.argv[1] == "post":
         post(*sys.argv[2:8])
         return
-    mode, last, head = sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3])
+    if sys.argv[1] == "envelopes":
+        for line in sys.stdin.read().split():
+            for data in unpack(bytes.fromhex(line)):
+                print(data.hex())
+        return
+    if sys.argv[1] == "flip":
+        run = bytearray(bytes.fromhex(sys.argv[2]))
+        start, data, _ = entries(bytes(run))[int(sys.argv[3])]
+        run[start + len(data) - 1] ^= 1
+        print(run.hex())
+        return
+    mode, run, head = sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3])
+    last = unpack(run)[-1]
     env = decode(last)
     if mode == "forge":
         made = dict(env)
@@ -208,6 +255,8 @@ def main():
     print(blake2b(head + change_hash(made)).hex())
     print(made["device"].decode())
     print(made["object"].decode())
+    data = encode_compact(made) if made.get("compact") else encode(made)
+    print((struct.pack(">I", len(data)) + data).hex())
 
 
 main()

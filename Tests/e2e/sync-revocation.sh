@@ -42,7 +42,7 @@ on "$b" sync join --server "$url" --workspace-id "$ws" --as carl --code-file "$b
 on "$b" sync >/dev/null 2>"$work/err" || fail "carl's first sync: $(cat "$work/err")"
 on "$b" log show -a jane >/dev/null 2>"$work/err" || fail "jane on B: $(cat "$work/err")"
 
-changes() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT count(*) FROM changes"; }
+changes() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT coalesce(sum(n), 0) FROM runs"; }
 on "$b" log mood 2 -a jane --notes "carl offline" >/dev/null
 on "$a" access revoke --athlete jane --from carl >/dev/null || fail "the revocation"
 before=$(changes)

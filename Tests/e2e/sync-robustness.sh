@@ -57,8 +57,12 @@ m log mood 4 -a jane --notes "first" >/dev/null
 m sync publish --server "$url" >/dev/null || fail "publish"
 ws=$(sql "SELECT ws FROM workspaces")
 queued() { m sync status --json | grep -o '"queued" : [0-9]*' | grep -o '[0-9]*$'; }
-stored() { sql "SELECT count(*) FROM changes"; }
-duplicates() { sql "SELECT count(*) - count(DISTINCT envelope) FROM changes"; }
+stored() { sql "SELECT coalesce(sum(n), 0) FROM runs"; }
+# Every change the runs hold, as served (envelope.py restores elided hashes).
+duplicates() {
+  sql "SELECT encode(body, 'hex') FROM runs" | python3 "$here/envelope.py" envelopes |
+    sort | uniq -d | wc -l
+}
 day=0
 # Two new changes, each on a day of its own.
 two_changes() {
@@ -149,12 +153,12 @@ insert_row() {
   local sseq head last made next before
   IFS='|' read -r sseq head < <(sql "SELECT sseq, encode(head, 'hex') FROM streams
     WHERE sid = $sid")
-  last=$(sql "SELECT encode(envelope, 'hex') FROM changes WHERE sid = $sid AND sseq = $sseq")
+  last=$(sql "SELECT encode(body, 'hex') FROM runs WHERE sid = $sid AND sseq = $sseq")
   mapfile -t made < <(python3 "$here/envelope.py" "$1" "$last" "$head")
   next=$((sseq + 1))
   sql "BEGIN;
-    INSERT INTO changes (sid, sseq, head, envelope) VALUES ($sid, $next,
-      decode('${made[1]}', 'hex'), decode('${made[0]}', 'hex'));
+    INSERT INTO runs (sid, sseq, n, head, body) VALUES ($sid, $next, 1,
+      decode('$head', 'hex'), decode('${made[4]}', 'hex'));
     UPDATE streams SET sseq = $next, head = decode('${made[1]}', 'hex') WHERE sid = $sid;
     COMMIT"
   for machine_name in A B; do
@@ -172,7 +176,7 @@ stream (record ${made[3]})" "$work/err" || fail "the $1 row is not named: $(cat 
     [ "$machine_name" = A ] || switch a b
   done
   # The insider takes the row out again and posts the same change through the API.
-  sql "BEGIN; DELETE FROM changes WHERE sid = $sid AND sseq = $next;
+  sql "BEGIN; DELETE FROM runs WHERE sid = $sid AND sseq = $next;
     UPDATE streams SET sseq = $sseq, head = decode('$head', 'hex') WHERE sid = $sid; COMMIT"
   before=$(stored)
   answer=$(python3 "$here/envelope.py" post "$direct" "$ws" "${made[2]}" "$token" 900 \

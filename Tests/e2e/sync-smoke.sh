@@ -32,7 +32,9 @@ m sync >/dev/null || fail "sync"
 [ "$(m sync status --json | grep -o '"queued" : [0-9]*')" = '"queued" : 0' ] ||
   fail "the outbox is not empty after a sync"
 
-stored() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT count(*) FROM changes"; }
+stored() {
+  psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT coalesce(sum(n), 0) FROM runs"
+}
 queued() { m sync status --json | grep -o '"queued" : [0-9]*' | grep -o '[0-9]*$'; }
 for point in before-commit:push after-commit:push; do
   before=$(stored)
@@ -54,11 +56,13 @@ if grep -q -i -e "zelda" -e "canaryname" -e "xyzzy" "$work/dump.sql"; then
   fail "pg_dump holds a plaintext canary"
 fi
 
-# Alter the last byte of the second change's envelope in PostgreSQL, and make the replica
-# read its stream again from the start.
-psql -q -h 127.0.0.1 -p "$port" -U coach club -c "UPDATE changes SET envelope =
-  overlay(envelope placing decode(lpad(to_hex(get_byte(envelope, length(envelope) - 1) # 1),
-  2, '0'), 'hex') from length(envelope)) WHERE sseq = 2"
+# Alter the last byte of the second change's envelope in PostgreSQL (in the run that holds
+# it: Tests/e2e/envelope.py flip), and make the replica read its stream again from the start.
+IFS='|' read -r last first body < <(psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT
+  sseq, sseq - n + 1, encode(body, 'hex') FROM runs WHERE sseq - n + 1 <= 2 AND sseq >= 2")
+body=$(python3 "$root/Tests/e2e/envelope.py" flip "$body" $((2 - first)))
+psql -q -h 127.0.0.1 -p "$port" -U coach club -c "UPDATE runs SET body = decode('$body', 'hex')
+  WHERE sseq = $last"
 sqlite3 "$machine/data/ws.sqlite" "DELETE FROM sync_streams; DELETE FROM sync_chains;"
 set +e
 m sync 2>"$work/err"

@@ -103,6 +103,17 @@ final class PostgresCluster: Sendable {
         try await cluster.withClient(database: template) { client in
             try await Migrator(client: client, logger: logger).migrate()
         }
+        // The migrating connection's backend may still be exiting (slowly, on a loaded
+        // machine), and a database cannot be cloned from a template anyone is connected to.
+        try await cluster.withClient(database: "postgres") { client in
+            for _ in 0..<100 {
+                let rows = try await client.query(
+                    "SELECT count(*)::int8 FROM pg_stat_activity WHERE datname = \(template)"
+                ).collect()
+                if try rows.first?.decode(Int64.self) == 0 { return }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
         return cluster
     }
 
@@ -117,11 +128,27 @@ final class PostgresCluster: Sendable {
     func database(migrated: Bool = true) async throws -> DatabaseURL {
         let name = "t\(counter.withLock { $0 += 1; return $0 })"
         let template = migrated ? Self.template : "template0"
-        try await withClient(database: "postgres") { client in
-            try await client.query(
-                PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template)"))
+        // PostgreSQL refuses to clone a template while another session is on it, and two
+        // clones made at once by parallel tests can meet so: wait and try again (up to 20 s).
+        for attempt in 1...400 {
+            do {
+                try await withClient(database: "postgres") { client in
+                    try await client.query(
+                        PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template)"))
+                }
+                break
+            } catch  where attempt < 400 && Self.templateBusy(error) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
         }
         return url(name)
+    }
+
+    /// Whether `error` is PostgreSQL's refusal to clone a template someone is connected to
+    /// (SQLSTATE 55006, object in use).
+    static func templateBusy(_ error: any Error) -> Bool {
+        let text = String(reflecting: error) + " " + String(describing: error)
+        return text.contains("55006") || text.contains("is being accessed by other users")
     }
 
     /// Runs `body` with a client of `database`.

@@ -87,4 +87,82 @@ struct PullTests {
             #expect(rest.streams == [StreamState(stream: "a-jane", sseq: 3, head: head, epoch: 1)])
         }
     }
+
+    @Test("a batch over two streams sent again gets its first answer back, rebuilt from the runs")
+    func replayAcrossStreams() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, _ in
+            try await api.register()
+            let olga = try await api.signIn("d-olga")
+            let changes = fixture.changes(
+                "d-olga",
+                [
+                    Spec(object: "j-1"), Spec(athlete: "a-bert", object: "b-1"),
+                    Spec(object: "j-2"), Spec(object: "j-1", base: 1),
+                ])
+            let first = try await api.push("d-olga", batch: 1, changes, token: olga)
+            let again = try await api.push("d-olga", batch: 1, changes, token: olga)
+            #expect(first.status == 200)
+            #expect(again.status == 200)
+            #expect(again.body == first.body)
+            let results = try again.decode(PushResponse.self).results
+            #expect(results.map(\.sseq) == [1, 1, 2, 3])
+            #expect(results.map(\.stream) == ["a-jane", "a-bert", "a-jane", "a-jane"])
+        }
+    }
+
+    @Test("a pull pages across runs, one run per pushed batch, with each change's head")
+    func pagesAcrossRuns() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, _ in
+            try await api.register()
+            let olga = try await api.signIn("d-olga")
+            let changes = fixture.changes("d-olga", (1...6).map { Spec(object: "j-\($0)") })
+            for batch in 0..<3 {
+                let part = Array(changes[2 * batch..<2 * batch + 2])
+                let answer = try await api.push(
+                    "d-olga", batch: Int64(batch + 1), part, token: olga)
+                #expect(answer.status == 200, "\(answer.problem?.message ?? "")")
+            }
+            var head = StreamChain.genesis
+            let heads = changes.map { change in
+                head = StreamChain.next(head, changeHash: change.hash)
+                return head
+            }
+            for limit in 1...2 {
+                let opening = try await pull(
+                    api, "d-carl", PullRequest(cursors: [:], limit: limit))
+                #expect(opening.changes.map(\.sseq) == Array(1...Int64(limit)))
+                #expect(!opening.done)
+            }
+            let page = try await pull(api, "d-carl", PullRequest(cursors: ["a-jane": 1], limit: 3))
+            #expect(page.changes.map(\.sseq) == [2, 3, 4])
+            #expect(!page.done)
+            let rest = try await pull(api, "d-carl", PullRequest(cursors: ["a-jane": 4]))
+            #expect(rest.done)
+            let pulled = page.changes + rest.changes
+            #expect(pulled.map(\.sseq) == [2, 3, 4, 5, 6])
+            #expect(pulled.map(\.change.bytes) == changes[1...].map { $0.encoded() })
+            #expect(pulled.map(\.streamHead.bytes) == Array(heads[1...]))
+        }
+    }
+
+    @Test("a run damaged in PostgreSQL is served as far as it reads and the rest as one change")
+    func damagedRun() async throws {
+        try await withServer("PullTests", fixture: fixture) { api, db in
+            let (jane, _) = try await seed(api)
+            // The length word of jane's second change now points past the run's end.
+            try await db.query(
+                """
+                UPDATE runs SET body = set_byte(body, 4 + (get_byte(body, 2) << 8
+                    | get_byte(body, 3)), 127)
+                WHERE sid = (SELECT sid FROM streams WHERE athlete_id = 'a-jane')
+                """)
+            let answer = try await pull(api, "d-carl", PullRequest(cursors: [:]))
+            let served = answer.changes.filter { $0.stream == "a-jane" }
+            #expect(served.count == 2)
+            #expect(served.first?.change.bytes == jane[0].encoded())
+            #expect(served.map(\.sseq) == [1, 2])
+            #expect((try? ChangeEnvelope.decode(served.last?.change.bytes ?? [])) == nil)
+            #expect(answer.done)
+        }
+    }
 }

@@ -15,10 +15,12 @@ struct PushTests {
 
     init() throws { fixture = try ClubFixture() }
 
+    /// The rows of `table`; for `changes`, the changes the runs hold.
     static func count(_ db: PostgresClient, _ table: String) async throws -> Int {
-        let row = try await db.query(
-            PostgresQuery(unsafeSQL: "SELECT count(*)::int8 FROM \(table)")
-        ).collect().first
+        let sql =
+            table == "changes"
+            ? "SELECT coalesce(sum(n), 0)::int8 FROM runs" : "SELECT count(*)::int8 FROM \(table)"
+        let row = try await db.query(PostgresQuery(unsafeSQL: sql)).collect().first
         return Int(try row?.decode(Int64.self) ?? -1)
     }
 
@@ -41,10 +43,12 @@ struct PushTests {
                 #expect(result.stream == "a-jane")
             }
             #expect(try await Self.count(db, "changes") == 3)
-            let version = try await db.query(
-                "SELECT version FROM objects WHERE object = 'r-1'"
-            ).collect().first?.decode(Int64.self)
-            #expect(version == 2)
+            let bucket = try await db.query("SELECT low, entries FROM object_buckets")
+                .collect().first?.decode((ByteBuffer, ByteBuffer).self)
+            let stored = try bucket.map { try ObjectBucket(low: $0.0.array, blob: $0.1.array) }
+            #expect(stored?.low == [])
+            #expect(stored?.version(of: Array("r-1".utf8)) == 2)
+            #expect(stored?.version(of: Array("r-2".utf8)) == 1)
         }
     }
 
@@ -93,6 +97,25 @@ struct PushTests {
             let reused = try await api.push("d-carl", batch: 7, other, token: token)
             #expect(reused.status == 409)
             #expect(reused.problem?.reason == .batchReused)
+            #expect(try await Self.count(db, "changes") == 2)
+        }
+    }
+
+    @Test("only a device's last batch keeps its answer: an earlier number is batch_reused")
+    func earlierBatch() async throws {
+        try await withServer("PushTests", fixture: fixture) { api, db in
+            try await api.register()
+            let token = try await api.signIn("d-carl")
+            let first = fixture.changes("d-carl", [Spec(object: "r-1")])
+            let second = fixture.changes(
+                "d-carl", [Spec(object: "r-2")], after: .init(sequence: 1, hash: first[0].hash))
+            #expect(try await api.push("d-carl", batch: 1, first, token: token).status == 200)
+            #expect(try await api.push("d-carl", batch: 2, second, token: token).status == 200)
+            #expect(try await Self.count(db, "batches") == 1)
+            let again = try await api.push("d-carl", batch: 1, first, token: token)
+            #expect(again.status == 409)
+            #expect(again.problem?.reason == .batchReused)
+            #expect(try await api.push("d-carl", batch: 2, second, token: token).status == 200)
             #expect(try await Self.count(db, "changes") == 2)
         }
     }

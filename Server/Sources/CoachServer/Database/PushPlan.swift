@@ -15,17 +15,15 @@ struct PushPlan {
     var sids: [String: Int64] = [:]
     /// The current version of each touched object that exists, by stream and object.
     var versions: [Key: Int64] = [:]
+    /// The buckets that hold the touched objects, by stream key, sorted by low key.
+    var buckets: [Int64: [ObjectBucket]] = [:]
+    /// Each touched stream's head before the batch.
+    var starts: [String: [UInt8]] = [:]
     /// Each change's place, once assigned.
     var placed: [(athlete: String, sseq: Int64, head: [UInt8], version: Int64)] = []
 
     struct Key: Hashable {
         let athlete: String
-        let object: String
-    }
-
-    /// An object by its stream's integer key.
-    struct ObjectKey: Hashable {
-        let sid: Int64
         let object: String
     }
 
@@ -40,10 +38,12 @@ struct PushPlan {
     }
 
     /// Locks the touched streams (in id order, so two pushes never wait on each other in a
-    /// circle), then reads the touched objects' versions. The objects need no row lock of
-    /// their own (which would write every row it takes): only a push holding their stream's
-    /// row writes them, and this read comes after that lock, in a statement of its own, so it
-    /// sees what the push before committed.
+    /// circle), then reads the buckets that hold the touched objects' versions. The buckets
+    /// need no row lock of their own: only a push holding their stream's row writes them, and
+    /// this read comes after that lock, in a statement of its own, so it sees what the push
+    /// before committed.
+    ///
+    /// - Throws: `ServerError.database` when a bucket is damaged.
     func locking(_ ws: String, store: SyncStore, on connection: PostgresConnection) async throws
         -> PushPlan
     {
@@ -58,22 +58,39 @@ struct PushPlan {
         for try await (id, sid, sseq, head) in rows.decode((String, Int64, Int64, ByteBuffer).self)
         {
             plan.streams[id] = (sseq, head.array)
+            plan.starts[id] = head.array
             plan.sids[id] = sid
             athleteOf[sid] = id
         }
-        var objectOf: [[UInt8]: String] = [:]
+        var pairs: [(sid: Int64, key: [UInt8])] = []
         for envelope in envelopes {
-            objectOf[StoredObjectID.key(envelope.object)] = envelope.object
+            let key = StoredObjectID.key(envelope.object)
+            if let sid = plan.sids[Self.athlete(envelope)] { pairs.append((sid, key)) }
         }
+        // Each touched key's bucket: the one of its stream with the greatest low key not above
+        // it (a stream's first bucket has the empty low key).
         let found = try await connection.query(
             """
-            SELECT sid, object, version FROM objects
-            WHERE sid = ANY(\(Array(athleteOf.keys)))
-                AND object = ANY(\(objectOf.keys.map(\.buffer)))
+            SELECT DISTINCT ON (b.sid, b.low) b.sid, b.low, b.entries
+            FROM unnest(\(pairs.map(\.sid)), \(pairs.map(\.key.buffer))) AS k(sid, key)
+            CROSS JOIN LATERAL (SELECT sid, low, entries FROM object_buckets o
+                WHERE o.sid = k.sid AND o.low <= k.key ORDER BY o.low DESC LIMIT 1) b
             """, logger: store.logger)
-        for try await (sid, key, version) in found.decode((Int64, ByteBuffer, Int64).self) {
-            guard let id = athleteOf[sid], let object = objectOf[key.array] else { continue }
-            plan.versions[Key(athlete: id, object: object)] = version
+        for try await (sid, low, blob) in found.decode((Int64, ByteBuffer, ByteBuffer).self) {
+            plan.buckets[sid, default: []].append(
+                try ObjectBucket(low: low.array, blob: blob.array))
+        }
+        for sid in plan.buckets.keys {
+            plan.buckets[sid]?.sort { $0.low.lexicographicallyPrecedes($1.low) }
+        }
+        for envelope in envelopes {
+            let athlete = Self.athlete(envelope)
+            let key = StoredObjectID.key(envelope.object)
+            guard let sid = plan.sids[athlete], let list = plan.buckets[sid],
+                let at = ObjectBucket.holding(key, in: list),
+                let version = list[at].version(of: key)
+            else { continue }
+            plan.versions[Key(athlete: athlete, object: envelope.object)] = version
         }
         return plan
     }
@@ -119,11 +136,13 @@ struct PushPlan {
         return results
     }
 
-    /// Inserts the changes, moves the objects, streams and the device's chain, and keeps the
-    /// batch's answer: one statement, one round trip.
+    /// Inserts the changes (one `ChangeRun` per stream), writes the touched object buckets back
+    /// (split when they grew), moves the streams and the device's chain, and keeps where the
+    /// batch went as the device's last (a replay rebuilds its answer from the runs): one
+    /// statement, one round trip.
     func write(
         _ ws: String, device: DeviceID, end: ChangeVerifier.ChainPosition,
-        answer: (batchSeq: Int64, digest: [UInt8], bytes: [UInt8]), store: SyncStore,
+        batch: (seq: Int64, digest: [UInt8]), store: SyncStore,
         on connection: PostgresConnection
     ) async throws {
         let sids = try placed.map { place -> Int64 in
@@ -132,23 +151,47 @@ struct PushPlan {
             }
             return sid
         }
-        var last: [ObjectKey: Int64] = [:]
+        var buckets = self.buckets
         for (index, envelope) in envelopes.enumerated() {
-            last[ObjectKey(sid: sids[index], object: envelope.object)] = placed[index].version
+            let key = StoredObjectID.key(envelope.object)
+            if ObjectBucket.holding(key, in: buckets[sids[index]] ?? []) == nil {
+                // The stream's first object: its first bucket, with the empty low key.
+                buckets[sids[index], default: []].insert(ObjectBucket(low: []), at: 0)
+            }
+            let at = ObjectBucket.holding(key, in: buckets[sids[index]] ?? []) ?? 0
+            buckets[sids[index]]?[at].set(key, version: placed[index].version)
         }
-        let keys = Array(last.keys)
+        let rows = buckets.flatMap { sid, list in
+            list.flatMap { $0.split() }.map { (sid: sid, bucket: $0) }
+        }
         let ids = Array(streams.keys)
+        // One run per stream the batch placed changes in (every locked stream, as a stale
+        // change refuses the whole batch), its changes in stream order.
+        let runs = ids.map { id in placed.indices.filter { placed[$0].athlete == id } }
+        guard runs.allSatisfy({ !$0.isEmpty }) else {
+            throw ServerError.database("a locked stream took no change of the batch")
+        }
+        let placements = runs.map { run in
+            BatchPlacement(
+                sid: sids[run.first ?? 0], first: placed[run.first ?? 0].sseq,
+                last: placed[run.last ?? 0].sseq)
+        }
+        let bodies = runs.map { run in
+            ChangeRun.pack(run.map { envelopes[$0] }, encoded: run.map { encoded[$0] }).buffer
+        }
         try await connection.query(
             """
             WITH c AS (
-                INSERT INTO changes (sid, sseq, head, envelope)
-                SELECT * FROM unnest(\(sids), \(placed.map(\.sseq)),
-                    \(placed.map { $0.head.buffer }), \(encoded.map(\.buffer)))
+                INSERT INTO runs (sid, sseq, n, head, body)
+                SELECT * FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
+                    \(runs.map { placed[$0.last ?? 0].sseq }), \(runs.map { Int32($0.count) }),
+                    \(ids.map { (starts[$0] ?? StreamChain.genesis).buffer }),
+                    \(bodies))
             ), o AS (
-                INSERT INTO objects (sid, version, object)
-                SELECT * FROM unnest(\(keys.map(\.sid)), \(keys.map { last[$0] ?? 0 }),
-                    \(keys.map { StoredObjectID.key($0.object).buffer }))
-                ON CONFLICT (sid, object) DO UPDATE SET version = excluded.version
+                INSERT INTO object_buckets (sid, low, entries)
+                SELECT * FROM unnest(\(rows.map(\.sid)), \(rows.map(\.bucket.low.buffer)),
+                    \(rows.map(\.bucket.blob.buffer)))
+                ON CONFLICT (sid, low) DO UPDATE SET entries = excluded.entries
             ), s AS (
                 UPDATE streams SET sseq = u.s, head = u.h
                 FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
@@ -159,9 +202,12 @@ struct PushPlan {
                 UPDATE devices SET dev_seq = \(end.sequence), dev_head = \(end.hash.buffer)
                 WHERE ws = \(ws) AND device_id = \(device.rawValue)
             )
-            INSERT INTO batches (ws, device_id, batch_seq, digest, answer)
-            VALUES (\(ws), \(device.rawValue), \(answer.batchSeq), \(answer.digest.buffer),
-                \(answer.bytes.buffer))
+            INSERT INTO batches (ws, device_id, batch_seq, digest, placed)
+            VALUES (\(ws), \(device.rawValue), \(batch.seq), \(batch.digest.buffer),
+                \(BatchPlacement.encode(placements).buffer))
+            ON CONFLICT (ws, device_id) DO UPDATE SET batch_seq = excluded.batch_seq,
+                digest = excluded.digest, placed = excluded.placed
             """, logger: store.logger)
     }
+
 }

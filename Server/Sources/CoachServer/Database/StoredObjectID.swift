@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the server keys an object in its `objects` table: a lowercase UUID (coach's ids) as
+/// How the server keys an object in its object buckets: a lowercase UUID (coach's ids) as
 /// its 16 bytes instead of 36 characters, any other id as its UTF-8 text, with a 0xFF byte
 /// after a text of exactly 16 bytes so that no text takes a UUID's key.
 enum StoredObjectID {

@@ -21,21 +21,35 @@ extension SyncStore {
                 .map(\.rawValue).sorted()
             let cursors = readable.map { max(0, request.cursors[$0] ?? 0) }
             var changes: [PulledChange] = []
+            // The runs holding the first limit + 1 changes after the cursors: a run counts the
+            // changes it holds after its stream's cursor, and is read while the ones before
+            // it hold at most `limit`. Each run holds at least one, so the first limit + 1
+            // runs are enough to count over.
             let rows = try await connection.query(
                 """
-                SELECT s.athlete_id, c.sseq, c.head, c.envelope
-                FROM unnest(\(readable), \(cursors)) AS cur(athlete_id, after)
-                JOIN streams s ON s.ws = \(session.workspace) AND s.athlete_id = cur.athlete_id
-                JOIN changes c ON c.sid = s.sid AND c.sseq > cur.after
-                ORDER BY s.athlete_id, c.sseq LIMIT \(limit + 1)
+                SELECT athlete_id, sseq, n, after, head, body FROM (
+                    SELECT *, sum(taken) OVER (ORDER BY athlete_id, sseq) AS upto FROM (
+                        SELECT s.athlete_id, r.sseq, r.n, cur.after, r.head, r.body,
+                            least(r.n, r.sseq - cur.after) AS taken
+                        FROM unnest(\(readable), \(cursors)) AS cur(athlete_id, after)
+                        JOIN streams s ON s.ws = \(session.workspace)
+                            AND s.athlete_id = cur.athlete_id
+                        JOIN runs r ON r.sid = s.sid AND r.sseq > cur.after
+                        ORDER BY s.athlete_id, r.sseq LIMIT \(limit + 1)
+                    ) first
+                ) w WHERE upto - taken <= \(limit) ORDER BY athlete_id, sseq
                 """, logger: logger)
-            for try await (id, sseq, head, envelope) in rows.decode(
-                (String, Int64, ByteBuffer, ByteBuffer).self)
+            for try await (id, sseq, count, after, head, body) in rows.decode(
+                (String, Int64, Int32, Int64, ByteBuffer, ByteBuffer).self)
             {
-                changes.append(
-                    PulledChange(
-                        stream: AthleteID(id), sseq: sseq, streamHead: head.array,
-                        change: envelope.array))
+                let first = sseq - Int64(count) + 1
+                for (offset, change) in ChangeRun.unpack(body.array, head: head.array).enumerated()
+                where first + Int64(offset) > after && changes.count <= limit {
+                    changes.append(
+                        PulledChange(
+                            stream: AthleteID(id), sseq: first + Int64(offset),
+                            streamHead: change.head, change: change.bytes))
+                }
             }
             let done = changes.count <= limit
             if !done { changes.removeLast() }

@@ -32,7 +32,10 @@ extension SyncStore {
             let position = try await lockDevice(ws, device, on: connection)
             let (count, stored) = try await rosterCount(
                 ws, storedFor: request, digest: digest, on: connection)
-            if let stored { return stored }
+            if let placed = stored {
+                return try await storedAnswer(
+                    encoded, batchSeq: request.batchSeq, placed: placed, on: connection)
+            }
             let roster = try await rosters.roster(ws, count: count) {
                 try await loadRoster(ws, on: connection)
             }
@@ -50,7 +53,7 @@ extension SyncStore {
             let answer = PushResponse(batchSeq: request.batchSeq, results: results)
             try await plan.write(
                 ws, device: device, end: end,
-                answer: (request.batchSeq, digest, try SyncJSON.encode(answer)), store: self,
+                batch: (request.batchSeq, digest), store: self,
                 on: connection)
             crash.hit("before-commit:push")
             return answer
@@ -85,36 +88,40 @@ extension SyncStore {
     }
 
     /// The roster's entry count, its head row share-locked as a roster change would find it,
-    /// and the answer stored for this batch number if the same batch was stored before. One
-    /// statement: the batch row can only come from a push of this device, whose row the
-    /// caller holds locked.
+    /// and where the batch's changes went if the same batch was stored before. Only a device's
+    /// last batch is kept (its client sends the next batch only once it holds that answer): a
+    /// number below it counts as used. One statement: the batch row can
+    /// only come from a push of this device, whose row the caller holds locked.
     ///
     /// - Throws: `SyncProblem` (`unknown_workspace`) when the workspace has no roster, or
-    ///   (`batch_reused`) when another batch used the number.
+    ///   (`batch_reused`) when another batch used the number, or it is below the last one.
     private func rosterCount(
         _ ws: String, storedFor request: PushRequest, digest: [UInt8],
         on connection: PostgresConnection
-    ) async throws -> (Int64, PushResponse?) {
+    ) async throws -> (Int64, [BatchPlacement]?) {
         let row = try await connection.query(
             """
-            SELECT h.count, b.digest, b.answer FROM roster_heads h
+            SELECT h.count, b.batch_seq, b.digest, b.placed FROM roster_heads h
             LEFT JOIN batches b ON b.ws = h.ws AND b.device_id = \(request.device.rawValue)
-                AND b.batch_seq = \(request.batchSeq)
             WHERE h.ws = \(ws)
             FOR KEY SHARE OF h
             """, logger: logger
         ).collect().first
-        guard let (count, stored, answer) = try row?.decode((Int64, ByteBuffer?, ByteBuffer?).self)
+        guard
+            let (count, last, stored, placed) = try row?.decode(
+                (Int64, Int64?, ByteBuffer?, ByteBuffer?).self)
         else {
             throw SyncProblem.refuse(.unknownWorkspace, "workspace \(ws) is not registered here")
         }
-        guard let stored, let answer else { return (count, nil) }
-        guard stored.array == digest else {
+        guard let last, let stored, let placed, request.batchSeq <= last else {
+            return (count, nil)
+        }
+        guard request.batchSeq == last, stored.array == digest else {
             throw SyncProblem.refuse(
                 .batchReused,
                 "batch \(request.batchSeq) of device \(request.device) was another batch",
                 device: request.device)
         }
-        return (count, try SyncJSON.decode(PushResponse.self, from: answer.array))
+        return (count, BatchPlacement.decode(placed.array))
     }
 }
