@@ -41,26 +41,52 @@ extension JoinCode {
         return try SecretKey(consuming: &bytes)
     }
 
-    /// The invitation's owner binding: keyed BLAKE2b-256 of the registration's signed message
-    /// (workspace, owner user id, owner signing key, time) under `key`.
+    /// How many bytes an invitation's binding has: the inviter's roster head (count, 8 bytes
+    /// big-endian, and hash, 32) and the MAC over it (32).
+    public static let bindingLength = 72
+
+    /// The invitation's owner binding: the inviting machine's verified roster head, then a
+    /// keyed BLAKE2b-256 under `key` of the registration's signed message (workspace, owner
+    /// user id, owner signing key, time), its signature and that head.
     ///
     /// The inviting user sends it with the verifier; the server hands it back in the join
     /// answer; the joining machine recomputes it over the registration it was given before it
-    /// trusts anything else of the answer, so a server cannot present an owner key of its own.
+    /// trusts anything else of the answer, so a server can neither present an owner key of its
+    /// own nor a head of its own; the roster it serves at the join must then extend the head
+    /// (`RosterHead.isExtended(by:)`), so it cannot leave out entries the inviter had.
     /// - Parameters:
     ///   - registration: the workspace's registration as the inviting user holds it.
+    ///   - head: the roster head the inviting machine verified last.
     ///   - key: `bindingKey(workspace:user:code:)`.
-    /// - Returns: 32 bytes.
-    public static func binding(of registration: WorkspaceRegistration, key: SecretKey) -> [UInt8] {
-        Hashing.keyedBlake2b(registration.message + registration.signature.bytes, key: key)
+    /// - Returns: `bindingLength` bytes.
+    public static func binding(
+        of registration: WorkspaceRegistration, head: RosterHead, key: SecretKey
+    ) -> [UInt8] {
+        let count = withUnsafeBytes(of: UInt64(bitPattern: head.count).bigEndian, Array.init)
+        let bound = count + head.hash.bytes
+        return bound + mac(registration, bound, key: key)
     }
 
-    /// Whether `binding` is the invitation binding of `registration` under `key`, compared in
-    /// constant time.
-    public static func bindingValid(
+    /// The roster head `binding` binds to `registration` under `key` (the MAC compared in
+    /// constant time); nil when it is not the invitation binding of that registration.
+    public static func boundHead(
         _ binding: [UInt8], of registration: WorkspaceRegistration, key: SecretKey
-    ) -> Bool {
-        binding.count == 32
-            && Sodium.constantTimeEqual(binding, Self.binding(of: registration, key: key))
+    ) -> RosterHead? {
+        guard binding.count == bindingLength else { return nil }
+        let bound = Array(binding[0..<40])
+        guard Sodium.constantTimeEqual(Array(binding[40...]), mac(registration, bound, key: key))
+        else { return nil }
+        let count = bound[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard count <= UInt64(Int64.max) else { return nil }
+        return RosterHead(count: Int64(count), hash: Array(bound[8...]))
+    }
+
+    static func mac(_ registration: WorkspaceRegistration, _ bound: [UInt8], key: SecretKey)
+        -> [UInt8]
+    {
+        Hashing.keyedBlake2b(
+            AssociatedData("coach/1/join-binding-mac").with(
+                registration.message, registration.signature.bytes, bound
+            ).bytes, key: key)
     }
 }

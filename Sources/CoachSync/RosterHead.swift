@@ -32,4 +32,12 @@ public struct RosterHead: Codable, Hashable, Sendable {
     public func appending(contentsOf entries: [RosterEntry]) -> RosterHead {
         entries.reduce(self) { $0.appending($1) }
     }
+
+    /// Whether `entries` (a whole roster, in order) extend this head: at least `count` of
+    /// them, the first `count` chaining to `hash`. A roster that leaves out or rewrites an
+    /// entry this head covers does not.
+    public func isExtended(by entries: [RosterEntry]) -> Bool {
+        count >= 0 && entries.count >= count
+            && RosterHead.empty.appending(contentsOf: Array(entries.prefix(Int(count)))) == self
+    }
 }

@@ -13,6 +13,8 @@ public struct RosterIndex: Equatable, Sendable {
     public var grants: [GrantKey: [UInt8]] = [:]
     /// By plugin id: the record (empty once removed).
     public var plugins: [String: [UInt8]] = [:]
+    /// By plugin id: the `RosterEntry.hash` of its newest entry, which the next names.
+    public var pluginHeads: [String: [UInt8]] = [:]
     /// By user: the highest counter of their sealed key rows.
     public var keyCounters: [UserID: Int] = [:]
     /// By user: the sealed keys of the key row that holds them now (none once a newer
@@ -55,7 +57,9 @@ public struct RosterIndex: Equatable, Sendable {
             epochs[epoch.athleteId] = max(epochs[epoch.athleteId] ?? 0, epoch.epoch)
         case .grant(let grant):
             grants[GrantKey(grant.athleteId, grant.epoch, grant.userId)] = grant.signature.bytes
-        case .plugin(let plugin): plugins[plugin.pluginId] = plugin.record.bytes
+        case .plugin(let plugin):
+            plugins[plugin.pluginId] = plugin.record.bytes
+            pluginHeads[plugin.pluginId] = entry.hash
         case .removal(let removal): removed.insert(removal.athleteId)
         case .keyRow(let row):
             keyCounters[row.userId] = max(keyCounters[row.userId] ?? 0, row.counter)

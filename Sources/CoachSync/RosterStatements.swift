@@ -4,39 +4,41 @@ import CoachKit
 /// An external plugin's record on the roster: opaque to the server (the client's own signed
 /// plugin row), wrapped in the owner's signature so the server can check who added it.
 ///
-/// A removal (an empty record) names the record it supersedes (`supersedes`, the
-/// `recordHash(_:)` of the plugin's newest record), so a genuine removal replayed after the
-/// plugin was added again names an older record and is refused.
+/// Each plugin's entries form a chain: every record and every removal (an empty record)
+/// names in `previous` the `RosterEntry.hash` of the plugin's entry before it on the roster,
+/// or nothing for the plugin's first entry, under the owner's signature
+/// (`RosterPluginChain` checks it). A genuine entry replayed later names an entry that is no
+/// longer the newest, and is refused.
 public struct RosterPlugin: Codable, Equatable, Sendable {
     public var pluginId: String
     /// The plugin row as the client stores it; empty for a removal of the plugin.
     public var record: SyncBytes
     public var signerId: UserID
-    /// For a removal, `recordHash(_:)` of the record it removes; empty for a record.
-    public var supersedes: SyncBytes
+    /// The `RosterEntry.hash` of the plugin's previous entry; empty for its first.
+    public var previous: SyncBytes
     public var signature: SyncBytes
 
     enum CodingKeys: String, CodingKey {
         case pluginId = "plugin_id"
         case record
         case signerId = "signer_id"
-        case supersedes
+        case previous
         case signature
     }
 
     /// A plugin entry (unsigned unless `signature` is given).
     public init(
-        pluginId: String, record: [UInt8], signerId: UserID, supersedes: [UInt8] = [],
+        pluginId: String, record: [UInt8], signerId: UserID, previous: [UInt8] = [],
         signature: [UInt8] = []
     ) {
         self.pluginId = pluginId
         self.record = SyncBytes(record)
         self.signerId = signerId
-        self.supersedes = SyncBytes(supersedes)
+        self.previous = SyncBytes(previous)
         self.signature = SyncBytes(signature)
     }
 
-    /// Reads an entry; one without `supersedes` (a record) supersedes nothing.
+    /// Reads an entry; one without `previous` is a plugin's first.
     ///
     /// - Throws: `DecodingError` for a missing or malformed field.
     public init(from decoder: any Decoder) throws {
@@ -44,11 +46,11 @@ public struct RosterPlugin: Codable, Equatable, Sendable {
         pluginId = try c.decode(String.self, forKey: .pluginId)
         record = try c.decode(SyncBytes.self, forKey: .record)
         signerId = try c.decode(UserID.self, forKey: .signerId)
-        supersedes = try c.decodeIfPresent(SyncBytes.self, forKey: .supersedes) ?? SyncBytes([])
+        previous = try c.decodeIfPresent(SyncBytes.self, forKey: .previous) ?? SyncBytes([])
         signature = try c.decode(SyncBytes.self, forKey: .signature)
     }
 
-    /// Writes the entry, leaving out an empty `supersedes`.
+    /// Writes the entry, leaving out an empty `previous`.
     ///
     /// - Throws: `EncodingError` (not expected).
     public func encode(to encoder: any Encoder) throws {
@@ -56,23 +58,15 @@ public struct RosterPlugin: Codable, Equatable, Sendable {
         try c.encode(pluginId, forKey: .pluginId)
         try c.encode(record, forKey: .record)
         try c.encode(signerId, forKey: .signerId)
-        if !supersedes.bytes.isEmpty { try c.encode(supersedes, forKey: .supersedes) }
+        if !previous.bytes.isEmpty { try c.encode(previous, forKey: .previous) }
         try c.encode(signature, forKey: .signature)
     }
 
-    /// What a removal names of the record it supersedes: BLAKE2b-256 over the label
-    /// `coach/1/sync-plugin-record` and the record's bytes.
-    public static func recordHash(_ record: [UInt8]) -> [UInt8] {
-        Hashing.blake2b(AssociatedData("coach/1/sync-plugin-record").with(record).bytes)
-    }
-
-    /// The signed bytes, bound to one workspace (and, for a removal, to the record it
-    /// supersedes).
+    /// The signed bytes, bound to one workspace and to the plugin's previous entry.
     public func message(workspaceId: String) -> [UInt8] {
-        var data = AssociatedData("coach/1/sync-plugin").with(
-            workspaceId, pluginId, record.bytes, signerId.rawValue)
-        if !supersedes.bytes.isEmpty { data.append(supersedes.bytes) }
-        return data.bytes
+        AssociatedData("coach/1/sync-plugin").with(
+            workspaceId, pluginId, record.bytes, signerId.rawValue, previous.bytes
+        ).bytes
     }
 
     /// Signs the entry with the owner's key.
@@ -81,10 +75,8 @@ public struct RosterPlugin: Codable, Equatable, Sendable {
     }
 
     var fields: AssociatedData {
-        var data = AssociatedData("plugin").with(
-            pluginId, record.bytes, signerId.rawValue, signature.bytes)
-        if !supersedes.bytes.isEmpty { data.append(supersedes.bytes) }
-        return data
+        AssociatedData("plugin").with(
+            pluginId, record.bytes, signerId.rawValue, previous.bytes, signature.bytes)
     }
 }
 

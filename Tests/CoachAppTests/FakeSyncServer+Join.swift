@@ -50,7 +50,10 @@ extension FakeSyncServer {
                 verifier: JoinCode.verifier(
                     workspace: registration.workspaceId, user: id,
                     code: JoinCode.proof(of: normalized)),
-                binding: JoinCode.binding(of: registration, key: key), expiresIn: 600)
+                binding: JoinCode.binding(
+                    of: registration, head: RosterHead.empty.appending(contentsOf: s.roster),
+                    key: key),
+                expiresIn: 600)
         }
     }
 }

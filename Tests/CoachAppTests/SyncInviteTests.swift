@@ -89,7 +89,8 @@ import Testing
                     workspace: report.workspace, user: carl, code: JoinCode.proof(of: code)))
         let registration = try #require(server.roster.withLock { $0 }?.registration)
         let key = try JoinCode.bindingKey(workspace: report.workspace, user: carl, code: code)
-        #expect(sent.binding.bytes == JoinCode.binding(of: registration, key: key))
+        let head = try #require(server.roster.withLock { $0 }?.head)
+        #expect(sent.binding.bytes == JoinCode.binding(of: registration, head: head, key: key))
         #expect(report.user == "carl")
         #expect(report.attempts == SyncLimits.invitationAttempts)
         // The code itself is in no request, in any spelling.

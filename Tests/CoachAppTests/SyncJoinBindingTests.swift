@@ -35,7 +35,8 @@ import Testing
             case .bindingOfItsOwn:
                 var bytes = Array(repeating: UInt8(9), count: 32)
                 let key = try SecretKey(consuming: &bytes)
-                answer.binding = SyncBytes(JoinCode.binding(of: answer.registration, key: key))
+                answer.binding = SyncBytes(
+                    JoinCode.binding(of: answer.registration, head: .empty, key: key))
             }
         }
     }
@@ -112,5 +113,28 @@ import Testing
         for body in recording.bodies.withLock({ $0 }) {
             #expect(!body.contains(code) && !body.contains(invitation.code))
         }
+    }
+
+    @Test(
+        "Text that is no invitation code is refused before any request, not bound to no code",
+        arguments: ["not a code", "ABCD-EFGH-IJKL-MNOP-QRST-UVW", "ABCD-EFGH-IJKL-MNOP-QRST-UVW1"]
+    )
+    func notACode(_ text: String) throws {
+        let m = try SyncJoinTests.published()
+        let recording = Recording(m.server)
+        var envB = m.envB
+        envB.syncTransport = recording
+        var typed = Array(text.utf8)
+        let code = try Passphrase(consuming: &typed)
+        #expect(throws: SyncFailure.notInvitationCode) {
+            _ = try AppWorkspace(SignIn(), environment: envB).join(
+                server: try SyncAddress.parse(SyncJoinTests.server), workspaceId: m.workspaceId,
+                handle: Handle("carl"), code: code,
+                passphrase: try WorkspaceSandbox.passphrase("carl"))
+        }
+        #expect(recording.bodies.withLock { $0 }.isEmpty)
+        let made = SyncJoinTests.Machines(
+            sandbox: m.sandbox, server: m.server, folderB: m.folderB, envA: m.envA, envB: envB)
+        #expect(made.leftovers.isEmpty, "\(made.leftovers)")
     }
 }

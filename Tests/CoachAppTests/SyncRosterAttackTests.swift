@@ -28,11 +28,12 @@ import Testing
         server.state.withLock { $0.roster.append(entry) }
     }
 
-    /// A plugin entry whose record the owner signed as a plugin row, the entry signed by
-    /// `entrySigner` (the owner unless given).
+    /// A plugin entry whose record the owner signed as a plugin row, following `previous` (the
+    /// plugin's entry before it; none for its first), the entry signed by `entrySigner` (the
+    /// owner unless given).
     static func pluginEntry(
-        owner: Principal, sha256: String, addedAt: String, entrySigner: Principal? = nil,
-        rowSignature: [UInt8]? = nil
+        owner: Principal, sha256: String, addedAt: String, after previous: RosterPlugin? = nil,
+        entrySigner: Principal? = nil, rowSignature: [UInt8]? = nil
     ) throws -> RosterPlugin {
         let ws = owner.anchor.workspaceId
         let granted = "weight"
@@ -45,7 +46,8 @@ import Testing
             signature: rowSignature ?? owner.signKeys.sign(message))
         let signer = entrySigner ?? owner
         var entry = RosterPlugin(
-            pluginId: "vo2", record: try record.bytes(), signerId: signer.userId)
+            pluginId: "vo2", record: try record.bytes(), signerId: signer.userId,
+            previous: previous.map { RosterEntry.plugin($0).hash } ?? [])
         entry.sign(by: signer.signKeys, workspaceId: ws)
         return entry
     }
@@ -121,31 +123,34 @@ import Testing
         let older = try Self.pluginEntry(
             owner: owner, sha256: "aa", addedAt: "2026-01-01T00:00:00Z")
         let newer = try Self.pluginEntry(
-            owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z")
+            owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z", after: older)
+        let onNewer = RosterEntry.plugin(newer).hash
         let attacks: [(String, RosterPlugin)] = [
             (
                 "a removal signed by a coach",
                 {
-                    var e = RosterPlugin(pluginId: "vo2", record: [], signerId: owner.userId)
+                    var e = RosterPlugin(
+                        pluginId: "vo2", record: [], signerId: owner.userId, previous: onNewer)
                     e.sign(by: carl.principal.signKeys, workspaceId: owner.anchor.workspaceId)
                     return e
                 }()
             ),
             (
                 "an unsigned removal",
-                RosterPlugin(pluginId: "vo2", record: [], signerId: owner.userId)
+                RosterPlugin(
+                    pluginId: "vo2", record: [], signerId: owner.userId, previous: onNewer)
             ),
             (
                 "a record whose entry a coach signed",
                 try Self.pluginEntry(
                     owner: owner, sha256: "cc", addedAt: "2026-03-01T00:00:00Z",
-                    entrySigner: carl.principal)
+                    after: newer, entrySigner: carl.principal)
             ),
             (
                 "a record whose row signature is forged",
                 try Self.pluginEntry(
                     owner: owner, sha256: "cc", addedAt: "2026-03-01T00:00:00Z",
-                    rowSignature: Array(repeating: 7, count: 64))
+                    after: newer, rowSignature: Array(repeating: 7, count: 64))
             ),
             ("an older genuine record replayed", older),
         ]
@@ -175,7 +180,7 @@ import Testing
         let older = try Self.pluginEntry(
             owner: owner, sha256: "aa", addedAt: "2026-01-01T00:00:00Z")
         let newer = try Self.pluginEntry(
-            owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z")
+            owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z", after: older)
         let removal = Self.pluginRemoval(owner: owner, of: newer)
         for entry in [older, newer, removal] { Self.plant(server, .plugin(entry)) }
         let b = try m.session(m.envB)
@@ -187,12 +192,12 @@ import Testing
         #expect(try Self.pluginHashes(b).isEmpty)
     }
 
-    /// The owner's removal of plugin vo2, naming `record` as the record it supersedes (none
+    /// The owner's removal of plugin vo2, naming `record` as the plugin's previous entry (none
     /// when nil).
     static func pluginRemoval(owner: Principal, of record: RosterPlugin?) -> RosterPlugin {
         var removal = RosterPlugin(
             pluginId: "vo2", record: [], signerId: owner.userId,
-            supersedes: record.map { RosterPlugin.recordHash($0.record.bytes) } ?? [])
+            previous: record.map { RosterEntry.plugin($0).hash } ?? [])
         removal.sign(by: owner.signKeys, workspaceId: owner.anchor.workspaceId)
         return removal
     }
@@ -208,7 +213,7 @@ import Testing
             owner: owner, sha256: "aa", addedAt: "2026-01-01T00:00:00Z")
         let removal = Self.pluginRemoval(owner: owner, of: first)
         let again = try Self.pluginEntry(
-            owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z")
+            owner: owner, sha256: "bb", addedAt: "2026-02-01T00:00:00Z", after: removal)
         for entry in [first, removal, again] { Self.plant(server, .plugin(entry)) }
         let b = try m.session(m.envB)
         defer { b.close() }
@@ -238,9 +243,12 @@ import Testing
         let a = try m.session(m.envA)
         let owner = a.principal
         a.close()
+        var previous: RosterPlugin?
         for (hash, at) in [("aa", "2026-01-01T00:00:00Z"), ("bb", "2026-02-01T00:00:00Z")] {
-            Self.plant(
-                server, .plugin(try Self.pluginEntry(owner: owner, sha256: hash, addedAt: at)))
+            let entry = try Self.pluginEntry(
+                owner: owner, sha256: hash, addedAt: at, after: previous)
+            Self.plant(server, .plugin(entry))
+            previous = entry
         }
         let b = try m.session(m.envB)
         defer { b.close() }

@@ -146,10 +146,10 @@ struct JoinInvitationTests {
     }
 
     @Test(
-        "an invitation with a verifier or binding not 32 bytes or a life out of range is 400",
+        "an invitation with a verifier not 32 bytes, a binding not 72 or a bad life is 400",
         arguments: [
-            (31, 32, 3_600), (32, 31, 3_600), (32, 0, 3_600), (32, 32, 59),
-            (32, 32, 7 * 86_400 + 1),
+            (31, 72, 3_600), (32, 71, 3_600), (32, 32, 3_600), (32, 0, 3_600), (32, 72, 59),
+            (32, 72, 7 * 86_400 + 1),
         ] as [(Int, Int, Int64)])
     func malformed(_ length: Int, _ bindingLength: Int, _ seconds: Int64) async throws {
         try await withServer("JoinInvitationTests", fixture: fixture) { api, _ in

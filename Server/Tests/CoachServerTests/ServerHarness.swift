@@ -15,7 +15,7 @@ import Testing
 /// Every answer's status is checked against docs/openapi.yaml for its route.
 struct Api: Sendable {
     /// The owner binding an invitation carries unless a test gives another.
-    static let binding = Array(repeating: UInt8(0xB1), count: 32)
+    static let binding = Array(repeating: UInt8(0xB1), count: JoinCode.bindingLength)
 
     let client: any TestClientProtocol
     let fixture: ClubFixture

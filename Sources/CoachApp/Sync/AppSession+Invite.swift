@@ -10,7 +10,8 @@ extension AppSession {
     /// its proof is sent (bound to the workspace and the user's id as the server's roster has
     /// it), with the code's owner binding: a MAC of the workspace's registration (checked
     /// against this user's trust anchor) under a key only holders of the code can derive, so
-    /// the joining machine can tell the owner's key from one a server made up.
+    /// the joining machine can tell the owner's key from one a server made up, and of the
+    /// roster head read and verified here, which the roster served at the join must extend.
     ///
     /// The owner invites any active user; any other user only themselves.
     /// - Parameters:
@@ -18,7 +19,7 @@ extension AppSession {
     ///   - seconds: how long the invitation lives (one minute to seven days).
     /// - Returns: the code (shown once, kept nowhere) and the invitation as registered.
     /// - Throws: `SyncFailure.notSynced`; `StoreError.tampered` when the registration kept
-    ///   here is not the owner's; `StoreError.permissionDenied` when someone other
+    ///   here is not the owner's, or the server's roster does not verify; `StoreError.permissionDenied` when someone other
     ///   than the owner invites another user; `SyncRemoteFailure` for the server's refusals
     ///   (`malformed` for a life out of range, `not_found` for a user its roster lacks).
     public func invite(_ handle: Handle?, expiresIn seconds: Int64) throws -> InvitationReport {
@@ -36,8 +37,16 @@ extension AppSession {
         try client.signIn(workspace: workspaceId, device: device) { message in
             try workspace.withDeviceKey { _, key in key.sign(message) }
         }
-        guard let user = try client.rosterUser(workspace: workspaceId, handle: invited.rawValue)
-        else {
+        // The roster read and applied here (verified, extending this replica's mark) gives
+        // the head the invitation binds: the joining machine refuses a roster that leaves
+        // out any of it.
+        let roster = try Self.roster(of: workspaceId, from: client)
+        _ = try workspace.applyRoster(roster.entries, as: principal)
+        let newest = roster.entries.reduce(nil) { (found: RosterUser?, entry) in
+            if case .user(let user) = entry, user.handle == invited.rawValue { return user }
+            return found
+        }
+        guard let user = newest else {
             throw SyncRemoteFailure.refused(
                 SyncProblem(
                     status: 404, reason: .notFound,
@@ -56,7 +65,7 @@ extension AppSession {
                 verifier: JoinCode.verifier(
                     workspace: workspaceId, user: user.userId,
                     code: JoinCode.proof(of: normalized)),
-                binding: JoinCode.binding(of: registration, key: key),
+                binding: JoinCode.binding(of: registration, head: roster.head, key: key),
                 expiresIn: seconds),
             as: InvitationResponse.self)
         return InvitationReport(

@@ -34,7 +34,8 @@ extension AppSession {
     /// is then refused at sign-in). Devices of a user the server's roster does not hold yet
     /// wait for that user's entry.
     ///
-    /// - Returns: how many entries were pushed, and the roster's head after them.
+    /// - Returns: how many entries were pushed, and the roster's head after them when it is
+    ///   the read head with them on it (else the read head).
     /// - Throws: `SyncRemoteFailure` (`roster_rejected` when the server's checks refuse one).
     func pushDeviceEntries(
         _ client: SyncClient, workspace id: String,
@@ -69,6 +70,10 @@ extension AppSession {
             }
         }
         guard !missing.isEmpty else { return (0, head) }
-        return (missing.count, try client.pushRoster(workspace: id, missing, on: head))
+        let after = try client.pushRoster(workspace: id, missing, on: head)
+        // Only a head this replica can vouch for (it becomes the mark every later roster must
+        // extend): the read head with its own entries on it; after entries it has not read
+        // (the roster moved meanwhile), the read head.
+        return (missing.count, after == head.appending(contentsOf: missing) ? after : head)
     }
 }

@@ -18,31 +18,42 @@ extension AppWorkspace {
     ///   - workspaceId: the workspace's id on the server.
     ///   - seconds: the session's lifetime.
     /// - Returns: what was made.
-    /// - Throws: `StoreError.workspaceExists`; `StoreError.authenticationFailed` for a wrong
-    ///   passphrase; `StoreError.tampered` (and `SyncFailure`) for a registration the code
-    ///   does not bind (an owner key of the server's making), a roster or a change that does
-    ///   not verify; `SyncRemoteFailure` for the server's refusals (`bad_invitation`).
+    /// - Throws: `SyncFailure.notInvitationCode` for a `code` that does not read as one
+    ///   (nothing is sent); `StoreError.workspaceExists`; `StoreError.authenticationFailed` for
+    ///   a wrong passphrase; `StoreError.tampered` (and `SyncFailure`) for a registration the
+    ///   code does not bind (an owner key of the server's making), a roster that does not
+    ///   extend the inviter's head (entries left out), a roster or a change that does not
+    ///   verify; `SyncRemoteFailure` for the server's refusals (`bad_invitation`).
     public func join(
         server: URL, workspaceId: String, handle: Handle, code: Passphrase,
         passphrase: Passphrase, seconds: Int = 8 * 3600
     ) throws -> JoinReport {
         guard !exists else { throw StoreError.workspaceExists(path) }
-        let code = code.key.withBytes { JoinCode.normalized(String(decoding: $0, as: UTF8.self)) }
+        // Only a code that reads as one: a proof and a binding key of no code ("") would be
+        // ones the server can compute.
+        guard
+            let code = code.key.withBytes({
+                JoinCode.normalized(String(decoding: $0, as: UTF8.self))
+            })
+        else { throw SyncFailure.notInvitationCode }
         var client = SyncClient(server: server, transport: environment.syncTransport)
         let answer = try client.call(
             "POST", SyncPath.join(workspaceId),
-            JoinRequest(handle: handle.rawValue, code: code.map(JoinCode.proof(of:)) ?? ""),
+            JoinRequest(handle: handle.rawValue, code: JoinCode.proof(of: code)),
             as: JoinResponse.self)
         guard answer.registration.workspaceId == workspaceId,
             answer.user.handle == handle.rawValue
         else {
             throw StoreError.tampered("the server's answer to the join (another workspace or user)")
         }
-        // Before anything of the answer is trusted: the registration (its owner key) must be
-        // the one the inviting user bound to the code, which the server never saw.
+        // Before anything of the answer is trusted: the registration (its owner key) and the
+        // roster head must be the ones the inviting user bound to the code, which the server
+        // never saw.
         let key = try JoinCode.bindingKey(
-            workspace: workspaceId, user: answer.user.userId, code: code ?? "")
-        guard JoinCode.bindingValid(answer.binding.bytes, of: answer.registration, key: key)
+            workspace: workspaceId, user: answer.user.userId, code: code)
+        guard
+            let invited = JoinCode.boundHead(
+                answer.binding.bytes, of: answer.registration, key: key)
         else {
             throw StoreError.tampered(
                 "the server's answer to the join (its owner key \(Self.fingerprint(answer)) "
@@ -59,6 +70,12 @@ extension AppWorkspace {
         try client.signIn(
             workspace: workspaceId, device: joining.device.deviceId, sign: joining.signAsDevice)
         let roster = try AppSession.roster(of: workspaceId, from: client)
+        guard invited.isExtended(by: roster.entries) else {
+            throw StoreError.tampered(
+                "the roster the server at \(server.absoluteString) served at the join "
+                    + "(\(roster.entries.count) entries) does not extend the \(invited.count) "
+                    + "the inviting machine verified: entries were left out or rewritten")
+        }
         let temporary = Self.temporaryPath(beside: path, random: environment.random)
         let user = answer.user.userId.rawValue
         // The key and session are saved only once the file is linked in place: a file that
@@ -105,6 +122,10 @@ extension AppWorkspace {
             at: temporary, joining: joining, registration: answer.registration,
             roster: roster.entries, head: roster.head, server: server.absoluteString,
             clock: environment.clock, random: environment.random, ids: environment.ids)
+        // The head verified here is the mark later rosters must extend; with no device digest
+        // (zeros) it is not current, so the first sync reads the roster again for the devices.
+        try made.workspace.noteRosterMark(
+            RosterMark(head: roster.head, devices: [UInt8](repeating: 0, count: 32)))
         let session = AppSession(
             workspace: made.workspace, principal: made.principal, environment: environment,
             token: nil)

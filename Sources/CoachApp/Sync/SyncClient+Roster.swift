@@ -20,14 +20,6 @@ extension SyncClient {
         try rosterWithHead(workspace: workspace).entries
     }
 
-    /// The newest roster entry of the user named `handle`, nil when there is none.
-    func rosterUser(workspace: String, handle: String) throws -> RosterUser? {
-        try roster(workspace: workspace).reduce(nil) { found, entry in
-            if case .user(let user) = entry, user.handle == handle { return user }
-            return found
-        }
-    }
-
     /// Pushes roster entries by compare-and-swap, starting from `head` and, while the roster
     /// moves, from the head the server's refusal names (up to three tries).
     ///

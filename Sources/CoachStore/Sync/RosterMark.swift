@@ -6,7 +6,10 @@ import CoachSync
 /// head. While a pull answers the same head and the replica's device entries hash the same,
 /// a sync need not read the roster.
 ///
-/// It is a hint for skipping a read, never a trust anchor: a mark that is wrong costs either
+/// Its head is also one this replica verified (read and applied in full, or its own entries
+/// pushed on such a head, or the roster read at a join): every roster the server
+/// serves later must extend it (`RosterHead.isExtended(by:)`), or it is tampering. As a hint
+/// for skipping a read it is never a trust anchor: a mark that is wrong costs either
 /// one roster read, or, when it claims the replica is current while it is not, a refusal by
 /// the server (a retired epoch, a role the replica no longer holds) that makes the sync read
 /// the roster and try again, or a pulled change from a device the replica does not know,

@@ -26,12 +26,14 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// Queued changes to athletes whose current key the user no longer holds (access revoked
     /// after they were made): the server refuses them, so they stay queued here, unsent.
     case accessRevoked(athletes: [String], changes: Int)
+    /// What was given to join with does not read as an invitation code; nothing was sent.
+    case notInvitationCode
 }
 
 extension SyncFailure: CoachFailure {
     public var category: FailureCategory {
         switch self {
-        case .deviceNotOpen, .notSynced: .usage
+        case .deviceNotOpen, .notSynced, .notInvitationCode: .usage
         case .alreadySynced, .membershipOffline, .membershipRefused, .enrolmentNotSynced:
             .conflict
         case .refusedChange, .streamBroken: .corrupt
@@ -64,6 +66,9 @@ extension SyncFailure: CoachFailure {
                 + "\(athletes.joined(separator: ", ")) "
                 + "cannot be synced: access was revoked since; they stay queued on this machine, "
                 + "unsent, and everything else was synced"
+        case .notInvitationCode:
+            "that is not an invitation code (24 letters and digits, dashes optional): nothing "
+                + "was sent to the server; ask the inviting user for the code again"
         case .membershipRefused(let reason):
             "the server's roster did not take this membership change (\(reason)): nothing was "
                 + "changed; sync, then make the change again"

@@ -28,6 +28,7 @@ extension Workspace {
         }
         for _ in 1...3 {
             let server = try gate.fetch()
+            try requireExtendsMark(db, server.entries)
             let index = RosterIndex(server.entries)
             try requireCurrent(db, with: index)
             try requireKeyRows(db, with: index)
@@ -138,8 +139,8 @@ extension Workspace {
     }
 
     /// The plugin entries: each local plugin row whose record the server lacks, and an empty
-    /// record for each plugin the server holds and this write removes, naming the server's
-    /// record it supersedes.
+    /// record for each plugin the server holds and this write removes, each naming the
+    /// server's newest entry of the plugin (`RosterPlugin.previous`).
     func pluginChanges(
         _ db: Database, on server: RosterIndex, as actor: Principal, workspaceId ws: String
     ) throws -> [RosterEntry] {
@@ -149,7 +150,9 @@ extension Workspace {
             let record = try Self.pluginRecord(row).bytes()
             local.insert(row["id"])
             guard server.plugins[row["id"]] != record else { continue }
-            var entry = RosterPlugin(pluginId: row["id"], record: record, signerId: actor.userId)
+            var entry = RosterPlugin(
+                pluginId: row["id"], record: record, signerId: actor.userId,
+                previous: server.pluginHeads[row["id"]] ?? [])
             entry.sign(by: actor.signKeys, workspaceId: ws)
             out.append(.plugin(entry))
         }
@@ -159,7 +162,7 @@ extension Workspace {
         {
             var entry = RosterPlugin(
                 pluginId: id, record: [], signerId: actor.userId,
-                supersedes: RosterPlugin.recordHash(record))
+                previous: server.pluginHeads[id] ?? [])
             entry.sign(by: actor.signKeys, workspaceId: ws)
             out.append(.plugin(entry))
         }

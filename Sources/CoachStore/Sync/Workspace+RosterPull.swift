@@ -22,12 +22,17 @@ extension Workspace {
     ///   - actor: the signed-in user, whose trust anchor the rows are checked against.
     /// - Returns: how many entries changed the replica.
     /// - Throws: `StoreError.tampered` naming what does not verify (an unsigned or planted
-    ///   entry); nothing is applied then.
+    ///   entry, a plugin entry replayed out of its chain, a roster that does not extend the
+    ///   head this replica verified last); nothing is applied then.
     @discardableResult
     public func applyRoster(_ entries: [RosterEntry], as actor: Principal) throws -> Int {
+        do { _ = try RosterPluginChain(entries) } catch {
+            throw StoreError.tampered("\(error.message) (replayed on the server)")
+        }
         applyingRoster.withLock { $0 = true }
         defer { applyingRoster.withLock { $0 = false } }
         return try write { db in
+            try requireExtendsMark(db, entries)
             var applied = 0
             var rotated: [AthleteID: Int] = [:]
             var added: Set<AthleteID> = []

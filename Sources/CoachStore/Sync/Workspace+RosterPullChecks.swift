@@ -71,10 +71,9 @@ extension Workspace {
     /// (`verifiedPlugin`, against the roster's newest record of the plugin so far, in
     /// `newest`: the roster is read whole, so an older record after it is a replay); whether
     /// it changed. A record older than the row held is not written (a later entry of the
-    /// roster holds the newer one). A removal must name the roster's newest record so far
-    /// (`RosterPlugin.supersedes`): one naming an older record, or none, is a removal replayed
-    /// after the plugin was added again, and is tampering; it drops the held row only when
-    /// that row is the record it names.
+    /// roster holds the newer one). That each entry names the plugin's previous one is
+    /// checked before (`RosterPluginChain`), so a removal follows the record it removes; it
+    /// drops the held row only when that row is this record.
     func applyPlugin(
         _ db: Database, _ plugin: RosterPlugin, as actor: Principal,
         newest: inout [String: RosterPluginRecord]
@@ -84,13 +83,7 @@ extension Workspace {
             .map(Self.pluginRecord)
         let verified = try verifiedPlugin(db, plugin, notBefore: newest[id]?.addedAt, as: actor)
         guard let record = verified else {
-            guard let latest = newest[id],
-                plugin.supersedes.bytes == RosterPlugin.recordHash(try latest.bytes())
-            else {
-                throw StoreError.tampered(
-                    "the removal of plugin '\(id)' (not of its newest record: replayed)")
-            }
-            guard let held, held == latest else { return false }
+            guard let held, held == newest[id] else { return false }
             try db.execute(sql: PluginsTable.delete, arguments: [plugin.pluginId])
             return true
         }

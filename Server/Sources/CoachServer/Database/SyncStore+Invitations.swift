@@ -16,9 +16,12 @@ extension SyncStore {
     public func invite(
         _ workspace: String, _ request: InvitationRequest, session: SessionDevice, now: Int64
     ) async throws -> InvitationResponse {
-        guard request.verifier.bytes.count == 32, request.binding.bytes.count == 32 else {
+        guard request.verifier.bytes.count == 32,
+            request.binding.bytes.count == JoinCode.bindingLength
+        else {
             throw SyncProblem.refuse(
-                .malformed, "an invitation's verifier and binding are 32 bytes each")
+                .malformed,
+                "an invitation's verifier is 32 bytes and its binding \(JoinCode.bindingLength)")
         }
         let seconds = request.expiresIn
         guard (SyncLimits.minInvitationSeconds...SyncLimits.maxInvitationSeconds).contains(seconds)

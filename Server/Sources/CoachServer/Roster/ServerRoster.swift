@@ -8,9 +8,11 @@ import CoachTrust
 ///
 /// `apply` takes entries one at a time with the checks that need no signature (no second
 /// athlete of one id, epochs in order, a certificate only replaced by a higher version, a
-/// revocation never withdrawn, a sealed key row signed by its user, following their newest
-/// certificate, with a counter above their earlier rows); `verify` then runs `CoachTrust`'s verifiers over the whole
-/// result, against the registration's owner key only.
+/// revocation never withdrawn, each plugin entry naming the plugin's newest entry
+/// (`RosterPluginChain`: a replayed owner's entry is refused), a sealed key row signed by its
+/// user, following their newest certificate, with a counter above their earlier rows);
+/// `verify` then runs `CoachTrust`'s verifiers over the whole result, against the
+/// registration's owner key only.
 public struct ServerRoster: Sendable {
     /// A device and its revocation, if any.
     public struct Device: Sendable, Equatable {
@@ -25,6 +27,8 @@ public struct ServerRoster: Sendable {
     public private(set) var devices: [DeviceID: Device] = [:]
     public private(set) var removed: Set<AthleteID> = []
     public private(set) var plugins: [String: RosterPlugin] = [:]
+    /// Each plugin's newest entry, which its next entry must name.
+    public private(set) var pluginChain = RosterPluginChain()
     public private(set) var removals: [RosterRemoval] = []
     public private(set) var head: RosterHead = .empty
     /// The users' certificates and sealed key rows, as key-row entries must follow them.
@@ -83,6 +87,7 @@ public struct ServerRoster: Sendable {
             device.revocation = revocation.revocation
             devices[revocation.deviceId] = device
         case .plugin(let plugin):
+            do { try pluginChain.append(entry) } catch { throw RosterRefusal(error.message) }
             plugins[plugin.pluginId] = plugin
         case .removal(let removal):
             try requireLive(removal.athleteId)
