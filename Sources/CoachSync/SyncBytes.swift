@@ -1,5 +1,3 @@
-import Foundation
-
 /// Bytes on the sync wire: in JSON a base64url string without padding (RFC 4648 §5).
 ///
 /// Reading is strict: a character outside the base64url alphabet, padding, or a length no
@@ -15,24 +13,11 @@ public struct SyncBytes: Hashable, Sendable, Codable, ExpressibleByArrayLiteral 
     public init(arrayLiteral elements: UInt8...) { bytes = elements }
 
     /// The base64url text of the bytes, without padding.
-    public var text: String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    public var text: String { Base64URL.encode(bytes) }
 
     /// Reads base64url text without padding; nil when it is not exactly that.
     public init?(text: String) {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        guard text.allSatisfy(allowed.contains), text.count % 4 != 1 else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+")
-            .replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        guard let data = Data(base64Encoded: standard) else { return nil }
-        let bytes = [UInt8](data)
-        // Unused low bits must be zero: one spelling per value.
-        guard SyncBytes(bytes).text == text else { return nil }
+        guard let bytes = Base64URL.decode(text) else { return nil }
         self.bytes = bytes
     }
 

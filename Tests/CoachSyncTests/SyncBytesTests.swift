@@ -1,4 +1,5 @@
 import CoachSync
+import Foundation
 import Testing
 
 @Suite struct SyncBytesTests {
@@ -25,5 +26,38 @@ import Testing
         #expect(throws: (any Error).self) {
             try SyncJSON.decode([SyncBytes].self, from: Array("[\"\(text)\"]".utf8))
         }
+    }
+
+    @Test("the codec agrees with Foundation's base64 in the url alphabet, every length to 96")
+    func agreesWithFoundation() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for length in 0...96 {
+            let bytes = (0..<length).map { _ -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            let reference = Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(bytes) == reference)
+            #expect(Base64URL.decode(reference) == bytes)
+        }
+    }
+
+    @Test(
+        "a character outside the alphabet anywhere in a spelling is refused",
+        arguments: ["=", "+", "/", ".", " ", "\u{0}", "é", "\u{7F}"])
+    func foreignCharacter(character: String) {
+        let valid = "Zm9vYmFy"
+        for offset in 0..<valid.count {
+            var text = Array(valid)
+            text[offset] = Character(character)
+            #expect(Base64URL.decode(String(text)) == nil, "\(String(text))")
+        }
+    }
+
+    @Test("unused low bits must be zero in both short endings", arguments: ["Zh", "Zm9", "Zm-"])
+    func unusedBits(text: String) {
+        #expect(Base64URL.decode(text) == nil)
     }
 }
