@@ -3,12 +3,17 @@
 # (fsync on, default settings), CLIENTS concurrent clients pushing athlete-day batches of
 # CHANGES signed changes (DAYS per athlete, ATHLETES athletes, each athlete's pushes one
 # device's chain), then the storage per record.
-# Usage: Benchmarks/sync-server.sh [ATHLETES [DAYS [CLIENTS [CHANGES]]]]   (100 10 8 15)
+# Usage: Benchmarks/sync-server.sh [ATHLETES [DAYS [CLIENTS [CHANGES [GROW]]]]]   (100 10 8 15 0)
+# With GROW days, the database is vacuumed (what autovacuum does between a club's mornings: the
+# dead row versions of the rewritten object buckets, streams and devices become free space), the
+# same athletes push GROW more days, and the bytes every table gained divided by the records
+# they added is printed: a record's own cost, without the club's per-athlete and per-database
+# rows, in a database that is vacuumed as a running one is.
 # COACH_BENCH_ENVELOPE=1 pushes version-1 envelopes (the byte form before the compact one);
 # COACH_BENCH_BIN=DIR takes coach-server and coach-sync-bench from DIR instead of building
 # them in release (the storage figures do not depend on the build; the timings do).
 set -euo pipefail
-athletes=${1:-100} days=${2:-10} clients=${3:-8} changes=${4:-15}
+athletes=${1:-100} days=${2:-10} clients=${3:-8} changes=${4:-15} grow=${5:-0}
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here/Server"
 if [ -n "${COACH_BENCH_BIN:-}" ]; then
@@ -42,27 +47,55 @@ server=$!
 for _ in $(seq 1 100); do [ -s "$tmp/serve.out" ] && break; sleep 0.1; done
 base=$(head -1 "$tmp/serve.out" | sed 's/.* //')
 echo "coach-server at $base; $athletes athletes x $days days, $clients clients, $changes changes a push"
-"$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes"
-# Server migration 7 stores changes in runs (one row per pushed batch and stream); a server
-# before it (COACH_BENCH_BIN) one row per change.
-if [ "$(psql -d club -c "SELECT to_regclass('runs') IS NOT NULL")" = t ]; then
-  records=$(psql -d club -c "SELECT sum(n) FROM runs") table=runs
-  stored="round(avg(length(body)) / avg(n)) || ' bytes as stored (before compression)'"
-  compressed="pg_column_size(body)"
-else
-  records=$(psql -d club -c "SELECT count(*) FROM changes") table=changes
-  stored="round(avg(length(envelope))) || ' bytes'" compressed="pg_column_size(envelope)"
-fi
-psql -d club -F ' ' -c "SELECT c.relname, pg_relation_size(c.oid), pg_indexes_size(c.oid),
-  pg_total_relation_size(c.oid) - pg_relation_size(c.oid) - pg_indexes_size(c.oid)
+# Every table's heap, indexes and the rest (TOAST, free-space and visibility maps), per record.
+measure() {
+  # Server migration 7 stores changes in runs (one row per pushed batch and stream); a server
+  # before it (COACH_BENCH_BIN) one row per change.
+  if [ "$(psql -d club -c "SELECT to_regclass('runs') IS NOT NULL")" = t ]; then
+    records=$(psql -d club -c "SELECT sum(n) FROM runs") table=runs
+    stored="round(avg(length(body)) / avg(n)) || ' bytes as stored (before compression)'"
+    compressed="pg_column_size(body)"
+  else
+    records=$(psql -d club -c "SELECT count(*) FROM changes") table=changes
+    stored="round(avg(length(envelope))) || ' bytes'" compressed="pg_column_size(envelope)"
+  fi
+  psql -d club -F ' ' -c "SELECT c.relname, pg_relation_size(c.oid), pg_indexes_size(c.oid),
+    pg_total_relation_size(c.oid) - pg_relation_size(c.oid) - pg_indexes_size(c.oid)
   FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
-  ORDER BY pg_total_relation_size(c.oid) DESC, 1" | awk -v n="$records" 'BEGIN { print "table: heap, indexes, toast (bytes per record)" }
-  { t += $2 + $3 + $4; printf "  %s: %d, %d, %d (%.0f)\n", $1, $2, $3, $4, ($2 + $3 + $4) / n }
-  END { printf "every table: %.0f bytes per record (%d records)\n", t / n, n }'
-# Server migration 8 keeps objects' versions in object_buckets, before it one row per object.
-objects=objects
-[ "$(psql -d club -c "SELECT to_regclass('object_buckets') IS NOT NULL")" = t ] && objects=object_buckets
-psql -d club -c "SELECT 'storage per record: ' || round((pg_total_relation_size('$table')
-  + pg_total_relation_size('$objects'))::numeric / $records) || ' bytes ($table and $objects,
-  with indexes), envelope ' || $stored || ', ' || round(sum($compressed)::numeric / $records)
-  || ' compressed' FROM $table"
+    ORDER BY pg_total_relation_size(c.oid) DESC, 1" | awk -v n="$records" 'BEGIN { print "table: heap, indexes, toast (bytes per record)" }
+    { t += $2 + $3 + $4; printf "  %s: %d, %d, %d (%.0f)\n", $1, $2, $3, $4, ($2 + $3 + $4) / n }
+    END { printf "every table: %.0f bytes per record (%d records)\n", t / n, n }'
+  # Server migration 8 keeps objects' versions in object_buckets, before it one row per object.
+  objects=objects
+  [ "$(psql -d club -c "SELECT to_regclass('object_buckets') IS NOT NULL")" = t ] && objects=object_buckets
+  psql -d club -c "SELECT 'storage per record: ' || round((pg_total_relation_size('$table')
+    + pg_total_relation_size('$objects'))::numeric / $records) || ' bytes ($table and $objects,
+    with indexes), envelope ' || $stored || ', ' || round(sum($compressed)::numeric / $records)
+    || ' compressed' FROM $table"
+  every=$(psql -d club -c "SELECT sum(pg_total_relation_size(oid)) FROM pg_class
+    WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'")
+}
+if [ "$grow" -gt 0 ]; then
+  coproc bench { "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes" "$grow"; }
+  pid=$bench_PID out=${bench[0]} in=${bench[1]}
+  while IFS= read -r line <&"$out"; do
+    [ "$line" = "grown: waiting" ] && break
+    echo "$line"
+  done
+  psql -d club -c "VACUUM" >/dev/null
+  echo "after VACUUM:"
+  measure
+  before=$every before_records=$records
+  echo "then $grow more days of the same athletes:"
+  echo >&"$in"
+  cat <&"$out"
+  wait "$pid"
+  psql -d club -c "VACUUM" >/dev/null
+  echo "after VACUUM:"
+  measure
+  echo "each record added: $(( (every - before) / (records - before_records) )) bytes in every" \
+    "table ($(( records - before_records )) records added)"
+else
+  "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes"
+  measure
+fi

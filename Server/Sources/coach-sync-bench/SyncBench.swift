@@ -14,11 +14,14 @@ import Foundation
 struct SyncBench {
     static func main() async throws {
         let args = CommandLine.arguments
-        guard args.count == 6, let athletes = Int(args[2]), let days = Int(args[3]),
-            let clients = Int(args[4]), let changes = Int(args[5])
+        guard args.count == 6 || args.count == 7, let athletes = Int(args[2]),
+            let days = Int(args[3]), let clients = Int(args[4]), let changes = Int(args[5]),
+            let grow = args.count == 7 ? Int(args[6]) : 0
         else {
             FileHandle.standardError.write(
-                Data("usage: coach-sync-bench BASE_URL ATHLETES DAYS CLIENTS CHANGES\n".utf8))
+                Data(
+                    "usage: coach-sync-bench BASE_URL ATHLETES DAYS CLIENTS CHANGES [GROW_DAYS]\n"
+                        .utf8))
             exit(64)
         }
         let base = args[1]
@@ -47,11 +50,30 @@ struct SyncBench {
         let version1 = ProcessInfo.processInfo.environment["COACH_BENCH_ENVELOPE"] == "1"
         let work = (0..<athletes).map {
             club.batches(
-                athlete: $0, days: days, changes: changes, bodyBytes: 110, version1: version1)
+                athlete: $0, days: days + grow, changes: changes, bodyBytes: 110,
+                version1: version1)
         }
         // The request bodies are encoded before timing too: the load is the server's.
         let bodies = try work.map { batches in try batches.map { Data(try SyncJSON.encode($0)) } }
         let path = SyncPath.changes(club.workspace)
+        try await load(
+            bodies.map { Array($0.prefix(days)) }, tokens: tokens, clients: clients, path: path,
+            http: http, changes: changes)
+        guard grow > 0 else { return }
+        // Growth: the caller measures the database, then says go on a line of its own.
+        FileHandle.standardOutput.write(Data("grown: waiting\n".utf8))
+        _ = readLine()
+        try await load(
+            bodies.map { Array($0.dropFirst(days)) }, tokens: tokens, clients: clients,
+            path: path, http: http, changes: changes)
+    }
+
+    /// Pushes `bodies` (each athlete's batches, in order) and prints the throughput and the
+    /// latency percentiles.
+    static func load(
+        _ bodies: [[Data]], tokens: [String], clients: Int, path: String, http: Http,
+        changes: Int
+    ) async throws {
         let started = Date()
         let latencies = try await run(
             bodies, tokens: tokens, clients: clients, path: path, http: http)
@@ -60,14 +82,15 @@ struct SyncBench {
         func percentile(_ p: Double) -> Double {
             latencies[min(count - 1, Int((Double(count) * p).rounded(.up)) - 1)] * 1000
         }
-        print(
-            String(
-                format:
-                    "%d pushes of %d changes from %d clients in %.2f s: %.0f pushes/s "
-                    + "(%.0f changes/s), p50 %.1f ms, p99 %.1f ms, max %.1f ms",
-                count, changes, clients, wall, Double(count) / wall,
-                Double(count * changes) / wall, percentile(0.5), percentile(0.99),
-                (latencies.last ?? 0) * 1000))
+        let line = String(
+            format:
+                "%d pushes of %d changes from %d clients in %.2f s: %.0f pushes/s "
+                + "(%.0f changes/s), p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+            count, changes, clients, wall, Double(count) / wall,
+            Double(count * changes) / wall, percentile(0.5), percentile(0.99),
+            (latencies.last ?? 0) * 1000)
+        // Unbuffered, so that a reader waiting for the growth line has this one first.
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }
 
