@@ -16,21 +16,8 @@ set -euo pipefail
 start_cluster club
 serve
 
-secrets=$work/secrets
-mkdir -p "$secrets" && chmod 700 "$secrets"
-printf 'join owner passphrase\n' >"$secrets/olivia"
-printf 'join athlete passphrase\n' >"$secrets/jane"
-printf 'join coach passphrase\n' >"$secrets/carl"
-printf 'not the right passphrase\n' >"$secrets/wrong"
-chmod 600 "$secrets"/*
-on() { # machine command... (each machine has its own home, state and workspace file)
-  local dir=$work/$1
-  shift
-  mkdir -p "$dir"/{home,state,data,run} && chmod -R 700 "$dir"
-  env -i PATH="$PATH" HOME="$dir/home" XDG_STATE_HOME="$dir/state" XDG_DATA_HOME="$dir/data" \
-    XDG_RUNTIME_DIR="$dir/run" COACH_WORKSPACE="$dir/data/ws.sqlite" "$coach" "$@"
-}
-field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+passphrases olivia 'join owner passphrase' jane 'join athlete passphrase' \
+  carl 'join coach passphrase' wrong 'not the right passphrase'
 
 on a init --owner olivia --kdf interactive --new-passphrase-file "$secrets/olivia" >/dev/null
 on a unlock --as olivia --passphrase-file "$secrets/olivia" >/dev/null
