@@ -25,7 +25,8 @@ public enum Base64URL {
         out.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0
         while index + 3 <= bytes.count {
-            let word = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+            let word =
+                UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
                 | UInt32(bytes[index + 2])
             out.append(alphabet[Int(word >> 18)])
             out.append(alphabet[Int(word >> 12 & 0x3F)])
