@@ -121,6 +121,12 @@ for machine in a b c d; do
     fail "sync conflicts on $machine"
 done
 grep -q 'Jane from A' "$work/conflicts-c" || fail "C does not list the losing name"
+# C resolved it: every machine names C's device (the note's signer) as the resolver.
+c_device=$(on c device list --json | python3 -c 'import json, sys
+print(next(d["id"] for d in json.load(sys.stdin)["devices"] if d["this_machine"]))')
+grep -q "\"resolver\" : \"$c_device\"" "$work/conflicts-a" || fail "A does not name C's device"
+on b sync conflicts | grep -q "RESOLVED ON" || fail "the table has no resolving device"
+on b sync conflicts | grep -q "${c_device:0:8}" || fail "B does not name C's device"
 python3 - "$work"/conflicts-{a,b,c,d} <<'PY' || fail "the replicas list different conflicts"
 import json, sys
 def listed(path):
@@ -130,6 +136,7 @@ def listed(path):
     return sorted(json.dumps(row, sort_keys=True) for row in rows)
 lists = [listed(p) for p in sys.argv[1:]]
 assert len(lists[0]) == 1, lists[0]
+assert json.loads(lists[0][0]).get("resolver"), lists[0]
 for path, other in zip(sys.argv[2:], lists[1:]):
     assert other == lists[0], (path, other, lists[0])
 PY
