@@ -22,12 +22,13 @@ extension FakeSyncServer {
     }
 
     /// The refusal of a roster push carrying a rotation made at a stream position the stream
-    /// has moved past, as the real server refuses it (`stream_moved`).
+    /// has moved past, as the real server refuses it (`stream_moved`); every rotation when
+    /// `streamAlwaysMoved` is set.
     static func streamMoved(_ entries: [RosterEntry], in s: State) -> SyncProblem? {
         for case .epoch(let epoch) in entries {
             guard let mark = epoch.streamMark else { continue }
             let last = s.streams[epoch.athleteId]?.last
-            guard last?.sseq ?? 0 == mark.sseq,
+            guard !s.streamAlwaysMoved, last?.sseq ?? 0 == mark.sseq,
                 last?.streamHead.bytes ?? StreamChain.genesis == mark.head.bytes
             else {
                 return SyncProblem(

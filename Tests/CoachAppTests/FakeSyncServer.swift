@@ -44,6 +44,10 @@ final class FakeSyncServer: SyncTransport {
         var paths: [String] = []
         /// Answer pulls without the roster head, as a server from before it.
         var omitRosterHead = false
+        /// Refuse every roster push carrying a rotation as if its stream had moved.
+        var streamAlwaysMoved = false
+        /// Roster pushes refused with `stream_moved`.
+        var streamMovedRefusals = 0
     }
 
     let state = LockedValue(State())
@@ -203,6 +207,7 @@ final class FakeSyncServer: SyncTransport {
                 return SyncHTTPResponse(status: 409, body: try SyncJSON.encode(problem))
             }
             if let problem = Self.streamMoved(push.entries, in: s) {
+                s.streamMovedRefusals += 1
                 return SyncHTTPResponse(status: 409, body: try SyncJSON.encode(problem))
             }
             s.roster += push.entries

@@ -75,6 +75,14 @@ import Testing
         #expect(["Jane by carl", "Jane by B"].contains(name))
         #expect(conflicts.first?.winner.value?.contains(name) == true)
         #expect(conflicts.first?.loser.value?.contains(loser) == true)
+        // Carl's device resolved it, here and on B (which pulled his note).
+        let c = try Self.carl(m)
+        let device = try c.workspace.withDeviceKey { id, _ in id.rawValue }
+        c.close()
+        #expect(conflicts.first?.resolver == device)
+        let b = try m.session(m.envB)
+        defer { b.close() }
+        #expect(try b.syncConflicts() == conflicts)
     }
 
     @Test("A change made on top of another user's queued change here is pushed after it")

@@ -16,6 +16,7 @@ import Testing
         let object: String
         let winner: String
         let loser: String
+        let resolver: DeviceID?
 
         init(_ c: SyncConflict) {
             func side(_ s: SyncConflict.Side) -> String {
@@ -25,6 +26,7 @@ import Testing
             object = c.object
             winner = side(c.winner)
             loser = side(c.loser)
+            resolver = c.resolver
         }
     }
 
@@ -194,7 +196,7 @@ import Testing
                 arguments: [
                     row["athlete_id"] as String, row["object"] as String, row["kind"] as String,
                     row["day"] as String, row["winner"] as Data, Data(loser.encoded()),
-                    row["found_at"] as Int64,
+                    row["found_at"] as Int64, row["resolver_device"] as String?,
                 ])
         }
         let error = #expect(throws: StoreError.self) { try r.b.syncConflicts(as: r.ownerB) }

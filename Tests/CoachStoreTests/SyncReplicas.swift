@@ -71,6 +71,13 @@ struct SyncReplicas {
         }
     }
 
+    /// Every replica (A, B, and C when there is one) with the owner signed in on it.
+    var all: [(Workspace, Principal)] {
+        var out = [(a, f.owner), (b, ownerB)]
+        if let c, let ownerC { out.append((c, ownerC)) }
+        return out
+    }
+
     /// Writes a record on replica B as its owner.
     func putB(_ id: String, payload: String, day: String = "2026-11-24") throws {
         try b.write { db in

@@ -2,7 +2,7 @@
 # binaries, a work folder /tmp/coach-NAME.XXXXXX, a throw-away PostgreSQL cluster on a private
 # socket and port (run as the postgres user when root), the server, and the clean-up on exit
 # (every process whose pid file is in the work folder, the cluster, and the folder unless KEEP
-# is set).
+# is set); the helpers `passphrases`, `on` (one machine) and `field` (one JSON field).
 # shellcheck shell=bash
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 coach=$root/.build/debug/coach
@@ -46,3 +46,27 @@ serve() {
   url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
   [ -n "$url" ] || fail "the server did not start"
 }
+
+# Writes passphrase files into $secrets, a folder only its owner reads:
+# `passphrases NAME 'PASSPHRASE' ...` makes $secrets/NAME for each pair.
+passphrases() {
+  secrets=$work/secrets
+  mkdir -p "$secrets" && chmod 700 "$secrets"
+  while [ $# -ge 2 ]; do
+    printf '%s\n' "$2" >"$secrets/$1" && chmod 600 "$secrets/$1"
+    shift 2
+  done
+}
+
+# `on MACHINE COMMAND...` runs coach on a machine of its own: a home, state and workspace
+# file under $work/MACHINE, and nothing of the caller's environment but PATH.
+on() {
+  local dir=$work/$1
+  shift
+  mkdir -p "$dir"/{home,state,data,run} && chmod -R 700 "$dir"
+  env -i PATH="$PATH" HOME="$dir/home" XDG_STATE_HOME="$dir/state" XDG_DATA_HOME="$dir/data" \
+    XDG_RUNTIME_DIR="$dir/run" COACH_WORKSPACE="$dir/data/ws.sqlite" "$coach" "$@"
+}
+
+# `field NAME` prints the field NAME of the JSON object on stdin.
+field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }

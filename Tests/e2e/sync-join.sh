@@ -16,21 +16,8 @@ set -euo pipefail
 start_cluster club
 serve
 
-secrets=$work/secrets
-mkdir -p "$secrets" && chmod 700 "$secrets"
-printf 'join owner passphrase\n' >"$secrets/olivia"
-printf 'join athlete passphrase\n' >"$secrets/jane"
-printf 'join coach passphrase\n' >"$secrets/carl"
-printf 'not the right passphrase\n' >"$secrets/wrong"
-chmod 600 "$secrets"/*
-on() { # machine command... (each machine has its own home, state and workspace file)
-  local dir=$work/$1
-  shift
-  mkdir -p "$dir"/{home,state,data,run} && chmod -R 700 "$dir"
-  env -i PATH="$PATH" HOME="$dir/home" XDG_STATE_HOME="$dir/state" XDG_DATA_HOME="$dir/data" \
-    XDG_RUNTIME_DIR="$dir/run" COACH_WORKSPACE="$dir/data/ws.sqlite" "$coach" "$@"
-}
-field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+passphrases olivia 'join owner passphrase' jane 'join athlete passphrase' \
+  carl 'join coach passphrase' wrong 'not the right passphrase'
 
 on a init --owner olivia --kdf interactive --new-passphrase-file "$secrets/olivia" >/dev/null
 on a unlock --as olivia --passphrase-file "$secrets/olivia" >/dev/null
@@ -134,6 +121,12 @@ for machine in a b c d; do
     fail "sync conflicts on $machine"
 done
 grep -q 'Jane from A' "$work/conflicts-c" || fail "C does not list the losing name"
+# C resolved it: every machine names C's device (the note's signer) as the resolver.
+c_device=$(on c device list --json | python3 -c 'import json, sys
+print(next(d["id"] for d in json.load(sys.stdin)["devices"] if d["this_machine"]))')
+grep -q "\"resolver\" : \"$c_device\"" "$work/conflicts-a" || fail "A does not name C's device"
+on b sync conflicts | grep -q "RESOLVED ON" || fail "the table has no resolving device"
+on b sync conflicts | grep -q "${c_device:0:8}" || fail "B does not name C's device"
 python3 - "$work"/conflicts-{a,b,c,d} <<'PY' || fail "the replicas list different conflicts"
 import json, sys
 def listed(path):
@@ -143,6 +136,7 @@ def listed(path):
     return sorted(json.dumps(row, sort_keys=True) for row in rows)
 lists = [listed(p) for p in sys.argv[1:]]
 assert len(lists[0]) == 1, lists[0]
+assert json.loads(lists[0][0]).get("resolver"), lists[0]
 for path, other in zip(sys.argv[2:], lists[1:]):
     assert other == lists[0], (path, other, lists[0])
 PY

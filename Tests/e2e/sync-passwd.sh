@@ -12,20 +12,8 @@ set -euo pipefail
 start_cluster club
 serve
 
-secrets=$work/secrets
-mkdir -p "$secrets" && chmod 700 "$secrets"
-printf 'passwd owner passphrase\n' >"$secrets/olivia"
-printf 'passwd coach passphrase\n' >"$secrets/carl"
-printf 'passwd coach new passphrase\n' >"$secrets/carl2"
-chmod 600 "$secrets"/*
-on() { # machine command... (each machine has its own home, state and workspace file)
-  local dir=$work/$1
-  shift
-  mkdir -p "$dir"/{home,state,data,run} && chmod -R 700 "$dir"
-  env -i PATH="$PATH" HOME="$dir/home" XDG_STATE_HOME="$dir/state" XDG_DATA_HOME="$dir/data" \
-    XDG_RUNTIME_DIR="$dir/run" COACH_WORKSPACE="$dir/data/ws.sqlite" "$coach" "$@"
-}
-field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+passphrases olivia 'passwd owner passphrase' carl 'passwd coach passphrase' \
+  carl2 'passwd coach new passphrase'
 sql() { psql -tA -h 127.0.0.1 -p "$port" -U coach -d club -c "$1"; }
 
 on a init --owner olivia --kdf interactive --new-passphrase-file "$secrets/olivia" >/dev/null

@@ -4,6 +4,8 @@
 # offline; the owner (machine A) revokes carl from jane; carl's next sync keeps his change
 # queued, unsent, reports it in one line naming jane with exit 77, and `sync status` lists it;
 # the server stored nothing of his, and the owner's next change goes under jane's new epoch.
+# Carl pushed a change just before, so the server first refuses the owner's rotation as made
+# on a stream that moved, and the revocation pulls and rotates again.
 #
 # Machine B starts as a real coach's laptop does: the owner invites carl (`sync invite --for
 # carl`) and carl runs `sync join` on B with the code and his passphrase.
@@ -43,8 +45,14 @@ on "$b" sync >/dev/null 2>"$work/err" || fail "carl's first sync: $(cat "$work/e
 on "$b" log show -a jane >/dev/null 2>"$work/err" || fail "jane on B: $(cat "$work/err")"
 
 changes() { psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT coalesce(sum(n), 0) FROM runs"; }
+# Carl pushes a change first, so jane's stream has moved on since A's last pull: the server
+# refuses A's rotation (409 stream_moved), and the revocation pulls and makes it again.
+on "$b" log mood 3 -a jane --notes "carl online" >/dev/null
+on "$b" sync >/dev/null 2>"$work/err" || fail "carl's sync before: $(cat "$work/err")"
 on "$b" log mood 2 -a jane --notes "carl offline" >/dev/null
-on "$a" access revoke --athlete jane --from carl >/dev/null || fail "the revocation"
+on "$a" access revoke --athlete jane --from carl >/dev/null 2>"$work/err" ||
+  fail "the revocation on a moved stream: $(cat "$work/err")"
+on "$a" log show -a jane | grep -q "carl online" || fail "the revocation pulled nothing"
 before=$(changes)
 set +e
 on "$b" sync >/dev/null 2>"$work/err"

@@ -30,7 +30,9 @@ extension AppSession {
     }
 
     /// Revokes every user of `users` from every athlete of `athletes`, each a key rotation;
-    /// handles are checked before the first change.
+    /// handles are checked before the first change. In a synced workspace a rotation the
+    /// server refuses because the athlete's stream moved is made again after a pull
+    /// (`retryingRotation`).
     @discardableResult
     public func revokeAccess(athletes: [Handle], from users: [Handle]) throws -> [AccessPair] {
         let opened = try athletes.map { try athlete($0) }
@@ -38,7 +40,9 @@ extension AppSession {
         var out: [AccessPair] = []
         for user in users {
             for a in opened {
-                try workspace.revokeAccess(a, from: user)
+                try retryingRotation { afterPull in
+                    try workspace.revokeAccess(afterPull ? athlete(a.handle) : a, from: user)
+                }
                 out.append(AccessPair(athlete: a.handle, user: user))
             }
         }
@@ -53,9 +57,10 @@ extension AppSession {
         }
     }
 
-    /// Revokes a user's access and rotates the athlete's key so later data is out of their reach.
+    /// Revokes a user's access and rotates the athlete's key so later data is out of their reach
+    /// (after a pull, again, when the server refused the rotation because the stream moved).
     public func revokeAccess(athlete handle: Handle, from user: Handle) throws {
-        try workspace.revokeAccess(try athlete(handle), from: user)
+        try retryingRotation { _ in try workspace.revokeAccess(try athlete(handle), from: user) }
     }
 
     /// Holders of the newest key of every athlete the user holds, or of one athlete.

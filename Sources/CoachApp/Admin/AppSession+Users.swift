@@ -43,8 +43,9 @@ extension AppSession {
         environment.tokens(for: workspace.path).remove(handle: principal.handle.rawValue)
     }
 
-    /// Disables a user.
+    /// Disables a user, rotating the key of every athlete they held (after a pull, again,
+    /// when the server refused a rotation because the athlete's stream moved).
     public func disableUser(_ handle: Handle) throws {
-        try workspace.disableUser(handle: handle, as: principal)
+        try retryingRotation { _ in try workspace.disableUser(handle: handle, as: principal) }
     }
 }

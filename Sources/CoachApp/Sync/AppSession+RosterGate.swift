@@ -50,6 +50,9 @@ extension AppSession {
                             return .accepted(answer.head)
                         } catch SyncRemoteFailure.refused(let problem) {
                             if problem.reason == .rosterHeadMoved { return .headMoved }
+                            if problem.reason == .streamMoved {
+                                return .streamMoved(problem.message)
+                            }
                             throw SyncFailure.membershipRefused(reason: problem.message)
                         }
                     }

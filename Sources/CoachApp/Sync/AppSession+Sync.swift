@@ -73,7 +73,7 @@ extension AppSession {
 
     /// Reads the whole roster (checked to chain to its head), applies it, pushes this
     /// replica's device entries the server lacks, and keeps the mark of what it applied.
-    private func readRoster(
+    func readRoster(
         _ client: SyncClient, workspace id: String, into state: inout SyncRosterState
     ) throws {
         let roster = try Self.roster(of: id, from: client)
@@ -133,7 +133,7 @@ extension AppSession {
 
     /// Pulls every readable stream to its end, page by page; a page answered on a roster head
     /// other than the one applied (or on none) has the roster read and applied before it.
-    private func pull(
+    func pull(
         _ client: SyncClient, workspace id: String, roster: inout SyncRosterState,
         into report: inout SyncReport
     ) throws {

@@ -1,7 +1,7 @@
 import CoachStore
 
-/// One conflict as `sync conflicts` lists it: the record, and each side's device, clock,
-/// operation and value.
+/// One conflict as `sync conflicts` lists it: the record, each side's device, clock,
+/// operation and value, and the device that resolved it.
 public struct SyncConflictReport: Codable, Equatable, Sendable {
     /// One side of the conflict.
     public struct Side: Codable, Equatable, Sendable {
@@ -20,6 +20,9 @@ public struct SyncConflictReport: Codable, Equatable, Sendable {
     public let day: String
     public let winner: Side
     public let loser: Side
+    /// The device that resolved it and signs its conflict note; nil (no field in JSON) for a
+    /// conflict kept before replicas kept it.
+    public let resolver: String?
 
     init(_ conflict: SyncConflict) {
         func side(_ s: SyncConflict.Side) -> Side {
@@ -34,5 +37,6 @@ public struct SyncConflictReport: Codable, Equatable, Sendable {
         day = conflict.day
         winner = side(conflict.winner)
         loser = side(conflict.loser)
+        resolver = conflict.resolver?.rawValue
     }
 }

@@ -81,11 +81,15 @@ struct SyncConflictsCommand: ParsableCommand {
             if conflicts.isEmpty { print("No conflicts."); return }
             print(
                 Render.table(
-                    ["RECORD", "KIND", "DAY", "KEPT (DEVICE)", "LOST (DEVICE)", "LOST VALUE"],
+                    [
+                        "RECORD", "KIND", "DAY", "KEPT (DEVICE)", "LOST (DEVICE)", "RESOLVED ON",
+                        "LOST VALUE",
+                    ],
                     conflicts.map { c in
                         [
                             c.record, c.kind, c.day, String(c.winner.device.prefix(8)),
                             String(c.loser.device.prefix(8)),
+                            c.resolver.map { String($0.prefix(8)) } ?? "unknown",
                             c.loser.value ?? "(\(c.loser.operation))",
                         ]
                     }))

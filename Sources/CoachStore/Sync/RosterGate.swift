@@ -14,6 +14,9 @@ public struct RosterGate: Sendable {
         case accepted(RosterHead)
         /// The head moved since the roster was read: read it again and re-check.
         case headMoved
+        /// The entries hold a key rotation made at a stream position the athlete's stream
+        /// has moved past: pull, then make the rotation again (the server's reason).
+        case streamMoved(String)
     }
 
     /// The signed-in user, who signs the entries the store makes for the server (an athlete's

@@ -196,8 +196,9 @@ extension SyncApplier {
         return try ChangeEnvelope.decode([UInt8](row["envelope"] as Data))
     }
 
-    /// Keeps a conflict's losing change beside the winner, and queues the pair as a
-    /// `SyncConflictNote` so that every other replica lists the same conflict.
+    /// Keeps a conflict's losing change beside the winner, resolved by this machine's device,
+    /// and queues the pair as a `SyncConflictNote` (signed by that device) so that every other
+    /// replica lists the same conflict.
     func keepConflict(winner: ChangeEnvelope, loser: ChangeEnvelope, keyring: AthleteKeyring)
         throws
     {
@@ -206,6 +207,7 @@ extension SyncApplier {
             arguments: [
                 keyring.athleteId, winner.object, winner.kind, winner.day,
                 Data(winner.encoded()), Data(loser.encoded()), workspace.nowMilliseconds,
+                workspace.syncSigner.withLock { $0 }?.device.rawValue,
             ])
         let note = SyncConflictNote(winner: winner, loser: loser)
         guard note.fits else { return }

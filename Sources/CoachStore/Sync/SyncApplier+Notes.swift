@@ -51,9 +51,9 @@ extension SyncApplier {
         return note
     }
 
-    /// Keeps the conflict a checked note lists, unless this replica holds it already (its own
-    /// note pulled back, or the note pulled twice), and makes the note the change behind its
-    /// object.
+    /// Keeps the conflict a checked note lists, with the note's signer as the device that
+    /// resolved it, unless this replica holds it already (its own note pulled back, or the
+    /// note pulled twice), and makes the note the change behind its object.
     func keepNote(
         _ note: SyncConflictNote, _ envelope: ChangeEnvelope, athleteId: String,
         report: inout ApplyReport
@@ -72,7 +72,7 @@ extension SyncApplier {
                 sql: SyncTables.insertConflict,
                 arguments: [
                     athleteId, note.winner.object, note.winner.kind, note.winner.day, winner,
-                    loser, workspace.nowMilliseconds,
+                    loser, workspace.nowMilliseconds, envelope.device.rawValue,
                 ])
             report.conflicts += 1
         }

@@ -22,4 +22,8 @@ public struct SyncConflict: Equatable, Sendable {
     public let loser: Side
     /// When this replica resolved it (Unix milliseconds).
     public let foundAt: Int64
+    /// The device that resolved it, which signs its conflict note: this machine's for one
+    /// resolved here, the note's signer for one pulled; nil for one kept before replicas kept
+    /// it.
+    public let resolver: DeviceID?
 }

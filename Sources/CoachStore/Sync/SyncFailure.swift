@@ -23,6 +23,10 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// The server's roster refused a membership change, or kept moving under it; nothing was
     /// changed here.
     case membershipRefused(reason: String)
+    /// The server's roster refused a key rotation because the athlete's stream moved past the
+    /// position the rotation carries (another device pushed since this replica's last pull);
+    /// nothing was changed here. A use case that rotates pulls and makes it again.
+    case rotationBehindStream(reason: String)
     /// Queued changes to athletes whose current key the user no longer holds (access revoked
     /// after they were made): the server refuses them, so they stay queued here, unsent.
     case accessRevoked(athletes: [String], changes: Int)
@@ -34,7 +38,8 @@ extension SyncFailure: CoachFailure {
     public var category: FailureCategory {
         switch self {
         case .deviceNotOpen, .notSynced, .notInvitationCode: .usage
-        case .alreadySynced, .membershipOffline, .membershipRefused, .enrolmentNotSynced:
+        case .alreadySynced, .membershipOffline, .membershipRefused, .rotationBehindStream,
+            .enrolmentNotSynced:
             .conflict
         case .refusedChange, .streamBroken: .corrupt
         case .accessRevoked: .permission
@@ -69,7 +74,7 @@ extension SyncFailure: CoachFailure {
         case .notInvitationCode:
             "that is not an invitation code (24 letters and digits, dashes optional): nothing "
                 + "was sent to the server; ask the inviting user for the code again"
-        case .membershipRefused(let reason):
+        case .membershipRefused(let reason), .rotationBehindStream(let reason):
             "the server's roster did not take this membership change (\(reason)): nothing was "
                 + "changed; sync, then make the change again"
         }

@@ -17,8 +17,9 @@ extension Workspace {
     /// roster is read again and the entries re-checked, up to three times.
     ///
     /// - Throws: `SyncFailure.membershipOffline` without a reachable server,
-    ///   `.membershipRefused` when the server refuses or its roster keeps moving; the
-    ///   transaction then rolls back.
+    ///   `.membershipRefused` when the server refuses or its roster keeps moving,
+    ///   `.rotationBehindStream` when a rotation's stream moved on; the transaction then
+    ///   rolls back.
     func confirmMembership(_ db: Database) throws {
         guard !applyingRoster.withLock({ $0 }),
             let state = try Row.fetchOne(db, sql: SyncTables.state)
@@ -37,6 +38,8 @@ extension Workspace {
             switch try gate.push(entries, server.head) {
             case .accepted: return
             case .headMoved: continue
+            case .streamMoved(let reason):
+                throw SyncFailure.rotationBehindStream(reason: reason)
             }
         }
         throw SyncFailure.membershipRefused(

@@ -84,16 +84,7 @@ extension Workspace {
             else {
                 throw StoreError.tampered("the sealed key row of user '\(id)' on the server")
             }
-            try db.execute(
-                sql: """
-                    UPDATE users SET kdf_alg = ?, kdf_ops = ?, kdf_mem = ?, kdf_salt = ?,
-                        key_nonce = ?, key_ciphertext = ?, index_key_sealed = ?
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    keys.algorithm, keys.ops, keys.mem, Data(keys.salt), Data(keys.nonce),
-                    Data(keys.ciphertext), Data(keys.indexKey), id,
-                ])
+            try keys.store(db, user: id)
             applied += 1
         }
         return applied

@@ -208,16 +208,7 @@ extension Workspace {
                 guard let keys = SealedKeyFields(user.sealedKeys.bytes) else {
                     throw StoreError.tampered("the sealed key row of user '\(id)' on the server")
                 }
-                try db.execute(
-                    sql: """
-                        UPDATE users SET kdf_alg = ?, kdf_ops = ?, kdf_mem = ?, kdf_salt = ?,
-                            key_nonce = ?, key_ciphertext = ?, index_key_sealed = ?
-                        WHERE id = ?
-                        """,
-                    arguments: [
-                        keys.algorithm, keys.ops, keys.mem, Data(keys.salt), Data(keys.nonce),
-                        Data(keys.ciphertext), Data(keys.indexKey), id,
-                    ])
+                try keys.store(db, user: id)
             }
         }
         let pending = user.enrolledFrom
@@ -229,46 +220,5 @@ extension Workspace {
                 pending.map { Data($0.boxPK.bytes) }, pending.map { Data($0.signPK.bytes) },
                 pending?.signerId.rawValue, pending.map { Data($0.signature.bytes) },
             ])
-    }
-}
-
-/// The columns of a user row that `Workspace.sealedKeys` joins into one opaque value, read
-/// back: the KDF's name, cost and salt, the keys sealed under the passphrase, the sealed
-/// index key.
-struct SealedKeyFields {
-    var algorithm: String
-    var ops: Int64
-    var mem: Int64
-    var salt: [UInt8]
-    var nonce: [UInt8]
-    var ciphertext: [UInt8]
-    var indexKey: [UInt8]
-
-    /// The fields of `bytes`; nil unless they are exactly a sealed key row.
-    init?(_ bytes: [UInt8]) {
-        var fields: [[UInt8]] = []
-        var at = 0
-        while at < bytes.count {
-            guard at + 4 <= bytes.count else { return nil }
-            let n = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-            at += 4
-            guard n <= bytes.count - at else { return nil }
-            fields.append(Array(bytes[at..<at + n]))
-            at += n
-        }
-        guard fields.count == 8, fields[0] == Array("coach/1/sealed-user-keys".utf8),
-            fields[2].count == 8, fields[3].count == 8,
-            let algorithm = String(bytes: fields[1], encoding: .utf8)
-        else { return nil }
-        func int(_ b: [UInt8]) -> Int64 {
-            Int64(bitPattern: b.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
-        }
-        self.algorithm = algorithm
-        ops = int(fields[2])
-        mem = int(fields[3])
-        salt = fields[4]
-        nonce = fields[5]
-        ciphertext = fields[6]
-        indexKey = fields[7]
     }
 }

@@ -30,9 +30,7 @@ extension Workspace {
                     }
                 }
                 let keyring = keyrings[athleteId] ?? nil
-                func side(_ column: String) throws -> SyncConflict.Side {
-                    let change = try keptChange(
-                        db, row, column, workspaceId: workspaceId, devices: &devices, as: actor)
+                func side(_ change: ChangeEnvelope, _ column: String) throws -> SyncConflict.Side {
                     var payload: [UInt8]?
                     if change.operation == .put, let keyring,
                         let kind = RecordKind(rawValue: change.kind)
@@ -53,10 +51,19 @@ extension Workspace {
                         device: change.device, author: change.author, clock: change.clock,
                         operation: change.operation, payload: payload)
                 }
+                let (winner, loser) = try (
+                    keptChange(
+                        db, row, "winner", workspaceId: workspaceId, devices: &devices, as: actor),
+                    keptChange(
+                        db, row, "loser", workspaceId: workspaceId, devices: &devices, as: actor)
+                )
                 return SyncConflict(
                     athleteId: AthleteID(athleteId), object: row["object"], kind: row["kind"],
-                    day: row["day"], winner: try side("winner"), loser: try side("loser"),
-                    foundAt: row["found_at"])
+                    day: row["day"], winner: try side(winner, "winner"),
+                    loser: try side(loser, "loser"), foundAt: row["found_at"],
+                    resolver: try keptResolver(
+                        db, row, SyncConflictNote(winner: winner, loser: loser),
+                        workspaceId: workspaceId, devices: &devices, as: actor))
             }
         }
     }
@@ -75,17 +82,59 @@ extension Workspace {
             change.object == object,
             change.stream == .athlete(AthleteID(row["athlete_id"] as String))
         else { throw StoreError.tampered(what) }
-        if devices[change.device] == nil {
-            devices[change.device] = try verifiedDevice(db, change.device, as: actor)
+        try requireKeptDevice(
+            db, change.device, signed: change, what, workspaceId: workspaceId, devices: &devices,
+            as: actor)
+        return change
+    }
+
+    /// The device a kept conflict names as the one that resolved it, verified: a device of
+    /// the roster (a revoked one's too: it is history) and, when this replica holds the pair's
+    /// conflict note, the device that signed it. Nil for a row kept before the column was
+    /// (never guessed).
+    ///
+    /// - Throws: `StoreError.tampered` naming the record when either check fails.
+    private func keptResolver(
+        _ db: Database, _ row: Row, _ note: SyncConflictNote, workspaceId: String,
+        devices: inout [DeviceID: DeviceVerifier.Verified], as actor: Principal
+    ) throws -> DeviceID? {
+        guard let id = row["resolver_device"] as String? else { return nil }
+        let object: String = row["object"], resolver = DeviceID(id)
+        let what = "the device kept as resolving the sync conflict of record \(object)"
+        var signed: ChangeEnvelope?
+        if let held = try Row.fetchOne(
+            db, sql: SyncTables.recordChange,
+            arguments: [row["athlete_id"] as String, note.object])
+        {
+            guard let kept = try? ChangeEnvelope.decode([UInt8](held["envelope"] as Data)),
+                kept.kind == SyncConflictNote.kind
+            else { throw StoreError.tampered(what) }
+            signed = kept
         }
-        guard let device = devices[change.device] else { throw StoreError.tampered(what) }
+        try requireKeptDevice(
+            db, resolver, signed: signed, what, workspaceId: workspaceId, devices: &devices,
+            as: actor)
+        return resolver
+    }
+
+    /// Refuses a device id kept in the file that names no device of the roster (a revoked
+    /// one's is history and counts), or that did not sign `change` when one is given.
+    ///
+    /// - Throws: `StoreError.tampered` with `what` otherwise.
+    private func requireKeptDevice(
+        _ db: Database, _ id: DeviceID, signed change: ChangeEnvelope?, _ what: String,
+        workspaceId: String, devices: inout [DeviceID: DeviceVerifier.Verified],
+        as actor: Principal
+    ) throws {
+        if devices[id] == nil { devices[id] = try verifiedDevice(db, id, as: actor) }
+        guard let device = devices[id] else { throw StoreError.tampered(what) }
+        guard let change else { return }
         do {
             try ChangeVerifier.verifySignature(
                 change, device: device, workspaceId: workspaceId, allowRevoked: true)
         } catch is ChangeRejection {
             throw StoreError.tampered(what)
         }
-        return change
     }
 
     /// Runs `body` with this machine's open device key, for what the device signs besides

@@ -193,10 +193,14 @@ enum SyncTables {
     /// The devices whose clocks were seen too far ahead.
     static let skewed = "SELECT * FROM sync_skew ORDER BY device_id"
 
-    /// Keeps a conflict's losing change beside the winner.
+    /// Adds the device that resolved each conflict (NULL for those kept before).
+    static let addConflictResolver = "ALTER TABLE sync_conflicts ADD COLUMN resolver_device TEXT"
+
+    /// Keeps a conflict's losing change beside the winner, and the device that resolved it.
     static let insertConflict = """
-        INSERT INTO sync_conflicts (athlete_id, object, kind, day, winner, loser, found_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO sync_conflicts (athlete_id, object, kind, day, winner, loser, found_at,
+            resolver_device)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// Every conflict, oldest first.

@@ -50,6 +50,7 @@ extension Schema {
         "record_changes": ["athlete_id", "object", "version", "deleted", "envelope"],
         "sync_conflicts": [
             "num", "athlete_id", "object", "kind", "day", "winner", "loser", "found_at",
+            "resolver_device",
         ],
         "retired_keys": ["user_id", "sign_pk", "before_seq", "signature"],
         "user_state": ["user_id", "nonce", "ciphertext"],

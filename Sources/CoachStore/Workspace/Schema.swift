@@ -26,6 +26,8 @@ enum Schema {
     static let syncMigration = "v15-sync"
     /// Sync: where each athlete's stream stood when each of its epochs began.
     static let streamMarksMigration = "v16-stream-marks"
+    /// Sync: the device that resolved each kept conflict (and signs its conflict note).
+    static let conflictResolversMigration = "v17-conflict-resolvers"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -344,6 +346,12 @@ enum Schema {
             // The signed stream position of each rotation this replica learned; a change after
             // it must be sealed under that epoch or a later one, whatever its clock says.
             try db.execute(sql: SyncTables.createMarks)
+        }
+        m.registerMigration(conflictResolversMigration) { db in
+            // Which device resolved a conflict: this machine's for one resolved here, the
+            // note's signer for one pulled. Rows kept before have none (NULL, listed as
+            // unknown): nothing here could tell it for them.
+            try db.execute(sql: SyncTables.addConflictResolver)
         }
         return m
     }
