@@ -77,11 +77,17 @@ measure() {
 }
 if [ "$grow" -gt 0 ]; then
   coproc bench { "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes" "$grow"; }
-  pid=$bench_PID out=${bench[0]} in=${bench[1]}
+  pid=${bench_PID:?coach-sync-bench did not start} out=${bench[0]:?} in=${bench[1]:?}
+  line=
   while IFS= read -r line <&"$out"; do
     [ "$line" = "grown: waiting" ] && break
     echo "$line"
   done
+  if [ "$line" != "grown: waiting" ]; then
+    wait "$pid" || true
+    echo "coach-sync-bench stopped before the growth (GROW needs a bench of this version)" >&2
+    exit 1
+  fi
   psql -d club -c "VACUUM" >/dev/null
   echo "after VACUUM:"
   measure

@@ -56,6 +56,14 @@ import Testing
         }
     }
 
+    @Test(
+        "a byte above 0x7F is refused where the length alone would pass",
+        arguments: ["Zm9v\u{e9}", "Zm\u{e9}", "Zm9vYm\u{e9}", "\u{e9}\u{e9}", "Zg\u{80}"])
+    func nonASCII(text: String) {
+        #expect(text.utf8.count % 4 != 1)
+        #expect(Base64URL.decode(text) == nil)
+    }
+
     @Test("unused low bits must be zero in both short endings", arguments: ["Zh", "Zm9", "Zm-"])
     func unusedBits(text: String) {
         #expect(Base64URL.decode(text) == nil)

@@ -30,20 +30,21 @@ extension AppSession {
     }
 
     /// Revokes every user of `users` from every athlete of `athletes`, each a key rotation;
-    /// handles are checked before the first change. In a synced workspace a rotation the
-    /// server refuses because the athlete's stream moved is made again after a pull
-    /// (`retryingRotation`).
+    /// handles are checked before the first change. Each revocation opens its athlete again,
+    /// as the one before (or a pull) may have rotated that athlete's key. In a synced
+    /// workspace a rotation the server refuses because the athlete's stream moved is made
+    /// again after a pull (`retryingRotation`).
     @discardableResult
     public func revokeAccess(athletes: [Handle], from users: [Handle]) throws -> [AccessPair] {
-        let opened = try athletes.map { try athlete($0) }
+        let handles = try athletes.map { try athlete($0).handle }
         try requireUsers(users)
         var out: [AccessPair] = []
         for user in users {
-            for a in opened {
-                try retryingRotation { afterPull in
-                    try workspace.revokeAccess(afterPull ? athlete(a.handle) : a, from: user)
+            for handle in handles {
+                try retryingRotation { _ in
+                    try workspace.revokeAccess(athlete(handle), from: user)
                 }
-                out.append(AccessPair(athlete: a.handle, user: user))
+                out.append(AccessPair(athlete: handle, user: user))
             }
         }
         return out

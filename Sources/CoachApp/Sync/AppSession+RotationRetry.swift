@@ -33,7 +33,9 @@ extension AppSession {
     }
 
     /// Pulls every readable stream to its end (the roster first when this replica's mark is
-    /// not current), signed in as this machine's device; nothing is pushed.
+    /// not current), signed in as this machine's device. No change is pushed (reading the
+    /// roster pushes this machine's device entries the server lacks, as a sync's does); a
+    /// conflict the pull resolves is kept and listed by `sync conflicts`, not reported here.
     ///
     /// - Throws: `SyncFailure.membershipOffline` when the server cannot be reached; the
     ///   pull's refusals (a forged change is exit 74) as `sync` throws them.

@@ -202,12 +202,15 @@ extension SyncApplier {
     func keepConflict(winner: ChangeEnvelope, loser: ChangeEnvelope, keyring: AthleteKeyring)
         throws
     {
+        guard let resolver = workspace.syncSigner.withLock({ $0 })?.device else {
+            throw SyncFailure.deviceNotOpen
+        }
         try db.execute(
             sql: SyncTables.insertConflict,
             arguments: [
                 keyring.athleteId, winner.object, winner.kind, winner.day,
                 Data(winner.encoded()), Data(loser.encoded()), workspace.nowMilliseconds,
-                workspace.syncSigner.withLock { $0 }?.device.rawValue,
+                resolver.rawValue,
             ])
         let note = SyncConflictNote(winner: winner, loser: loser)
         guard note.fits else { return }
