@@ -30,6 +30,26 @@ struct AuthTests {
         }
     }
 
+    @Test("a session that ended is deleted when another starts; live ones stay")
+    func endedSessionsSwept() async throws {
+        let clock = LockedValue(ClubFixture.now)
+        let now: @Sendable () -> Int64 = { clock.withLock { $0 } }
+        try await withServer("AuthTests", fixture: fixture, clock: now) { api, db in
+            try await api.register()
+            _ = try await api.signIn("d-carl")
+            _ = try await api.signIn("d-jane")
+            clock.withLock { $0 += SyncLimits.sessionMilliseconds - 1 }
+            _ = try await api.signIn("d-olga")
+            #expect(try await db.query("SELECT 1 FROM sessions").collect().count == 3)
+            // carl's and jane's sessions end now; olga's has 15 minutes left.
+            clock.withLock { $0 += 1 }
+            let carl = try await api.signIn("d-carl")
+            let left = try await db.query("SELECT device_id FROM sessions ORDER BY 1").collect()
+            #expect(try left.map { try $0.decode(String.self) } == ["d-carl", "d-olga"])
+            #expect(try await api.send(.get, "/v1/ws/{ws}/roster", token: carl).status == 200)
+        }
+    }
+
     @Test("a signature by another key, a replayed or a stale challenge is refused")
     func wrongSignature() async throws {
         try await withServer("AuthTests", fixture: fixture) { api, _ in

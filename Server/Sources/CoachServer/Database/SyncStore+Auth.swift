@@ -81,8 +81,11 @@ extension SyncStore {
                         + "enrolled: it cannot sign in", device: request.device)
             }
             let expires = now + SyncLimits.sessionMilliseconds
+            // Sessions that ended go when a new one starts (by the expiry index), so the table
+            // holds the live ones, not every sign-in since the server began.
             try await connection.query(
                 """
+                WITH ended AS (DELETE FROM sessions WHERE expires_at <= \(now))
                 INSERT INTO sessions (token_hash, ws, device_id, expires_at)
                 VALUES (\(Hashing.sha256(token).buffer), \(request.workspace),
                     \(request.device.rawValue), \(expires))
