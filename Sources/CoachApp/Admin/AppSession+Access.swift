@@ -30,19 +30,21 @@ extension AppSession {
     }
 
     /// Revokes every user of `users` from every athlete of `athletes`, each a key rotation;
-    /// handles are checked before the first change. Each revocation opens its athlete again,
-    /// as the one before (or a pull) may have rotated that athlete's key. In a synced
-    /// workspace a rotation the server refuses because the athlete's stream moved is made
-    /// again after a pull (`retryingRotation`).
+    /// handles are checked before the first change. An athlete opened for that check serves
+    /// its first revocation; each later one opens it again, as the rotation before (or a
+    /// pull) changed its key. In a synced workspace a rotation the server refuses because the
+    /// athlete's stream moved is made again after a pull (`retryingRotation`).
     @discardableResult
     public func revokeAccess(athletes: [Handle], from users: [Handle]) throws -> [AccessPair] {
-        let handles = try athletes.map { try athlete($0).handle }
+        let opened = try athletes.map { try athlete($0) }
         try requireUsers(users)
+        var unused = Dictionary(opened.map { ($0.handle, $0) }) { first, _ in first }
         var out: [AccessPair] = []
         for user in users {
-            for handle in handles {
-                try retryingRotation { _ in
-                    try workspace.revokeAccess(athlete(handle), from: user)
+            for handle in opened.map(\.handle) {
+                try retryingRotation { afterPull in
+                    let current = afterPull ? nil : unused.removeValue(forKey: handle)
+                    try workspace.revokeAccess(current ?? athlete(handle), from: user)
                 }
                 out.append(AccessPair(athlete: handle, user: user))
             }
