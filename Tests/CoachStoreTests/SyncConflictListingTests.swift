@@ -136,10 +136,7 @@ import Testing
         for (ws, actor) in [(r.a, r.f.owner), (r.b, r.ownerB), (c, ownerC)] {
             try server.sync(ws, as: actor)
         }
-        r.aClock.set(10)
-        r.bClock.set(20)
-        try r.f.put(r.athlete, id: "r1", payload: #"{"mood":1}"#)
-        try r.putB("r1", payload: #"{"mood":5}"#)
+        try r.editOnBoth()
         try server.sync(r.a, as: r.f.owner)
         _ = try r.b.applyPulled(try server.page(for: r.b), as: r.ownerB)  // B resolves
         let signer = try #require(r.b.syncSigner.withLock { $0 })
@@ -178,10 +175,7 @@ import Testing
         var server = SyncTestServer()
         try server.sync(r.a, as: r.f.owner)
         try server.sync(r.b, as: r.ownerB)
-        r.aClock.set(10)
-        r.bClock.set(20)
-        try r.f.put(r.athlete, id: "r1", payload: #"{"mood":1}"#)
-        try r.putB("r1", payload: #"{"mood":5}"#)
+        try r.editOnBoth()
         try server.sync(r.a, as: r.f.owner)
         try server.sync(r.b, as: r.ownerB)  // B resolves: its own change wins
         #expect(try r.b.syncConflicts(as: r.ownerB).count == 1)
@@ -209,10 +203,7 @@ import Testing
         var server = SyncTestServer()
         try server.sync(r.a, as: r.f.owner)
         try server.sync(r.b, as: r.ownerB)
-        r.aClock.set(10)
-        r.bClock.set(20)
-        try r.f.put(r.athlete, id: "r1", payload: #"{"mood":1}"#)
-        try r.putB("r1", payload: #"{"mood":5}"#)
+        try r.editOnBoth()
         try server.sync(r.a, as: r.f.owner)
         _ = try r.b.applyPulled(try server.page(for: r.b), as: r.ownerB)  // B resolves
         let queued = { () throws -> ChangeEnvelope in

@@ -20,10 +20,7 @@ import Testing
         let r = try SyncReplicas(third: true)
         var server = SyncTestServer()
         for (ws, actor) in r.all { try server.sync(ws, as: actor) }
-        r.aClock.set(10)
-        r.bClock.set(20)
-        try r.f.put(r.athlete, id: "r1", payload: #"{"mood":1}"#)
-        try r.putB("r1", payload: #"{"mood":5}"#)
+        try r.editOnBoth()
         let order: [(Workspace, Principal)] =
             first == .a
             ? [(r.a, r.f.owner), (r.b, r.ownerB)] : [(r.b, r.ownerB), (r.a, r.f.owner)]

@@ -113,3 +113,14 @@ final class SettableClock: Clock {
         instant.withLock { $0 = SyncReplicas.t0.addingTimeInterval(seconds) }
     }
 }
+
+extension SyncReplicas {
+    /// The same record edited on both machines: A sets `r1`'s mood to 1 at clock 10, then B
+    /// to 5 at clock 20 (B's is the later edit, so it wins wherever the two meet).
+    func editOnBoth() throws {
+        aClock.set(10)
+        bClock.set(20)
+        try f.put(athlete, id: "r1", payload: #"{"mood":1}"#)
+        try putB("r1", payload: #"{"mood":5}"#)
+    }
+}
