@@ -12,12 +12,14 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the sync API (the first line of output names the address bound).")
 
     @OptionGroup var options: DatabaseOption
+    @OptionGroup var serverKey: ServerKeyOption
 
     @Option(name: .long, help: "HOST:PORT to listen on (port 0 takes a free one)")
     var listen: String = "127.0.0.1:8080"
 
     func run() async throws {
         let url = try options.url()
+        let key = try serverKey.load()
         let (host, port) = try Self.address(listen)
         let logger = Logger(label: "coach-server")
         let environment = ProcessInfo.processInfo.environment
@@ -27,7 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
             let registry = PrometheusCollectorRegistry()
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             let store = SyncStore(
-                client: client, logger: logger, crash: CrashPoints.from(environment))
+                client: client, key: key, logger: logger, crash: CrashPoints.from(environment))
             let server = SyncServer(store: store, metrics: registry)
             let app = Application(
                 router: server.router().router,

@@ -18,6 +18,12 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case database(String)
     /// The stored roster no longer verifies.
     case rosterTampered(workspace: String, why: String)
+    /// No server key file was given.
+    case noServerKey
+    /// `keygen` found a file where it was to write the key.
+    case keyFileExists(String)
+    /// The key file cannot be read or written, or is not a key file.
+    case keyFile(String, String)
 
     public var description: String {
         switch self {
@@ -44,6 +50,14 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
             "the database failed: \(why)"
         case .rosterTampered(let workspace, let why):
             "the stored roster of workspace \(workspace) does not verify: \(why)"
+        case .noServerKey:
+            "no server key: give --key FILE or set COACH_SERVER_KEY_FILE "
+                + "(make one with coach-server keygen --out FILE)"
+        case .keyFileExists(let path):
+            "the key file \(path) exists: a server key is never overwritten; "
+                + "choose another path"
+        case .keyFile(let path, let why):
+            "the server key file \(path) cannot be used: \(why)"
         }
     }
 }

@@ -9,16 +9,19 @@ import PostgresNIO
 /// change envelopes (ciphertext with their signed headers).
 public struct SyncStore: Sendable {
     let client: PostgresClient
+    /// The key that signs the workspaces' tree heads.
+    public let key: ServerKey
     let logger: Logger
     let rosters: RosterCache
     let crash: CrashPoints
 
-    /// A store on `client`, with a cache of verified rosters.
+    /// A store on `client` signing tree heads with `key`, with a cache of verified rosters.
     public init(
-        client: PostgresClient, logger: Logger, rosters: RosterCache = RosterCache(),
+        client: PostgresClient, key: ServerKey, logger: Logger, rosters: RosterCache = RosterCache(),
         crash: CrashPoints = .none
     ) {
         self.client = client
+        self.key = key
         self.logger = logger
         self.rosters = rosters
         self.crash = crash
