@@ -62,8 +62,9 @@ import Testing
         var secret = key.pair.secretKey.exportBytes()
         if swapped { secret.replaceSubrange(32..<64, with: try ServerKey.generate().publicKey) }
         let text = "coach-server-key/1\n\(Base64URL.encode(secret))\n"
-        #expect(FileManager.default.createFile(
-            atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]))
         if swapped {
             let error = #expect(throws: ServerError.self) { try ServerKey.read(from: path) }
             #expect(error?.description.contains("does not match") == true)
@@ -77,8 +78,9 @@ import Testing
         arguments: ["", "coach-server-key/1\n", "coach-server-key/2\nAAAA\n", "junk\njunk\n"])
     func refusesJunk(text: String) throws {
         let path = try Self.folder() + "/server.key"
-        #expect(FileManager.default.createFile(
-            atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]))
         let error = #expect(throws: ServerError.self) { try ServerKey.read(from: path) }
         #expect(error?.description.contains("is not a coach-server-key/1 key file") == true)
         #expect(error?.description.contains("\n") == false)

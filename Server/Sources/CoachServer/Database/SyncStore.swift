@@ -15,10 +15,11 @@ public struct SyncStore: Sendable {
     let rosters: RosterCache
     let crash: CrashPoints
 
-    /// A store on `client` signing tree heads with `key`, with a cache of verified rosters.
+    /// A store on `client` signing tree heads with `key`, with a cache of verified
+    /// rosters.
     public init(
-        client: PostgresClient, key: ServerKey, logger: Logger, rosters: RosterCache = RosterCache(),
-        crash: CrashPoints = .none
+        client: PostgresClient, key: ServerKey, logger: Logger,
+        rosters: RosterCache = RosterCache(), crash: CrashPoints = .none
     ) {
         self.client = client
         self.key = key
