@@ -17,10 +17,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "HOST:PORT to listen on (port 0 takes a free one)")
     var listen: String = "127.0.0.1:8080"
 
+    @Option(name: .long, help: "Milliseconds between the log sequencer's rounds")
+    var sequenceIntervalMs: Int = 250
+
     func run() async throws {
         let url = try options.url()
         let key = try serverKey.load()
         let (host, port) = try Self.address(listen)
+        guard (1...60_000).contains(sequenceIntervalMs) else {
+            throw ServerError.badInterval(sequenceIntervalMs)
+        }
         let logger = Logger(label: "coach-server")
         let environment = ProcessInfo.processInfo.environment
         try await withDatabase(url, logger: logger) { client in
@@ -41,7 +47,14 @@ struct ServeCommand: AsyncParsableCommand {
                     FileHandle.standardOutput.write(Data(line.utf8))
                 },
                 logger: logger)
-            try await app.runService()
+            let loop = SequencerLoop(
+                sequencer: Sequencer(store: store, now: SyncServer.systemMilliseconds),
+                interval: .milliseconds(sequenceIntervalMs))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await loop.run() }
+                defer { group.cancelAll() }
+                try await app.runService()
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachSync
+import CoachTrust
 import NIOCore
 import PostgresNIO
 
@@ -130,8 +131,12 @@ extension SyncStore {
             throw SyncProblem.refuse(.rosterRejected, refusal.message)
         }
         var head = current.roster.head
+        var leaves: [UInt8] = []
         for entry in entries {
             head = head.appending(entry)
+            leaves += MerkleHasher.blake2b256.leaf(
+                LogLeaf.rosterEntry(
+                    sequence: UInt64(head.count), entryHash: entry.hash, head: head.hash.bytes))
             try await connection.query(
                 """
                 INSERT INTO roster (ws, rseq, kind, entry, head)
@@ -160,6 +165,15 @@ extension SyncStore {
             UPDATE roster_heads SET count = \(head.count), head = \(head.hash.bytes.buffer)
             WHERE ws = \(ws)
             """, logger: logger)
+        if !entries.isEmpty {
+            // The entries wait for the sequencer as the roster's run (stream key 0).
+            try await connection.query(
+                """
+                INSERT INTO log_pending (ws, sid, seq, n, head, leaves)
+                VALUES (\(ws), 0, \(head.count), \(Int32(entries.count)),
+                    \(head.hash.bytes.buffer), \(leaves.buffer))
+                """, logger: logger)
+        }
         return verified
     }
 
