@@ -16,7 +16,7 @@ import Testing
             store: SyncStore(client: client, key: .test, logger: Logger(label: "t")))
         let registered = Set(server.router().routes.map { "\($0.method.rawValue) \($0.path)" })
         let documented = Set(OpenAPIDocument.shared.operations.keys)
-        #expect(registered.count == 12)
+        #expect(registered.count == 13)
         #expect(registered == documented)
         for operation in documented {
             #expect(

@@ -177,9 +177,14 @@ extension SyncStore {
         return verified
     }
 
-    /// The roster entries after the first `after`, up to a page.
-    public func rosterPage(_ workspace: String, after: Int64) async throws -> RosterPage {
-        try await client.withConnection { connection in
+    /// The roster entries after the first `after`, up to a page, with the newest signed tree
+    /// head, the consistency proof from `logSize` when given, and the page's last entry's
+    /// inclusion proof when the head covers it.
+    public func rosterPage(_ workspace: String, after: Int64, logSize: Int64? = nil)
+        async throws -> RosterPage
+    {
+        try await flushLog(workspace)
+        return try await snapshot { connection in
             let verified = try await lockedRoster(workspace, on: connection, lock: .read)
             let rows = try await connection.query(
                 """
@@ -193,9 +198,11 @@ extension SyncStore {
                 head = RosterHead(count: rseq, hash: hash.array)
             }
             let end = verified.roster.head
-            return RosterPage(
+            var page = RosterPage(
                 registration: verified.roster.registration, after: after, entries: entries,
                 head: head ?? end, done: (head ?? end).count >= end.count)
+            try await addLog(to: &page, workspace, logSize: logSize, on: connection)
+            return page
         }
     }
 }

@@ -97,9 +97,11 @@ public struct Sequencer: Sendable {
     {
         if wait {
             try await connection.query("SET LOCAL lock_timeout = '2s'", logger: store.logger)
-            try await connection.query(
+            // Read to its end, so a lock timeout is thrown here.
+            _ = try await connection.query(
                 "SELECT pg_advisory_xact_lock(\(Self.lockSpace), hashtext(\(ws)))",
-                logger: store.logger)
+                logger: store.logger
+            ).collect()
             return true
         }
         let row = try await connection.query(

@@ -74,6 +74,9 @@ public struct SyncServer: Sendable {
         on(.get, SyncPath.server) { _, _ in
             Self.json(200, ServerKeyInfo(logKey: store.key.publicKey, keyId: store.key.keyId))
         }
+        on(.post, "/v1/ws/{ws}/log/proofs") { request, context in
+            await logProofs(request, context)
+        }
         return (router, routes)
     }
 
