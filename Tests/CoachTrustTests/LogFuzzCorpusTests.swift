@@ -79,6 +79,7 @@ import Testing
     func inventory() {
         #expect(Self.files("log-proof").filter { $0.contains("/valid-") }.count == 9)
         #expect(Self.files("envelope").contains("envelope/valid-compact.bin"))
+        #expect(Self.files("envelope").contains("envelope/valid-seen-shape.bin"))
     }
 
     @Test(
@@ -97,6 +98,13 @@ import Testing
         arguments: files("envelope"))
     func envelope(file: String) throws {
         let input = try Self.bytes(file)
+        if file.hasSuffix("/valid-seen-shape.bin") {
+            let seen = LogPosition(size: 1_250, root: [UInt8](repeating: 0xAB, count: 32))
+            #expect(try ChangeEnvelope.decode(input).seen == seen)
+        }
+        if file.contains("/valid-") {
+            #expect(throws: Never.self) { try ChangeEnvelope.decode(input) }
+        }
         guard let envelope = try? ChangeEnvelope.decode(input) else { return }
         #expect(try ChangeEnvelope.decode(envelope.encoded()) == envelope)
         if input.first == 0xCE { #expect(envelope.encoded() == input) }
