@@ -48,7 +48,8 @@ extension LogFailure: CoachFailure {
                 + " (forked)"
         case .badHead(let why): "a signed tree head of the server is not valid: \(why)"
         case .uncertifiedKey(let fingerprint):
-            "the server's log is signed with key \(fingerprint), which the owner did not certify"
+            "the server's log is signed with key \(fingerprint), which the owner has not"
+                + " certified for a log of that size"
         case .notIncluded(.roster, let sequence):
             "the roster's stream at \(sequence) is not in the server's signed log"
         case .notIncluded(.athlete(let athlete), let sequence):
