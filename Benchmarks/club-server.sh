@@ -19,6 +19,8 @@ trap cleanup EXIT
 psql -q -h 127.0.0.1 -p "$port" -U coach -d postgres -c "CREATE DATABASE club"
 export COACH_SERVER_DATABASE=postgres://coach@127.0.0.1:$port/club
 "$server" migrate >/dev/null 2>&1
+"$server" keygen --out "$work/server.key" >/dev/null
+export COACH_SERVER_KEY_FILE=$work/server.key
 "$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
 echo $! >"$work/serve.pid"
 for _ in $(seq 100); do grep -q "listening on http" "$work/serve.log" && break; sleep 0.1; done

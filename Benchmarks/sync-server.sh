@@ -42,6 +42,10 @@ psql() { "$pgbin/psql" -h 127.0.0.1 -p "$port" -U coach -At "$@"; }
 psql -d postgres -c "CREATE DATABASE club" >/dev/null
 url="postgres://coach@127.0.0.1:$port/club"
 "$bin/coach-server" migrate --database "$url" >/dev/null
+# The tree-head key, in a file named by the environment (a COACH_BENCH_BIN build from before
+# issue 27 has no keygen and needs no key).
+"$bin/coach-server" keygen --out "$tmp/server.key" >/dev/null 2>&1 || true
+export COACH_SERVER_KEY_FILE=$tmp/server.key
 "$bin/coach-server" serve --database "$url" --listen 127.0.0.1:0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 server=$!
 for _ in $(seq 1 100); do [ -s "$tmp/serve.out" ] && break; sleep 0.1; done

@@ -9,11 +9,22 @@ public struct PullRequest: Codable, Equatable, Sendable {
     public var cursors: [String: Int64]
     /// The most changes to answer with (at most `SyncLimits.maxPullChanges`).
     public var limit: Int
+    /// The size of the newest tree head the caller verified: the answer proves the served
+    /// head consistent with it (absent: no proof).
+    public var logSize: Int64?
+
+    enum CodingKeys: String, CodingKey {
+        case cursors, limit
+        case logSize = "log_size"
+    }
 
     /// A pull from `cursors`.
-    public init(cursors: [String: Int64], limit: Int = SyncLimits.maxPullChanges) {
+    public init(
+        cursors: [String: Int64], limit: Int = SyncLimits.maxPullChanges, logSize: Int64? = nil
+    ) {
         self.cursors = cursors
         self.limit = limit
+        self.logSize = logSize
     }
 }
 
@@ -67,10 +78,18 @@ public struct PullResponse: Codable, Equatable, Sendable {
     /// The roster head the server checked this pull against: a client holding this head
     /// need not read the roster.
     public var rosterHead: RosterHead?
+    /// The log (issue 27): the newest signed tree head, which covers every change served.
+    public var treeHead: ServerTreeHead?
+    /// The consistency proof from the request's `log_size` to `treeHead`.
+    public var consistency: [SyncBytes]?
+    /// Each served stream's last change in the log, with its inclusion proof in `treeHead`.
+    public var inclusions: [LogInclusion]?
 
     enum CodingKeys: String, CodingKey {
         case changes, streams, done
         case rosterHead = "roster_head"
+        case treeHead = "tree_head"
+        case consistency, inclusions
     }
 
     /// A page of changes.

@@ -12,6 +12,18 @@ public struct RosterPage: Codable, Equatable, Sendable {
     public var head: RosterHead
     /// Whether the page reaches the roster's current head.
     public var done: Bool
+    /// The log (issue 27): the newest signed tree head.
+    public var treeHead: ServerTreeHead?
+    /// The consistency proof from the request's `log_size` to `treeHead`.
+    public var consistency: [SyncBytes]?
+    /// The page's last entry in the log, with its inclusion proof in `treeHead`.
+    public var inclusion: LogInclusion?
+
+    enum CodingKeys: String, CodingKey {
+        case registration, after, entries, head, done
+        case treeHead = "tree_head"
+        case consistency, inclusion
+    }
 
     /// A page of entries.
     public init(

@@ -20,6 +20,12 @@ public enum SyncPath {
     public static func changes(_ workspace: String) -> String { "/v1/ws/\(workspace)/changes" }
     /// `POST`: pull changes (`PullRequest` → `PullResponse`).
     public static func pull(_ workspace: String) -> String { "/v1/ws/\(workspace)/pull" }
+    /// `GET`, no session: the server's tree-head key (`ServerKeyInfo`).
+    public static let server = "/v1/server"
+    /// `POST`, with a session: log proofs (`LogProofsRequest` → `LogProofsResponse`).
+    public static func logProofs(_ workspace: String) -> String {
+        "/v1/ws/\(workspace)/log/proofs"
+    }
     /// The authorization scheme of a session token: `Authorization: Coach <token>`.
     public static let authScheme = "Coach"
 }

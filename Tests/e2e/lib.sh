@@ -36,9 +36,12 @@ start_cluster() {
 }
 
 # Starts the server (with COACH_SERVER_CRASH=$1 when given), stopping one already running,
-# and sets $url to the address it printed.
+# and sets $url to the address it printed; its key is $work/server.key, made on first use.
 serve() {
   [ -f "$work/serve.pid" ] && kill "$(cat "$work/serve.pid")" 2>/dev/null || true
+  # The key that signs tree heads: one per script, in a file (never in argv).
+  [ -f "$work/server.key" ] || "$server" keygen --out "$work/server.key" >/dev/null
+  export COACH_SERVER_KEY_FILE=$work/server.key
   : >"$work/serve.log"
   env COACH_SERVER_CRASH="${1:-}" "$server" serve --listen 127.0.0.1:0 >"$work/serve.log" 2>&1 &
   echo $! >"$work/serve.pid"

@@ -140,6 +140,8 @@ echo "push cut at ${#offsets[@]} offsets (request $up bytes, answer $down): each
   "B pulled all of it"
 
 # --- A change inserted into PostgreSQL as a new row, and the same change posted to the API. ---
+# The insider queues the row for the log too (a row the log never took is not served at all);
+# the server's next round logs it, and the clients refuse it at apply.
 sid=$(sql "SELECT sid FROM streams WHERE ws = '$ws'")
 # The session an insider mints for A's device, the one that wrote the stream (only the
 # token's hash is stored).
@@ -160,6 +162,7 @@ insert_row() {
     INSERT INTO runs (sid, sseq, n, head, body) VALUES ($sid, $next, 1,
       decode('$head', 'hex'), decode('${made[4]}', 'hex'));
     UPDATE streams SET sseq = $next, head = decode('${made[1]}', 'hex') WHERE sid = $sid;
+    INSERT INTO log_pending (ws, sid, seq, n) VALUES ('$ws', $sid, $next, 1);
     COMMIT"
   for machine_name in A B; do
     [ "$machine_name" = A ] || switch b a
@@ -177,7 +180,9 @@ stream (record ${made[3]})" "$work/err" || fail "the $1 row is not named: $(cat 
   done
   # The insider takes the row out again and posts the same change through the API.
   sql "BEGIN; DELETE FROM runs WHERE sid = $sid AND sseq = $next;
-    UPDATE streams SET sseq = $sseq, head = decode('$head', 'hex') WHERE sid = $sid; COMMIT"
+    UPDATE streams SET sseq = $sseq, head = decode('$head', 'hex') WHERE sid = $sid;
+    DELETE FROM log_runs WHERE sid = $sid AND seq = $next;
+    UPDATE log_streams SET seq = $sseq, head = decode('$head', 'hex') WHERE sid = $sid; COMMIT"
   before=$(stored)
   answer=$(python3 "$here/envelope.py" post "$direct" "$ws" "${made[2]}" "$token" 900 \
     "${made[0]}")

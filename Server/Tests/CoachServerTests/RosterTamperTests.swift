@@ -52,7 +52,7 @@ struct RosterTamperTests {
                 try await db.query("UPDATE roster_heads SET head = \(head.hash.bytes.buffer)")
             }
             // A server that starts on this database (no roster in memory) refuses it.
-            let fresh = SyncStore(client: db, logger: PostgresCluster.logger)
+            let fresh = SyncStore(client: db, key: .test, logger: PostgresCluster.logger)
             let error = await #expect(throws: ServerError.self) {
                 try await fresh.join(
                     ClubFixture.workspace, JoinRequest(handle: "carl", code: "none"),

@@ -134,11 +134,17 @@ func withServer(
     let url = try await cluster.database()
     let logger = PostgresCluster.logger
     try await withDatabase(url, logger: logger) { client in
-        let store = SyncStore(client: client, logger: logger, crash: crash)
+        let store = SyncStore(
+            client: client, key: .test, logger: logger, crash: crash, now: clock ?? { now })
         let server = SyncServer(store: store, now: clock ?? { now })
         let app = Application(router: server.router().router, logger: logger)
         try await app.test(.router) { testClient in
             try await body(Api(client: testClient, fixture: fixture), client)
         }
     }
+}
+
+extension ServerKey {
+    /// The key the in-process servers of the suites sign tree heads with.
+    static let test: ServerKey = try! ServerKey.generate()
 }

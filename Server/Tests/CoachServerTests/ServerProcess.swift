@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import CoachServer
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -17,6 +19,17 @@ final class ServerProcess: Sendable {
             .appendingPathComponent("coach-server").path
     }
 
+    /// A key file of `ServerKey.test`, which every process started here serves with unless
+    /// its environment names another.
+    static let keyFile: String = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("coach-server-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("server.key").path
+        try? ServerKey.test.write(to: path)
+        return path
+    }()
+
     /// Starts `coach-server` with `arguments` and `environment` added to this process's.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         var fds: [Int32] = [0, 0]
@@ -33,6 +46,7 @@ final class ServerProcess: Sendable {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         var merged = ProcessInfo.processInfo.environment
+        merged["COACH_SERVER_KEY_FILE"] = Self.keyFile
         for (key, value) in environment { merged[key] = value }
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for entry in envp { free(entry) } }
@@ -80,6 +94,16 @@ final class ServerProcess: Sendable {
     func stop() {
         kill(pid, SIGTERM)
         _ = wait()
+    }
+
+    /// GETs `url` and returns the status and body; nil status when the connection failed.
+    static func get(_ url: String) async -> (Int?, [UInt8]) {
+        do {
+            let (data, response) = try await URLSession.shared.data(from: URL(string: url)!)
+            return ((response as? HTTPURLResponse)?.statusCode, [UInt8](data))
+        } catch {
+            return (nil, [])
+        }
     }
 
     /// POSTs JSON and returns the status and body; nil status when the connection failed.

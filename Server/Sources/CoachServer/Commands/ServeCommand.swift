@@ -12,13 +12,21 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the sync API (the first line of output names the address bound).")
 
     @OptionGroup var options: DatabaseOption
+    @OptionGroup var serverKey: ServerKeyOption
 
     @Option(name: .long, help: "HOST:PORT to listen on (port 0 takes a free one)")
     var listen: String = "127.0.0.1:8080"
 
+    @Option(name: .long, help: "Milliseconds between the log sequencer's rounds")
+    var sequenceIntervalMs: Int = 250
+
     func run() async throws {
         let url = try options.url()
+        let key = try serverKey.load()
         let (host, port) = try Self.address(listen)
+        guard (1...60_000).contains(sequenceIntervalMs) else {
+            throw ServerError.badInterval(sequenceIntervalMs)
+        }
         let logger = Logger(label: "coach-server")
         let environment = ProcessInfo.processInfo.environment
         try await withDatabase(url, logger: logger) { client in
@@ -27,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
             let registry = PrometheusCollectorRegistry()
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             let store = SyncStore(
-                client: client, logger: logger, crash: CrashPoints.from(environment))
+                client: client, key: key, logger: logger, crash: CrashPoints.from(environment))
             let server = SyncServer(store: store, metrics: registry)
             let app = Application(
                 router: server.router().router,
@@ -39,7 +47,14 @@ struct ServeCommand: AsyncParsableCommand {
                     FileHandle.standardOutput.write(Data(line.utf8))
                 },
                 logger: logger)
-            try await app.runService()
+            let loop = SequencerLoop(
+                sequencer: Sequencer(store: store, now: SyncServer.systemMilliseconds),
+                interval: .milliseconds(sequenceIntervalMs))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await loop.run() }
+                defer { group.cancelAll() }
+                try await app.runService()
+            }
         }
     }
 

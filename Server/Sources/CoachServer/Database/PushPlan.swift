@@ -136,7 +136,18 @@ struct PushPlan {
         return results
     }
 
-    /// Inserts the changes (one `ChangeRun` per stream), writes the touched object buckets back
+    /// The log's leaf hashes of the changes at `run` (indices into `envelopes`), in order.
+    func logLeaves(_ run: [Int]) -> [[UInt8]] {
+        run.map { index in
+            MerkleHasher.blake2b256.leaf(
+                LogLeaf.change(
+                    stream: envelopes[index].stream, sequence: UInt64(placed[index].sseq),
+                    changeHash: envelopes[index].hash, head: placed[index].head))
+        }
+    }
+
+    /// Inserts the changes (one `ChangeRun` per stream), their runs' log leaves for the
+    /// sequencer, writes the touched object buckets back
     /// (split when they grew), moves the streams and the device's chain, and keeps where the
     /// batch went as the device's last (a replay rebuilds its answer from the runs): one
     /// statement, one round trip.
@@ -179,6 +190,7 @@ struct PushPlan {
         let bodies = runs.map { run in
             ChangeRun.pack(run.map { envelopes[$0] }, encoded: run.map { encoded[$0] }).buffer
         }
+        let leaves = runs.map { Array(logLeaves($0).joined()).buffer }
         try await connection.query(
             """
             WITH c AS (
@@ -187,6 +199,11 @@ struct PushPlan {
                     \(runs.map { placed[$0.last ?? 0].sseq }), \(runs.map { Int32($0.count) }),
                     \(ids.map { (starts[$0] ?? StreamChain.genesis).buffer }),
                     \(bodies))
+            ), p AS (
+                INSERT INTO log_pending (ws, sid, seq, n, head, leaves)
+                SELECT \(ws), * FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
+                    \(runs.map { placed[$0.last ?? 0].sseq }), \(runs.map { Int32($0.count) }),
+                    \(ids.map { (streams[$0]?.head ?? []).buffer }), \(leaves))
             ), o AS (
                 INSERT INTO object_buckets (sid, low, entries)
                 SELECT * FROM unnest(\(rows.map(\.sid)), \(rows.map(\.bucket.low.buffer)),

@@ -18,6 +18,16 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case database(String)
     /// The stored roster no longer verifies.
     case rosterTampered(workspace: String, why: String)
+    /// A workspace's stored log does not match its newest signed head.
+    case logTampered(workspace: String, why: String)
+    /// The sequencer interval is out of range.
+    case badInterval(Int)
+    /// No server key file was given.
+    case noServerKey
+    /// `keygen` found a file where it was to write the key.
+    case keyFileExists(String)
+    /// The key file cannot be read or written, or is not a key file.
+    case keyFile(String, String)
 
     public var description: String {
         switch self {
@@ -44,6 +54,19 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
             "the database failed: \(why)"
         case .rosterTampered(let workspace, let why):
             "the stored roster of workspace \(workspace) does not verify: \(why)"
+        case .logTampered(let workspace, let why):
+            "the stored log of workspace \(workspace) does not verify: \(why); "
+                + "nothing was signed over it"
+        case .badInterval(let ms):
+            "the sequence interval \(ms) ms is not between 1 and 60000 ms"
+        case .noServerKey:
+            "no server key: give --key FILE or set COACH_SERVER_KEY_FILE "
+                + "(make one with coach-server keygen --out FILE)"
+        case .keyFileExists(let path):
+            "the key file \(path) exists: a server key is never overwritten; "
+                + "choose another path"
+        case .keyFile(let path, let why):
+            "the server key file \(path) cannot be used: \(why)"
         }
     }
 }

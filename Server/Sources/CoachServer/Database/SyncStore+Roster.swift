@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachSync
+import CoachTrust
 import NIOCore
 import PostgresNIO
 
@@ -130,8 +131,12 @@ extension SyncStore {
             throw SyncProblem.refuse(.rosterRejected, refusal.message)
         }
         var head = current.roster.head
+        var leaves: [UInt8] = []
         for entry in entries {
             head = head.appending(entry)
+            leaves += MerkleHasher.blake2b256.leaf(
+                LogLeaf.rosterEntry(
+                    sequence: UInt64(head.count), entryHash: entry.hash, head: head.hash.bytes))
             try await connection.query(
                 """
                 INSERT INTO roster (ws, rseq, kind, entry, head)
@@ -160,12 +165,26 @@ extension SyncStore {
             UPDATE roster_heads SET count = \(head.count), head = \(head.hash.bytes.buffer)
             WHERE ws = \(ws)
             """, logger: logger)
+        if !entries.isEmpty {
+            // The entries wait for the sequencer as the roster's run (stream key 0).
+            try await connection.query(
+                """
+                INSERT INTO log_pending (ws, sid, seq, n, head, leaves)
+                VALUES (\(ws), 0, \(head.count), \(Int32(entries.count)),
+                    \(head.hash.bytes.buffer), \(leaves.buffer))
+                """, logger: logger)
+        }
         return verified
     }
 
-    /// The roster entries after the first `after`, up to a page.
-    public func rosterPage(_ workspace: String, after: Int64) async throws -> RosterPage {
-        try await client.withConnection { connection in
+    /// The roster entries after the first `after`, up to a page, with the newest signed tree
+    /// head, the consistency proof from `logSize` when given, and the page's last entry's
+    /// inclusion proof when the head covers it.
+    public func rosterPage(_ workspace: String, after: Int64, logSize: Int64? = nil)
+        async throws -> RosterPage
+    {
+        try await flushLog(workspace)
+        return try await snapshot { connection in
             let verified = try await lockedRoster(workspace, on: connection, lock: .read)
             let rows = try await connection.query(
                 """
@@ -179,9 +198,11 @@ extension SyncStore {
                 head = RosterHead(count: rseq, hash: hash.array)
             }
             let end = verified.roster.head
-            return RosterPage(
+            var page = RosterPage(
                 registration: verified.roster.registration, after: after, entries: entries,
                 head: head ?? end, done: (head ?? end).count >= end.count)
+            try await addLog(to: &page, workspace, logSize: logSize, on: connection)
+            return page
         }
     }
 }

@@ -9,16 +9,24 @@ import PostgresNIO
 /// change envelopes (ciphertext with their signed headers).
 public struct SyncStore: Sendable {
     let client: PostgresClient
+    /// The key that signs the workspaces' tree heads.
+    public let key: ServerKey
     let logger: Logger
     let rosters: RosterCache
     let crash: CrashPoints
+    /// The clock of the tree heads a read's flush signs, in Unix milliseconds.
+    let now: @Sendable () -> Int64
 
-    /// A store on `client`, with a cache of verified rosters.
+    /// A store on `client` signing tree heads with `key`, with a cache of verified
+    /// rosters.
     public init(
-        client: PostgresClient, logger: Logger, rosters: RosterCache = RosterCache(),
-        crash: CrashPoints = .none
+        client: PostgresClient, key: ServerKey, logger: Logger,
+        rosters: RosterCache = RosterCache(), crash: CrashPoints = .none,
+        now: @escaping @Sendable () -> Int64 = SyncServer.systemMilliseconds
     ) {
+        self.now = now
         self.client = client
+        self.key = key
         self.logger = logger
         self.rosters = rosters
         self.crash = crash
@@ -31,6 +39,23 @@ public struct SyncStore: Sendable {
     ) async throws -> T {
         try await client.withConnection { connection in
             try await connection.query("BEGIN", logger: logger)
+            do {
+                let value = try await body(connection)
+                try await connection.query("COMMIT", logger: logger)
+                return value
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` in one read-only transaction on one snapshot (repeatable read), so a log
+    /// head and the runs, streams and tiles read with it belong together.
+    func snapshot<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            try await connection.query(
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             do {
                 let value = try await body(connection)
                 try await connection.query("COMMIT", logger: logger)

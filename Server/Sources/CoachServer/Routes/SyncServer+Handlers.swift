@@ -58,7 +58,11 @@ extension SyncServer {
             guard let after, after >= 0 else {
                 throw SyncProblem.refuse(.malformed, "'after' is not a count of roster entries")
             }
-            return try await store.rosterPage(ws, after: after)
+            let logSize = request.uri.queryParameters.get("log_size").map { Int64($0) }
+            if let logSize, (logSize ?? -1) < 0 {
+                throw SyncProblem.refuse(.malformed, "'log_size' is not a count of log entries")
+            }
+            return try await store.rosterPage(ws, after: after, logSize: logSize ?? nil)
         }
     }
 
@@ -107,6 +111,17 @@ extension SyncServer {
             let session = try await authenticate(request, ws)
             let body = try await decode(PullRequest.self, request)
             return try await store.pull(body, session: session)
+        }
+    }
+}
+
+extension SyncServer {
+    func logProofs(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        await answer {
+            let ws = try workspace(context)
+            _ = try await authenticate(request, ws)
+            let body = try await decode(LogProofsRequest.self, request)
+            return try await store.logProofs(ws, body)
         }
     }
 }

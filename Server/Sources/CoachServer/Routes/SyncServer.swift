@@ -70,6 +70,13 @@ public struct SyncServer: Sendable {
         on(.post, "/v1/ws/{ws}/roster") { request, context in await rosterPush(request, context) }
         on(.post, "/v1/ws/{ws}/changes") { request, context in await push(request, context) }
         on(.post, "/v1/ws/{ws}/pull") { request, context in await pull(request, context) }
+        // The transparency log (issue 27).
+        on(.get, SyncPath.server) { _, _ in
+            Self.json(200, ServerKeyInfo(logKey: store.key.publicKey, keyId: store.key.keyId))
+        }
+        on(.post, "/v1/ws/{ws}/log/proofs") { request, context in
+            await logProofs(request, context)
+        }
         return (router, routes)
     }
 
