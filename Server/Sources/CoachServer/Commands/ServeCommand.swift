@@ -16,6 +16,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "HOST:PORT to listen on (port 0 takes a free one)")
     var listen: String = "127.0.0.1:8080"
 
+    @Flag(name: .customLong("checkin-page"), help: "Serve the web check-in page at /checkin")
+    var checkinPage = false
+
     func run() async throws {
         let url = try options.url()
         let (host, port) = try Self.address(listen)
@@ -28,7 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             let store = SyncStore(
                 client: client, logger: logger, crash: CrashPoints.from(environment))
-            let server = SyncServer(store: store, metrics: registry)
+            var server = SyncServer(store: store, metrics: registry)
+            server.servesCheckinPage = checkinPage
             let app = Application(
                 router: server.router().router,
                 configuration: .init(

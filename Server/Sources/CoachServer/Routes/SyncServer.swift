@@ -22,6 +22,9 @@ public struct SyncServer: Sendable {
     let now: @Sendable () -> Int64
     let random: any RandomSource
     let metrics: PrometheusCollectorRegistry
+    /// Whether `GET /checkin` serves the web check-in page (`serve --checkin-page`); off, the
+    /// path is not routed at all.
+    public var servesCheckinPage = false
 
     /// A server on `store`, reading the time from `now` (Unix ms) and nonces and tokens from
     /// `random`, exposing `metrics` at `/metrics`.
@@ -70,6 +73,9 @@ public struct SyncServer: Sendable {
         on(.post, "/v1/ws/{ws}/roster") { request, context in await rosterPush(request, context) }
         on(.post, "/v1/ws/{ws}/changes") { request, context in await push(request, context) }
         on(.post, "/v1/ws/{ws}/pull") { request, context in await pull(request, context) }
+        if servesCheckinPage {
+            on(.get, Self.checkinPagePath) { request, _ in checkinPage(request) }
+        }
         return (router, routes)
     }
 
