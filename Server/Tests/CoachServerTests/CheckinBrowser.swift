@@ -54,6 +54,7 @@ struct CheckinBrowser {
     }
 
     /// Evaluates `expression` in the page.
+    @discardableResult
     func evaluate(_ expression: String, timeout: TimeInterval = 30) throws -> Any? {
         try browser.evaluate(expression, session: session, timeout: timeout)
     }

@@ -84,4 +84,32 @@ enum CheckinScripts {
           return { opened: x(opened), enc: x(sealed.enc), ct: x(sealed.ciphertext) };
         })
         """
+
+    /// The device key as IndexedDB holds it: extractable?, algorithm, and whether an export
+    /// of it was refused.
+    static let storedKey = """
+        (async () => {
+          const db = await new Promise((resolve, reject) => {
+            const r = indexedDB.open("coach-checkin");
+            r.onsuccess = () => resolve(r.result);
+            r.onerror = () => reject(r.error);
+          });
+          const state = await new Promise((resolve) => {
+            const q = db.transaction("state").objectStore("state").get("device");
+            q.onsuccess = () => resolve(q.result);
+          });
+          const key = state.keys.privateKey;
+          let exported = "refused";
+          try { await crypto.subtle.exportKey("pkcs8", key); exported = "exported"; } catch (e) {}
+          return [key.extractable, key.algorithm.name, exported].join(" ");
+        })()
+        """
+
+    /// The form as a person left it: the pressed mood, the quads slider and its shown value,
+    /// and the note's byte counter.
+    static let formState = """
+        [document.querySelector('#moods [aria-pressed="true"]')?.dataset.mood,
+         document.getElementById("sore-quads").value, document.getElementById("out-quads").value,
+         document.getElementById("count").textContent].join(" ")
+        """
 }

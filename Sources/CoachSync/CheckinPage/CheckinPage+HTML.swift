@@ -27,7 +27,7 @@ extension CheckinPage {
           cursor: pointer; }
         button[aria-pressed="true"] { background: #1f4fb8; border-color: #1f4fb8; color: #ffffff; }
         button:focus-visible, input:focus-visible, textarea:focus-visible {
-          outline: 3px solid #b3261e; outline-offset: 2px; }
+          outline: 3px solid #1b1b1f; outline-offset: 2px; }
         .mood > button { display: flex; flex-direction: column; align-items: center;
           justify-content: center; padding: 0.25rem 0; }
         .mood b { font-size: 1.2rem; }
@@ -55,7 +55,7 @@ extension CheckinPage {
           button { background: #1c1d22; color: #e6e6ea; border-color: #9aa3b8; }
           button[aria-pressed="true"] { background: #a8c1ff; border-color: #a8c1ff; color: #0b1733; }
           button:focus-visible, input:focus-visible, textarea:focus-visible {
-            outline-color: #ffb4ab; }
+            outline-color: #ffffff; }
           input[type="range"] { accent-color: #a8c1ff; }
           textarea { background: #1c1d22; color: #e6e6ea; border-color: #9aa3b8; }
           .hint { color: #c0c2cc; }
@@ -762,11 +762,11 @@ extension CheckinPage {
         """#
 
     /// Lowercase hex SHA-256 of `embeddedHTML`.
-    static let embeddedSHA256 = "36119e496ffe77c2663c014a34a52edb65b5b3d1958be15e74c1cca66b992fb4"
+    static let embeddedSHA256 = "f302cd9ae878390e1c3eec9b5c727d37c097a737f0609c318a832a9db1ba3207"
 
     /// The CSP source of the inline script.
     static let embeddedScriptHash = "sha256-awsIZBPGNqUgUrlYPH9cKDuTj/aTYFpRe2ro/bqWMwg="
 
     /// The CSP source of the inline style.
-    static let embeddedStyleHash = "sha256-MWvEpZNGIvtrmbKB4dzJBZtuo766y0GN580YIsBHQsY="
+    static let embeddedStyleHash = "sha256-Vb7ycLDu9RPLMVQAiXZAmFbxCXH6qJiaseH8Vzz97VI="
 }

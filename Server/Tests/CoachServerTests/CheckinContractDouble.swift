@@ -1,0 +1,124 @@
+import CoachCrypto
+import CoachSync
+import Foundation
+
+/// Plays the club server's check-in endpoints for the page, from inside the browser (the
+/// DevTools `Fetch` domain pauses every `/v1/` request and this answers it), checking each
+/// request as docs/sync-api.md's check-in contract says: the pairing request's proof, device
+/// id and MAC, the bundle request's signature, and the items. The real endpoints are tested in
+/// their own suites; this double lets the page's whole flow run here.
+final class CheckinContractDouble {
+    let ws = "ws-01HZXPHONE"
+    let athlete = "ath-ana"
+    let handle = "ana"
+    let code = "QWERTYUPASDFGHJKZXCVBNM2"
+    let epoch = 3
+    let owner: SigningKeyPair
+    let inbox: HPKEBase.KeyPair
+    /// Whether the owner has approved the device (the bundle answers 404 until then).
+    var approved = false
+    /// Whether the bundle says the device was revoked.
+    var revoked = false
+    /// Whether requests fail as if the phone had no network.
+    var offline = false
+    /// The device's key, once it asked to pair.
+    var signPk: [UInt8]?
+    var device: String?
+    /// Items posted to the inbox, as JSON objects.
+    var items: [[String: Any]] = []
+    /// Every contract check that failed, with the request it was about.
+    var violations: [String] = []
+
+    init() throws {
+        owner = try SigningKeyPair.generate()
+        inbox = try HPKEBase.generateKeyPair()
+    }
+
+    /// The pairing link's fragment.
+    var fragment: String {
+        let pin = Base64URL.encode(Hashing.sha256(owner.publicKey))
+        return "#v=1&w=\(ws)&a=\(athlete)&h=\(handle)&o=\(pin)&c=\(code)"
+    }
+
+    /// Answers a paused request: its status and JSON body.
+    func answer(_ request: [String: Any]) -> (Int, [String: Any]) {
+        let url = URL(string: request.string("url"))
+        let path = url?.path ?? ""
+        let method = request.string("method")
+        let body =
+            (try? JSONSerialization.jsonObject(with: Data(request.string("postData").utf8)))
+            as? [String: Any] ?? [:]
+        let base = "/v1/ws/\(ws)"
+        if method == "POST", path.hasPrefix(base + "/pairings/"), path.hasSuffix("/request") {
+            return pairingRequest(path: path, body: body)
+        }
+        if method == "GET", let device, path == "\(base)/checkin/\(device)" {
+            let headers = request["headers"] as? [String: Any] ?? [:]
+            return bundle(path: path, authorization: headers.string("Authorization"))
+        }
+        if method == "POST", path == base + "/inbox" {
+            items.append(body)
+            return (201, [:])
+        }
+        violations.append("unexpected request \(method) \(path)")
+        return (404, ["code": "not_found"])
+    }
+
+    private func pairingRequest(path: String, body: [String: Any]) -> (Int, [String: Any]) {
+        let proof = Base64URL.encode(
+            Array(
+                Hashing.sha256(AssociatedData("coach/1/pair-proof").with(ws, code).bytes)
+                    .prefix(16)))
+        guard path == "/v1/ws/\(ws)/pairings/\(proof)/request",
+            let pk = Base64URL.decode(body.string("sign_pk")), pk.count == 32
+        else {
+            violations.append("pairing request: proof or key wrong: \(path)")
+            return (404, ["code": "not_found"])
+        }
+        let device = Hashing.hex(Array(Hashing.sha256(pk).prefix(16)))
+        let key = Hashing.sha256(AssociatedData("coach/1/pair-mac").with(ws, athlete, code).bytes)
+        let signed = AssociatedData("coach/1/pair-request").with(
+            ws, athlete, device, pk, body.string("name")
+        ).bytes
+        guard body.string("device") == device,
+            Base64URL.decode(body.string("mac")) == Hashing.hmacSHA256(signed, key: key)
+        else {
+            violations.append("pairing request: device id or MAC wrong")
+            return (400, ["code": "bad_request"])
+        }
+        signPk = pk
+        self.device = device
+        return (202, [:])
+    }
+
+    private func bundle(path: String, authorization: String) -> (Int, [String: Any]) {
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        let fields = parts.count == 2 ? parts[1].split(separator: ".") : []
+        guard parts.first == "CoachCheckin", fields.count == 3, let device, let signPk,
+            fields[0] == device, let seconds = Int64(fields[1]),
+            let signature = Base64URL.decode(String(fields[2])),
+            SigningKeyPair.verify(
+                signature,
+                of: AssociatedData("coach/1/checkin-get").with(ws, device, path, seconds).bytes,
+                publicKey: signPk)
+        else {
+            violations.append("bundle request: bad authorization \(authorization)")
+            return (401, ["code": "unauthorized"])
+        }
+        guard approved else { return (404, ["code": "not_found"]) }
+        let statement = AssociatedData("coach/1/inbox-key").with(
+            ws, athlete, epoch, inbox.publicKey
+        ).bytes
+        return (
+            200,
+            [
+                "workspace": ws, "owner_sign_pk": Base64URL.encode(owner.publicKey),
+                "athlete": athlete, "handle": handle, "epoch": epoch, "revoked": revoked,
+                "inbox_key": [
+                    "public_key": Base64URL.encode(inbox.publicKey),
+                    "signature": Base64URL.encode(owner.sign(statement)),
+                ],
+            ]
+        )
+    }
+}
