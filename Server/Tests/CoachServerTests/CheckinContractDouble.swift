@@ -8,6 +8,16 @@ import Foundation
 /// id and MAC, the bundle request's signature, and the items. The real endpoints are tested in
 /// their own suites; this double lets the page's whole flow run here.
 final class CheckinContractDouble {
+    /// How a bundle can be forged by someone who controls the server or its database.
+    enum Forgery: String, CaseIterable, Sendable {
+        /// Another owner key, which signs the inbox key: the phone's pin does not match.
+        case ownerKey
+        /// The right owner key, but the inbox key signed by another key.
+        case inboxSignature
+        /// A correctly signed bundle of another athlete.
+        case otherAthlete
+    }
+
     let ws = "ws-01HZXPHONE"
     let athlete = "ath-ana"
     let handle = "ana"
@@ -21,6 +31,10 @@ final class CheckinContractDouble {
     var revoked = false
     /// Whether requests fail as if the phone had no network.
     var offline = false
+    /// How bundles are forged, if they are.
+    var forgery: Forgery?
+    /// The key a forger signs with.
+    let forger: SigningKeyPair
     /// The device's key, once it asked to pair.
     var signPk: [UInt8]?
     var device: String?
@@ -31,6 +45,7 @@ final class CheckinContractDouble {
 
     init() throws {
         owner = try SigningKeyPair.generate()
+        forger = try SigningKeyPair.generate()
         inbox = try HPKEBase.generateKeyPair()
     }
 
@@ -106,17 +121,20 @@ final class CheckinContractDouble {
             return (401, ["code": "unauthorized"])
         }
         guard approved else { return (404, ["code": "not_found"]) }
+        let named = forgery == .otherAthlete ? "ath-bob" : athlete
         let statement = AssociatedData("coach/1/inbox-key").with(
-            ws, athlete, epoch, inbox.publicKey
+            ws, named, epoch, inbox.publicKey
         ).bytes
+        let signer = forgery == .ownerKey || forgery == .inboxSignature ? forger : owner
+        let ownerKey = forgery == .ownerKey ? forger.publicKey : owner.publicKey
         return (
             200,
             [
-                "workspace": ws, "owner_sign_pk": Base64URL.encode(owner.publicKey),
-                "athlete": athlete, "handle": handle, "epoch": epoch, "revoked": revoked,
+                "workspace": ws, "owner_sign_pk": Base64URL.encode(ownerKey),
+                "athlete": named, "handle": handle, "epoch": epoch, "revoked": revoked,
                 "inbox_key": [
                     "public_key": Base64URL.encode(inbox.publicKey),
-                    "signature": Base64URL.encode(owner.sign(statement)),
+                    "signature": Base64URL.encode(signer.sign(statement)),
                 ],
             ]
         )

@@ -14,30 +14,7 @@ extension CheckinPageBrowserTests {
     func pairAndSend() async throws {
         try await CheckinBrowser.run { page in
             let double = try CheckinContractDouble()
-            page.browser.onEvent = { method, params, session in
-                guard method == "Fetch.requestPaused" else { return }
-                let id = params.string("requestId")
-                if double.offline {
-                    try page.browser.post(
-                        "Fetch.failRequest",
-                        ["requestId": id, "errorReason": "InternetDisconnected"],
-                        session: session)
-                    return
-                }
-                let (status, body) = double.answer(params["request"] as? [String: Any] ?? [:])
-                let data = try JSONSerialization.data(withJSONObject: body)
-                try page.browser.post(
-                    "Fetch.fulfillRequest",
-                    [
-                        "requestId": id, "responseCode": status,
-                        "responseHeaders": [["name": "Content-Type", "value": "application/json"]],
-                        "body": data.base64EncodedString(),
-                    ], session: session)
-            }
-            try page.browser.call(
-                "Fetch.enable",
-                ["patterns": [["urlPattern": "*/v1/*", "requestStage": "Request"]]],
-                session: page.session)
+            try Self.answer(page, with: double)
 
             try page.open(fragment: double.fragment)
             #expect(try page.waitForState("pairing") == "pairing")
@@ -92,6 +69,58 @@ extension CheckinPageBrowserTests {
             #expect(try page.waitForState("revoked") == "revoked")
             #expect(double.items.count == 2)
             #expect(double.violations.isEmpty, "\(double.violations)")
+        }
+    }
+
+    /// Lets `double` answer every `/v1/` request the page makes.
+    static func answer(_ page: CheckinBrowser, with double: CheckinContractDouble) throws {
+        page.browser.onEvent = { method, params, session in
+            guard method == "Fetch.requestPaused" else { return }
+            let id = params.string("requestId")
+            if double.offline {
+                try page.browser.post(
+                    "Fetch.failRequest",
+                    ["requestId": id, "errorReason": "InternetDisconnected"],
+                    session: session)
+                return
+            }
+            let (status, body) = double.answer(params["request"] as? [String: Any] ?? [:])
+            let data = try JSONSerialization.data(withJSONObject: body)
+            try page.browser.post(
+                "Fetch.fulfillRequest",
+                [
+                    "requestId": id, "responseCode": status,
+                    "responseHeaders": [["name": "Content-Type", "value": "application/json"]],
+                    "body": data.base64EncodedString(),
+                ], session: session)
+        }
+        try page.browser.call(
+            "Fetch.enable",
+            ["patterns": [["urlPattern": "*/v1/*", "requestStage": "Request"]]],
+            session: page.session)
+    }
+
+    @Test(
+        "A forged bundle is refused before anything is sealed",
+        arguments: CheckinContractDouble.Forgery.allCases)
+    func forgedBundle(forgery: CheckinContractDouble.Forgery) async throws {
+        try await CheckinBrowser.run { page in
+            let double = try CheckinContractDouble()
+            double.forgery = forgery
+            try Self.answer(page, with: double)
+            try page.open(fragment: double.fragment)
+            #expect(try page.waitForState("pairing") == "pairing")
+            double.approved = true
+            #expect(try page.waitForState("error") == "error")
+            let status = try page.evaluate("document.getElementById('status').textContent")
+            let expected: [CheckinContractDouble.Forgery: String] = [
+                .ownerKey: "owner's key is not the one this phone was paired with",
+                .inboxSignature: "inbox key is not signed by the workspace owner",
+                .otherAthlete: "answered for another workspace or athlete",
+            ]
+            #expect((status as? String ?? "").contains(expected[forgery] ?? "?"), "\(status ?? "")")
+            #expect(try page.evaluate("document.getElementById('form').hidden") as? Bool == true)
+            #expect(double.items.isEmpty && double.violations.isEmpty)
         }
     }
 
