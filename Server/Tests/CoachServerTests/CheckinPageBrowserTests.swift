@@ -78,6 +78,10 @@ import Testing
                 try HPKEBase.open(
                     fromPage, recipient: recipient, info: info, aad: aad, aead: .aes256GCM)
                     == message)
+            let median = try page.evaluate(
+                CheckinScripts.sealTiming + "(\"\(Hashing.hex(recipient.publicKey))\")")
+            let ms = try #require(median as? Double)
+            print("checkin.html HPKE seal of 256 bytes in Chromium: median \(ms) ms over 20")
             var flipped = fromPage
             flipped.ciphertext[3] ^= 0x10
             #expect(throws: HPKEError.authenticationFailed) {
