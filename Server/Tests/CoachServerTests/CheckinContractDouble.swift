@@ -76,7 +76,12 @@ final class CheckinContractDouble {
             return (201, [:])
         }
         violations.append("unexpected request \(method) \(path)")
-        return (404, ["code": "not_found"])
+        return (404, problem(404, "not_found"))
+    }
+
+    /// A refusal as the server words it (a `SyncProblem`).
+    private func problem(_ status: Int, _ reason: String) -> [String: Any] {
+        ["status": status, "reason": reason, "message": "refused by the test server"]
     }
 
     private func pairingRequest(path: String, body: [String: Any]) -> (Int, [String: Any]) {
@@ -88,7 +93,7 @@ final class CheckinContractDouble {
             let pk = Base64URL.decode(body.string("sign_pk")), pk.count == 32
         else {
             violations.append("pairing request: proof or key wrong: \(path)")
-            return (404, ["code": "not_found"])
+            return (404, problem(404, "not_found"))
         }
         let device = Hashing.hex(Array(Hashing.sha256(pk).prefix(16)))
         let key = Hashing.sha256(AssociatedData("coach/1/pair-mac").with(ws, athlete, code).bytes)
@@ -99,7 +104,7 @@ final class CheckinContractDouble {
             Base64URL.decode(body.string("mac")) == Hashing.hmacSHA256(signed, key: key)
         else {
             violations.append("pairing request: device id or MAC wrong")
-            return (400, ["code": "bad_request"])
+            return (400, problem(400, "bad_request"))
         }
         signPk = pk
         self.device = device
@@ -118,9 +123,9 @@ final class CheckinContractDouble {
                 publicKey: signPk)
         else {
             violations.append("bundle request: bad authorization \(authorization)")
-            return (401, ["code": "unauthorized"])
+            return (401, problem(401, "unauthorized"))
         }
-        guard approved else { return (404, ["code": "not_found"]) }
+        guard approved else { return (404, problem(404, "not_found")) }
         let named = forgery == .otherAthlete ? "ath-bob" : athlete
         let statement = AssociatedData("coach/1/inbox-key").with(
             ws, named, epoch, inbox.publicKey

@@ -124,6 +124,34 @@ extension CheckinPageBrowserTests {
         }
     }
 
+    @Test("The ready page is accessible in light and dark: AA contrast, labels, 44 px targets")
+    func accessible() async throws {
+        try await CheckinBrowser.run { page in
+            let double = try CheckinContractDouble()
+            try Self.answer(page, with: double)
+            try page.open(fragment: double.fragment)
+            #expect(try page.waitForState("pairing") == "pairing")
+            double.approved = true
+            #expect(try page.waitForState("ready") == "ready")
+            try page.evaluate("document.querySelector('[data-mood=\"5\"]').click()")
+            let backgrounds = ["light": "rgb(255, 255, 255)", "dark": "rgb(18, 19, 22)"]
+            for scheme in ["light", "dark"] {
+                try page.browser.call(
+                    "Emulation.setEmulatedMedia",
+                    ["features": [["name": "prefers-color-scheme", "value": scheme]]],
+                    session: page.session)
+                let report = try #require(
+                    try page.evaluate(CheckinScripts.accessibility) as? [String: Any])
+                #expect(report["page"] as? String == backgrounds[scheme])
+                #expect(report["low"] as? [String] == [], "\(scheme)")
+                #expect(report["unlabeled"] as? [String] == [], "\(scheme)")
+                #expect(report["small"] as? [String] == [], "\(scheme)")
+                #expect(report["live"] as? String == "polite")
+                #expect(report["pressed"] as? Int == 5)
+            }
+        }
+    }
+
     /// An item as the page posted it: the contract's fields, the device's signature, and HPKE
     /// that opens with the athlete's inbox key to `note` padded to 256 bytes.
     func checkItem(_ item: [String: Any], _ double: CheckinContractDouble, note: String) throws {

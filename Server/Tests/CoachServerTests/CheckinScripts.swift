@@ -127,4 +127,48 @@ enum CheckinScripts {
           return times[10];
         })
         """
+
+    /// What a screen-reader or low-vision user meets on the visible page: text below WCAG AA
+    /// contrast (4.5:1), inputs without a label, tap targets under 44 px, the status line's
+    /// `aria-live`, and how many mood buttons say whether they are pressed.
+    static let accessibility = """
+        (() => {
+          const channel = (v) => {
+            v /= 255;
+            return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+          };
+          const lum = (c) => {
+            const [r, g, b] = c.match(/[0-9.]+/g).slice(0, 3).map(Number).map(channel);
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const ratio = (a, b) => {
+            const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+            return (x + 0.05) / (y + 0.05);
+          };
+          const background = (el) => {
+            for (let e = el; e; e = e.parentElement) {
+              const c = getComputedStyle(e).backgroundColor;
+              if (c !== "rgba(0, 0, 0, 0)" && c !== "transparent") { return c; }
+            }
+            return "rgb(255, 255, 255)";
+          };
+          const visible = (el) => !el.closest("[hidden]");
+          const low = [];
+          const texts = "h1, h2, legend, label, button, p, output, small, b, textarea";
+          for (const el of [...document.querySelectorAll(texts)].filter(visible)) {
+            const r = ratio(getComputedStyle(el).color, background(el));
+            if (r < 4.5) { low.push(el.tagName + "#" + el.id + " " + r.toFixed(2)); }
+          }
+          const unlabeled = [...document.querySelectorAll("input, textarea")]
+            .filter((i) => !i.labels || i.labels.length === 0).map((i) => i.id);
+          const small = [...document.querySelectorAll("button, input")].filter(visible)
+            .filter((b) => {
+              const r = b.getBoundingClientRect();
+              return r.height < 44 || r.width < 44;
+            }).map((b) => b.id || b.textContent);
+          return { low, unlabeled, small, page: getComputedStyle(document.body).backgroundColor,
+            live: document.getElementById("status").getAttribute("aria-live"),
+            pressed: document.querySelectorAll("#moods button[aria-pressed]").length };
+        })()
+        """
 }

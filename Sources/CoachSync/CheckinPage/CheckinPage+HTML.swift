@@ -491,7 +491,8 @@ extension CheckinPage {
           catch (e) { throw new Offline("offline"); }
           let body = null;
           try { body = await res.json(); } catch (e) { body = null; }
-          if (!res.ok) { throw new Refused(res.status, body && (body.code || body.error)); }
+          // A refusal is a SyncProblem: its `reason` names it (device_revoked, wrong_epoch, …).
+          if (!res.ok) { throw new Refused(res.status, body && body.reason); }
           return { status: res.status, body };
         }
         async function fetchBundle(state) {
@@ -762,10 +763,10 @@ extension CheckinPage {
         """#
 
     /// Lowercase hex SHA-256 of `embeddedHTML`.
-    static let embeddedSHA256 = "f302cd9ae878390e1c3eec9b5c727d37c097a737f0609c318a832a9db1ba3207"
+    static let embeddedSHA256 = "3c607ad6c5df8d3344e2d402efd2bdb0758bfbdc47b7d523be291c7b47df61fc"
 
     /// The CSP source of the inline script.
-    static let embeddedScriptHash = "sha256-awsIZBPGNqUgUrlYPH9cKDuTj/aTYFpRe2ro/bqWMwg="
+    static let embeddedScriptHash = "sha256-1s13cOLtZn4nWqbWtNPx6Wu4gFfuUchshR3sdkx9bxI="
 
     /// The CSP source of the inline style.
     static let embeddedStyleHash = "sha256-Vb7ycLDu9RPLMVQAiXZAmFbxCXH6qJiaseH8Vzz97VI="
