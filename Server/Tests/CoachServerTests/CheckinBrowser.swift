@@ -14,7 +14,12 @@ struct CheckinBrowser {
 
     /// Runs `body` with a fresh browser on a fresh server; afterwards requires, from the net
     /// log, that the page was loaded from the server and asked nothing of any other origin.
-    static func run(_ body: @Sendable (CheckinBrowser) throws -> Void) async throws {
+    ///
+    /// - Parameter host: the name the page is opened under; any name but `localhost` is mapped
+    ///   to it, so the page is served from a plain-http origin that is not secure.
+    static func run(
+        host: String = "localhost", _ body: @Sendable (CheckinBrowser) throws -> Void
+    ) async throws {
         guard let binary = ChromiumPipe.binary else {
             Issue.record("chromium is not installed: run make test-deps (apt-get install chromium)")
             return
@@ -22,8 +27,9 @@ struct CheckinBrowser {
         let app = Application(router: CheckinPageRouteTests.server(page: true).router().router)
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            let origin = "http://localhost:\(port)"
-            let browser = try ChromiumPipe(binary: binary)
+            let origin = "http://\(host):\(port)"
+            let rules = host == "localhost" ? [] : ["--host-resolver-rules=MAP \(host) localhost"]
+            let browser = try ChromiumPipe(binary: binary, extraArguments: rules)
             let target = try browser.call("Target.createTarget", ["url": "about:blank"])
             let attached = try browser.call(
                 "Target.attachToTarget", ["targetId": target["targetId"] ?? "", "flatten": true])

@@ -111,6 +111,17 @@ import Testing
         }
     }
 
+    @Test("Served over plain http off loopback, the page says this browser cannot send")
+    func insecureOrigin() async throws {
+        try await CheckinBrowser.run(host: "club.test") { page in
+            try page.open(fragment: "#v=1&w=ws&a=ath&h=ana&o=AAAA&c=CODE")
+            #expect(try page.waitForState("unsupported") == "unsupported")
+            #expect(try page.evaluate("isSecureContext") as? Bool == false)
+            let status = try page.evaluate("document.getElementById('status').textContent")
+            #expect((status as? String ?? "").hasPrefix("This browser cannot send check-ins"))
+        }
+    }
+
     /// Bytes of a hex string from the page.
     static func bytes(_ hex: String?) -> [UInt8]? {
         guard let hex, hex.count % 2 == 0 else { return nil }

@@ -38,20 +38,22 @@ final class ChromiumPipe {
     /// Receives every event: its method, params and session id.
     var onEvent: (String, [String: Any], String?) throws -> Void = { _, _, _ in }
 
-    /// Starts the browser headless with an empty page, in a fresh profile under a temporary folder.
-    init(binary: String) throws {
+    /// Starts the browser headless with an empty page, in a fresh profile under a temporary
+    /// folder, with `extraArguments` added to its command line.
+    init(binary: String, extraArguments: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "coach-cdp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         netLog = folder.appendingPathComponent("net.json")
-        let arguments = [
-            binary, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--hide-scrollbars", "--mute-audio", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--disable-default-apps",
-            "--disable-extensions", "--no-default-browser-check", "--remote-debugging-pipe",
-            "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-            "--log-net-log=\(netLog.path)", "about:blank",
-        ]
+        let arguments =
+            [
+                binary, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--hide-scrollbars", "--mute-audio", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-default-apps",
+                "--disable-extensions", "--no-default-browser-check", "--remote-debugging-pipe",
+                "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+                "--log-net-log=\(netLog.path)",
+            ] + extraArguments + ["about:blank"]
         // Both pipes with their ends above fd 9 and close-on-exec, so placing them at fds 3
         // and 4 in the child cannot overwrite one another, and nothing else leaks.
         func pipePair() throws -> (read: Int32, write: Int32) {
