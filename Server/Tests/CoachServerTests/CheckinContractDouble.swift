@@ -22,7 +22,7 @@ final class CheckinContractDouble {
     let athlete = "ath-ana"
     let handle = "ana"
     let code = "QWERTYUPASDFGHJKZXCVBNM2"
-    let epoch = 3
+    var epoch = 3
     let owner: SigningKeyPair
     let inbox: HPKEBase.KeyPair
     /// Whether the owner has approved the device (the bundle answers 404 until then).

@@ -124,6 +124,27 @@ extension CheckinPageBrowserTests {
         }
     }
 
+    @Test("A bundle rolled back to an older epoch's key, though owner-signed, is not sealed to")
+    func olderEpochRefused() async throws {
+        try await CheckinBrowser.run { page in
+            let double = try CheckinContractDouble()
+            try Self.answer(page, with: double)
+            try page.open(fragment: double.fragment)
+            #expect(try page.waitForState("pairing") == "pairing")
+            double.approved = true
+            #expect(try page.waitForState("ready") == "ready")
+            double.epoch -= 1
+            try page.evaluate("document.querySelector('[data-mood=\"3\"]').click()")
+            try page.evaluate("document.getElementById('send').click()")
+            let refused = try page.wait(
+                "document.getElementById('status').textContent.startsWith('Not sent')")
+            #expect(refused)
+            let status = try page.evaluate("document.getElementById('status').textContent")
+            #expect((status as? String ?? "").contains("older key than this phone has seen"))
+            #expect(double.items.isEmpty && double.violations.isEmpty)
+        }
+    }
+
     @Test("The ready page is accessible in light and dark: AA contrast, labels, 44 px targets")
     func accessible() async throws {
         try await CheckinBrowser.run { page in
