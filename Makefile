@@ -25,7 +25,8 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxml2-utils; \
 	fi
 
-## What the test suite needs beyond the build: Chromium, to open the HTML reports headless;
+## What the test suite needs beyond the build: Chromium, to open the HTML reports headless
+## and to run the web check-in page (the server's browser suites fail without it);
 ## faketime, to run the suites again with the system clock a year ahead; sqlite3, which the
 ## insider tests use to play someone editing the file; zbarimg, to scan the QR codes coach
 ## draws.

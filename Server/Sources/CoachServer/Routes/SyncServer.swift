@@ -22,6 +22,9 @@ public struct SyncServer: Sendable {
     let now: @Sendable () -> Int64
     let random: any RandomSource
     let metrics: PrometheusCollectorRegistry
+    /// Whether `GET /checkin` serves the web check-in page (`serve --checkin-page`); off, the
+    /// path is not routed at all.
+    public var servesCheckinPage = false
 
     /// A server on `store`, reading the time from `now` (Unix ms) and nonces and tokens from
     /// `random`, exposing `metrics` at `/metrics`.
@@ -76,6 +79,9 @@ public struct SyncServer: Sendable {
         }
         on(.post, "/v1/ws/{ws}/log/proofs") { request, context in
             await logProofs(request, context)
+        }
+        if servesCheckinPage {
+            on(.get, Self.checkinPagePath) { request, _ in checkinPage(request) }
         }
         return (router, routes)
     }
