@@ -67,19 +67,25 @@ public struct PullResponse: Codable, Equatable, Sendable {
     /// The roster head the server checked this pull against: a client holding this head
     /// need not read the roster.
     public var rosterHead: RosterHead?
+    /// Waiting check-ins by readable athlete id (only athletes with some; absent from servers
+    /// that predate the check-in inbox), so an empty inbox costs no request.
+    public var inbox: [String: Int]?
 
     enum CodingKeys: String, CodingKey {
         case changes, streams, done
         case rosterHead = "roster_head"
+        case inbox
     }
 
     /// A page of changes.
     public init(
-        changes: [PulledChange], streams: [StreamState], done: Bool, rosterHead: RosterHead? = nil
+        changes: [PulledChange], streams: [StreamState], done: Bool, rosterHead: RosterHead? = nil,
+        inbox: [String: Int]? = nil
     ) {
         self.changes = changes
         self.streams = streams
         self.done = done
         self.rosterHead = rosterHead
+        self.inbox = inbox
     }
 }
