@@ -15,7 +15,7 @@ import Testing
         let server = SyncServer(store: SyncStore(client: client, logger: Logger(label: "t")))
         let registered = Set(server.router().routes.map { "\($0.method.rawValue) \($0.path)" })
         let documented = Set(OpenAPIDocument.shared.operations.keys)
-        #expect(registered.count == 11)
+        #expect(registered.count == 18)
         #expect(registered == documented)
         for operation in documented {
             #expect(

@@ -65,8 +65,9 @@ public struct PairingRequest: Codable, Equatable, Sendable {
     }
 }
 
-/// The answer to a pairing request the server took (`202`): nothing to say.
-public struct PairingRequestAccepted: Codable, Equatable, Sendable {
+/// The answer to a pairing request (`202`) or a check-in item (`201`, `200`) the server
+/// took: nothing to say.
+public struct CheckinAccepted: Codable, Equatable, Sendable {
     /// The empty answer.
     public init() {}
 }

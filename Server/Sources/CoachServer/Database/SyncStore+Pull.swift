@@ -67,7 +67,8 @@ extension SyncStore {
                     StreamState(stream: athlete, sseq: sseq, head: head.array, epoch: epoch))
             }
             return PullResponse(
-                changes: changes, streams: streams, done: done, rosterHead: roster.roster.head)
+                changes: changes, streams: streams, done: done, rosterHead: roster.roster.head,
+                inbox: try await inboxCounts(session.workspace, readable, on: connection))
         }
     }
 }

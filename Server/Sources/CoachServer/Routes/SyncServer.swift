@@ -49,7 +49,8 @@ public struct SyncServer: Sendable {
             _ method: HTTPRequest.Method, _ path: String,
             _ handler: @escaping @Sendable (Request, BasicRequestContext) async -> Response
         ) {
-            let pattern = path.replacingOccurrences(of: "{ws}", with: ":ws")
+            let pattern = path.replacingOccurrences(of: "{", with: ":")
+                .replacingOccurrences(of: "}", with: "")
             router.on(RouterPath(pattern), method: method) { request, context in
                 await handler(request, context)
             }
@@ -70,6 +71,8 @@ public struct SyncServer: Sendable {
         on(.post, "/v1/ws/{ws}/roster") { request, context in await rosterPush(request, context) }
         on(.post, "/v1/ws/{ws}/changes") { request, context in await push(request, context) }
         on(.post, "/v1/ws/{ws}/pull") { request, context in await pull(request, context) }
+        // Check-in (issue 28).
+        for (method, path, handler) in checkinRoutes() { on(method, path, handler) }
         return (router, routes)
     }
 
