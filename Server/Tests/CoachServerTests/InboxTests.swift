@@ -61,11 +61,23 @@ struct InboxTests {
     func refusals() async throws {
         try await withServer("InboxTests", fixture: club) { api, db in
             let olga = try await setUp(api)
+            // A phone of jane's approved by the owner, who holds bert too: only the item's
+            // athlete stops its item for bert.
+            let ownerPhone = try SigningKeyPair.generate()
+            _ = try await api.pushRoster(
+                [checkin.entry(checkin.certificate(ownerPhone, approver: "u-olga"))], token: olga)
             var flipped = checkin.item(2)
             flipped.ciphertext[100] ^= 1
             let cases: [(String, CheckinItem, Int, String)] = [
                 ("an unknown device", checkin.item(3, key: checkin.other), 403, "device_revoked"),
-                ("another athlete's item", checkin.item(4, athlete: "a-bert"), 403, "out_of_role"),
+                (
+                    "another athlete's item", checkin.item(4, key: ownerPhone, athlete: "a-bert"),
+                    403, "out_of_role"
+                ),
+                (
+                    "an approver not holding bert", checkin.item(10, athlete: "a-bert"), 403,
+                    "out_of_role"
+                ),
                 ("a flipped ciphertext bit", flipped, 403, "bad_signature"),
                 ("a stale or future epoch", checkin.item(5, epoch: 2), 409, "wrong_epoch"),
                 (
