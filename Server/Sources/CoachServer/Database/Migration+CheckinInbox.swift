@@ -41,6 +41,5 @@ extension Migration {
             PRIMARY KEY (ws, item)
         );
         CREATE INDEX inbox_athlete ON inbox (ws, athlete_id, received_at);
-        CREATE INDEX inbox_device ON inbox (ws, device_id, received_at);
         """
 }

@@ -110,7 +110,6 @@ enum SchemaCatalog {
         "constraint workspaces PRIMARY KEY (ws)",
         "index CREATE INDEX inbox_athlete ON public.inbox USING btree (ws, athlete_id, "
             + "received_at)",
-        "index CREATE INDEX inbox_device ON public.inbox USING btree (ws, device_id, received_at)",
         "index CREATE INDEX pairings_expiry ON public.pairings USING btree (expires_at)",
         "index CREATE INDEX sessions_expiry ON public.sessions USING btree (expires_at)",
         "index CREATE UNIQUE INDEX batches_pkey ON public.batches USING btree (ws, device_id)",
