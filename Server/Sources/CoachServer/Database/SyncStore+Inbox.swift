@@ -21,6 +21,21 @@ extension SyncStore {
     public func postInbox(_ workspace: String, body: [UInt8], now: Int64) async throws
         -> InboxPosted
     {
+        do {
+            return try await store(workspace, body: body, now: now)
+        } catch let problem as CheckinProblem {
+            // One line per refused post: its reason and what it names, never its bytes.
+            let item = try? CheckinItem.decode(body)
+            let names = item.map { " device \($0.device), athlete \($0.athlete)," } ?? ""
+            logger.notice(
+                "inbox post refused (\(problem.reason.rawValue)):\(names) \(problem.message)")
+            throw problem
+        }
+    }
+
+    private func store(_ workspace: String, body: [UInt8], now: Int64) async throws
+        -> InboxPosted
+    {
         let item: CheckinItem
         do { item = try CheckinItem.decode(body) } catch {
             throw error == .tooLarge

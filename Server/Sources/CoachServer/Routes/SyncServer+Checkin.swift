@@ -70,8 +70,6 @@ extension SyncServer {
                 return (posted == .stored ? 201 : 200, CheckinAccepted())
             } catch let problem as CheckinProblem {
                 result = problem.reason.rawValue
-                store.logger.notice(
-                    "inbox post refused: \(problem.reason.rawValue): \(problem.message)")
                 throw problem
             }
         }
