@@ -52,7 +52,8 @@ public struct SyncServer: Sendable {
             _ method: HTTPRequest.Method, _ path: String,
             _ handler: @escaping @Sendable (Request, BasicRequestContext) async -> Response
         ) {
-            let pattern = path.replacingOccurrences(of: "{ws}", with: ":ws")
+            let pattern = path.replacingOccurrences(of: "{", with: ":")
+                .replacingOccurrences(of: "}", with: "")
             router.on(RouterPath(pattern), method: method) { request, context in
                 await handler(request, context)
             }
@@ -83,6 +84,8 @@ public struct SyncServer: Sendable {
         if servesCheckinPage {
             on(.get, Self.checkinPagePath) { request, _ in checkinPage(request) }
         }
+        // Check-in (issue 28).
+        for (method, path, handler) in checkinRoutes() { on(method, path, handler) }
         return (router, routes)
     }
 
