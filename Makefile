@@ -25,9 +25,11 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxml2-utils; \
 	fi
 
-## What the test suite needs beyond the build: Chromium, to open the HTML reports headless;
+## What the test suite needs beyond the build: Chromium, to open the HTML reports headless
+## and to run the web check-in page (the server's browser suites fail without it);
 ## faketime, to run the suites again with the system clock a year ahead; sqlite3, which the
-## insider tests use to play someone editing the file.
+## insider tests use to play someone editing the file; zbarimg, to scan the QR codes coach
+## draws.
 test-deps: deps
 	@if ! command -v chromium >/dev/null 2>&1; then \
 		echo "installing chromium (the report tests open pages in it headless)"; \
@@ -36,6 +38,10 @@ test-deps: deps
 	@if ! command -v faketime >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1; then \
 		echo "installing faketime and sqlite3 (the clock guard and the insider tests)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq faketime sqlite3; \
+	fi
+	@if ! command -v zbarimg >/dev/null 2>&1; then \
+		echo "installing zbar-tools (the QR code tests scan the codes coach draws)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq zbar-tools; \
 	fi
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then \
 		echo "installing postgresql (the club server's suites start a throw-away cluster each)"; \

@@ -77,7 +77,9 @@ let package = Package(
         // Membership and key-history verification on values: no database, no secret key.
         .target(name: "CoachTrust", dependencies: ["CoachKit", "CoachCrypto"]),
         // The sync wire contract: the requests and answers of the club server's HTTP API.
-        .target(name: "CoachSync", dependencies: ["CoachKit", "CoachCrypto", "CoachTrust"]),
+        .target(
+            name: "CoachSync", dependencies: ["CoachKit", "CoachCrypto", "CoachTrust"],
+            exclude: ["CheckinPage/checkin.html"]),
         // Files kept on this machine beside a workspace: no database.
         .target(name: "CoachLocal", dependencies: ["CoachKit", "CoachCrypto"]),
         // The snapshot and record codec: pure bytes, no database.

@@ -6,13 +6,18 @@
 # Builds the modules a target needs as static libraries with coverage instrumentation under
 # .build/fuzz, then runs each target (default: all) for SECONDS (default 60) on a copy of its
 # seed corpus (Tests/Fixtures/fuzz/TARGET). New inputs stay in .build/fuzz/corpus/TARGET; a
-# crash is written as .build/fuzz/crash-TARGET-* and the script exits non-zero. Not part of
-# 'make test'. Targets: fit tcx gpx apple-health csv json envelope mcp plugin-framer record-codec.
+# crash is written as .build/fuzz/crash-TARGET-* and the script exits non-zero. After a run
+# without a crash the new inputs that add coverage to the committed corpus are merged into a
+# copy of it (-merge=1) in .build/fuzz/merged/TARGET; FUZZ_COMMIT=1 adds them to
+# Tests/Fixtures/fuzz/TARGET (the files there stay), the corpus the tests run (Tests/CoachTrustTests/LogFuzzCorpusTests.swift for
+# envelope and log-proof). Not part of 'make test'. Targets: fit tcx gpx apple-health csv json
+# envelope log-proof mcp plugin-framer record-codec. Run it niced on a shared machine:
+#   nice -n 10 Benchmarks/fuzz.sh 300 envelope log-proof
 set -eu
 cd "$(dirname "$0")/.."
 SECS=${1:-60}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-fit tcx gpx apple-health csv json envelope mcp plugin-framer record-codec}
+TARGETS=${*:-fit tcx gpx apple-health csv json envelope log-proof mcp plugin-framer record-codec}
 OUT=.build/fuzz
 mkdir -p "$OUT/corpus"
 FLAGS="-sanitize=fuzzer -parse-as-library -Onone -g -suppress-warnings"
@@ -41,7 +46,7 @@ for t in $TARGETS; do
     case $t in
         fit|tcx|gpx|apple-health|csv) libs="-lCoachImport -lCoachKit -lz"; extra="" ;;
         json) libs="-lCoachKit"; extra="" ;;
-        envelope) libs="-lCoachTrust -lCoachCrypto -lCoachKit -lsodium"; extra="" ;;
+        envelope|log-proof) libs="-lCoachTrust -lCoachCrypto -lCoachKit -lsodium"; extra="" ;;
         mcp) libs=""; extra="Sources/CoachMCP/MCPLineReader.swift" ;;
         plugin-framer) libs="-lCoachPluginProtocol -lCoachKit"; extra="" ;;
         record-codec) libs="-lCoachCodec -lCoachCrypto -lCoachKit -lz -lsodium"; extra="" ;;
@@ -55,12 +60,25 @@ for t in $TARGETS; do
     cp -n Tests/Fixtures/fuzz/"$t"/* "$OUT/corpus/$t/" 2>/dev/null || true
     echo "running fuzz-$t for $SECS s"
     # Swift's own backtracer off, so that libFuzzer writes the crashing input.
+    crashed=0
     if ! SWIFT_BACKTRACE=enable=no "$OUT/fuzz-$t" -max_total_time="$SECS" -rss_limit_mb=2048 -timeout=10 \
         -artifact_prefix="$OUT/crash-$t-" -print_final_stats=1 "$OUT/corpus/$t" \
         2> "$OUT/fuzz-$t.log"; then
         echo "fuzz-$t found a crash: see $OUT/fuzz-$t.log and $OUT/crash-$t-*" >&2
         status=1
+        crashed=1
     fi
     grep -E '^stat::(number_of_executed_units|peak_rss_mb)|^Done' "$OUT/fuzz-$t.log" || true
+    [ $crashed -eq 0 ] || continue
+    rm -rf "$OUT/merged/$t"
+    mkdir -p "$OUT/merged/$t"
+    cp Tests/Fixtures/fuzz/"$t"/* "$OUT/merged/$t/" 2>/dev/null || true
+    SWIFT_BACKTRACE=enable=no "$OUT/fuzz-$t" -merge=1 "$OUT/merged/$t" "$OUT/corpus/$t" \
+        2> "$OUT/merge-$t.log"
+    echo "corpus of $t: $(ls "$OUT/corpus/$t" | wc -l) inputs;" \
+        "$(ls "$OUT/merged/$t" | wc -l) after merging into the committed seeds"
+    if [ "${FUZZ_COMMIT:-0}" = 1 ]; then
+        cp -n "$OUT/merged/$t"/* Tests/Fixtures/fuzz/"$t"/
+    fi
 done
 exit $status

@@ -9,6 +9,8 @@
 # same athletes push GROW more days, and the bytes every table gained divided by the records
 # they added is printed: a record's own cost, without the club's per-athlete and per-database
 # rows, in a database that is vacuumed as a running one is.
+# INBOX=1 measures the check-in inbox instead: ATHLETES phones each post DAYS (≤ 24) sealed
+# check-ins from CLIENTS clients, then the bytes per stored item.
 # COACH_BENCH_ENVELOPE=1 pushes version-1 envelopes (the byte form before the compact one);
 # COACH_BENCH_BIN=DIR takes coach-server and coach-sync-bench from DIR instead of building
 # them in release (the storage figures do not depend on the build; the timings do).
@@ -79,6 +81,16 @@ measure() {
   every=$(psql -d club -c "SELECT sum(pg_total_relation_size(oid)) FROM pg_class
     WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'")
 }
+if [ "${INBOX:-}" = 1 ]; then
+  # The check-in inbox (issue 28): each athlete's phone posts DAYS check-ins (at most 24, the
+  # daily limit) with no session, then the inbox's bytes per stored item.
+  COACH_BENCH_INBOX=1 "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes"
+  psql -d club -c "VACUUM ANALYZE inbox" >/dev/null
+  psql -d club -c "SELECT 'inbox: ' || count(*) || ' items, ' || round(avg(length(body)))
+    || ' bytes posted each, ' || round(pg_total_relation_size('inbox')::numeric / count(*))
+    || ' bytes per stored item (heap, indexes, toast)' FROM inbox"
+  exit 0
+fi
 if [ "$grow" -gt 0 ]; then
   coproc bench { "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes" "$grow"; }
   pid=${bench_PID:?coach-sync-bench did not start} out=${bench[0]:?} in=${bench[1]:?}

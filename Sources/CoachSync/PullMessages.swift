@@ -84,21 +84,26 @@ public struct PullResponse: Codable, Equatable, Sendable {
     public var consistency: [SyncBytes]?
     /// Each served stream's last change in the log, with its inclusion proof in `treeHead`.
     public var inclusions: [LogInclusion]?
+    /// Waiting check-ins by readable athlete id (only athletes with some; absent from servers
+    /// that predate the check-in inbox), so an empty inbox costs no request.
+    public var inbox: [String: Int]?
 
     enum CodingKeys: String, CodingKey {
         case changes, streams, done
         case rosterHead = "roster_head"
         case treeHead = "tree_head"
-        case consistency, inclusions
+        case consistency, inclusions, inbox
     }
 
     /// A page of changes.
     public init(
-        changes: [PulledChange], streams: [StreamState], done: Bool, rosterHead: RosterHead? = nil
+        changes: [PulledChange], streams: [StreamState], done: Bool, rosterHead: RosterHead? = nil,
+        inbox: [String: Int]? = nil
     ) {
         self.changes = changes
         self.streams = streams
         self.done = done
         self.rosterHead = rosterHead
+        self.inbox = inbox
     }
 }

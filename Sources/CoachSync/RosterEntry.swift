@@ -5,7 +5,7 @@ import CoachTrust
 /// One entry of a workspace's roster, the linearizable stream of its public rows: a user (with
 /// the sealed key row a new machine opens with the passphrase), an athlete, an epoch, a grant,
 /// a device, a device revocation, an external plugin, an athlete's removal, or a user's new
-/// sealed key row (a passphrase change).
+/// sealed key row (a passphrase change); a check-in device or an athlete epoch's inbox key.
 ///
 /// Each entry carries the signature its row already requires; the server applies entries to its
 /// rows and accepts them only when the trust checks accept the result (`RosterState`). In JSON
@@ -20,6 +20,9 @@ public enum RosterEntry: Equatable, Sendable {
     case plugin(RosterPlugin)
     case removal(RosterRemoval)
     case keyRow(RosterKeyRow)
+    // Check-in (issue 28).
+    case checkinDevice(RosterCheckinDevice)
+    case inboxKey(RosterInboxKey)
 
     /// The entry's type as JSON names it.
     public var type: String {
@@ -33,6 +36,8 @@ public enum RosterEntry: Equatable, Sendable {
         case .plugin: "plugin"
         case .removal: "removal"
         case .keyRow: "key_row"
+        case .checkinDevice: "checkin_device"
+        case .inboxKey: "inbox_key"
         }
     }
 
@@ -49,6 +54,8 @@ public enum RosterEntry: Equatable, Sendable {
             case .plugin(let v): v.fields
             case .removal(let v): v.fields
             case .keyRow(let v): v.fields
+            case .checkinDevice(let v): v.fields
+            case .inboxKey(let v): v.fields
             }
         return AssociatedData("coach/1/roster-entry").with(type, fields.bytes).bytes
     }
@@ -80,6 +87,9 @@ extension RosterEntry: Codable {
         case "plugin": self = .plugin(try c.decode(RosterPlugin.self, forKey: key))
         case "removal": self = .removal(try c.decode(RosterRemoval.self, forKey: key))
         case "key_row": self = .keyRow(try c.decode(RosterKeyRow.self, forKey: key))
+        case "checkin_device":
+            self = .checkinDevice(try c.decode(RosterCheckinDevice.self, forKey: key))
+        case "inbox_key": self = .inboxKey(try c.decode(RosterInboxKey.self, forKey: key))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: Key(stringValue: "type"), in: c,
@@ -101,6 +111,8 @@ extension RosterEntry: Codable {
         case .plugin(let v): try c.encode(v, forKey: key)
         case .removal(let v): try c.encode(v, forKey: key)
         case .keyRow(let v): try c.encode(v, forKey: key)
+        case .checkinDevice(let v): try c.encode(v, forKey: key)
+        case .inboxKey(let v): try c.encode(v, forKey: key)
         }
     }
 }

@@ -65,7 +65,7 @@ public struct RosterIndex: Equatable, Sendable {
             keyCounters[row.userId] = max(keyCounters[row.userId] ?? 0, row.counter)
             keyRows[row.userId] = row.sealedKeys.bytes
             sealedKeys[row.userId] = row.sealedKeys.bytes
-        case .device, .deviceRevocation: break
+        case .device, .deviceRevocation, .checkinDevice, .inboxKey: break
         }
     }
 

@@ -46,4 +46,26 @@ import Testing
         #expect(SigningKeyPair.verify(Hex.decode(sig), of: [], publicKey: pk))
         #expect(!SigningKeyPair.verify(Hex.decode(sig), of: [0], publicKey: pk))
     }
+
+    @Test(
+        "HMAC-SHA256 vectors from RFC 4231 (tests 1, 2 and 6: short, text and 131-byte keys)",
+        arguments: [
+            (
+                String(repeating: "0b", count: 20), "4869205468657265",
+                "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+            ),
+            (
+                "4a656665", "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+                "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+            ),
+            (
+                String(repeating: "aa", count: 131),
+                "54657374205573696e67204c6172676572205468616e20426c6f636b2d53697a65204b6579"
+                    + "202d2048617368204b6579204669727374",
+                "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+            ),
+        ])
+    func hmac(key: String, message: String, tag: String) {
+        #expect(Hex.encode(Hashing.hmacSHA256(Hex.decode(message), key: Hex.decode(key))) == tag)
+    }
 }

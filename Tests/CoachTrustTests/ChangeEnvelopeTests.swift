@@ -88,9 +88,10 @@ import Testing
         #expect(throws: ChangeRejection.malformed("not a change envelope")) {
             try ChangeEnvelope.decode(relabelled)
         }
+        // Version 3 (an envelope naming its seen log) is known since the log; 4 is not.
         var future = bytes
-        future[1] = 3
-        #expect(throws: ChangeRejection.unsupportedVersion(3)) {
+        future[1] = 4
+        #expect(throws: ChangeRejection.unsupportedVersion(4)) {
             try ChangeEnvelope.decode(future)
         }
     }

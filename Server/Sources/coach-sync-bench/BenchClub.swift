@@ -21,7 +21,10 @@ struct BenchClub {
 
     static func newID() -> String { UUID().uuidString.lowercased() }
 
-    init(athletes count: Int, now: Int64) throws {
+    /// Each athlete's phone (a check-in device approved by the owner), with `checkin`.
+    var phoneKeys: [SigningKeyPair] = []
+
+    init(athletes count: Int, now: Int64, checkin: Bool = false) throws {
         try Sodium.initialize()
         workspace = Self.newID()
         owner = try SigningKeyPair.generate()
@@ -74,6 +77,7 @@ struct BenchClub {
             device.sign(by: coach, workspaceId: workspace)
             deviceKeys.append(key)
             entries.append(.device(RosterDevice(device)))
+            if checkin { try addPhone(athlete) }
         }
     }
 

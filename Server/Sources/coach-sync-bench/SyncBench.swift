@@ -9,7 +9,8 @@ import Foundation
 
 /// Pushes athlete-day batches from concurrent clients against a running `coach-server` and
 /// reports pushes per second and latency percentiles. The batches are signed before timing;
-/// `COACH_BENCH_ENVELOPE=1` sends them in the version-1 byte form.
+/// `COACH_BENCH_ENVELOPE=1` sends them in the version-1 byte form; `COACH_BENCH_INBOX=1` posts
+/// check-ins to the inbox instead (`inbox`).
 @main
 struct SyncBench {
     static func main() async throws {
@@ -25,6 +26,9 @@ struct SyncBench {
             exit(64)
         }
         let base = args[1]
+        if ProcessInfo.processInfo.environment["COACH_BENCH_INBOX"] == "1" {
+            return try await inbox(base: base, athletes: athletes, days: days, clients: clients)
+        }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let club = try BenchClub(athletes: athletes, now: now)
         let configuration = URLSessionConfiguration.ephemeral

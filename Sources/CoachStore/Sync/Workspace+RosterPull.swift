@@ -166,7 +166,7 @@ extension Workspace {
             }
         case .plugin(let plugin):
             return try applyPlugin(db, plugin, as: actor, newest: &plugins)
-        case .device, .deviceRevocation, .keyRow:
+        case .device, .deviceRevocation, .keyRow, .checkinDevice, .inboxKey:
             return false
         }
         return true

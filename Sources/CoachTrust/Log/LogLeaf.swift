@@ -5,7 +5,7 @@ import CoachKit
 /// A leaf names its position in its stream and the stream's chain head after it, so the proof
 /// that a stream's last change is in the log covers every change before it in that stream.
 /// Layout (integers big-endian):
-/// - a change: `0x01 ‖ change hash (32) ‖ stream tag (1: roster 0, athlete 1) ‖ id length (2)
+/// - a change: `0x01 ‖ change hash (32) ‖ stream tag (1: roster 0, athlete 1) ‖ id length (4)
 ///   ‖ athlete id (UTF-8) ‖ sequence (8) ‖ stream head after it (32)`;
 /// - a roster entry: `0x02 ‖ entry hash (32) ‖ sequence (8) ‖ roster head after it (32)`.
 public enum LogLeaf {
@@ -22,12 +22,12 @@ public enum LogLeaf {
     ) -> [UInt8] {
         var bytes: [UInt8] = [0x01]
         bytes += changeHash
-        let id = Array(stream.id.utf8.prefix(Int(UInt16.max)))
+        let id = Array(stream.id.utf8)
         switch stream {
         case .roster: bytes.append(0)
         case .athlete: bytes.append(1)
         }
-        bytes += [UInt8(id.count >> 8), UInt8(id.count & 0xff)]
+        bytes += (0..<4).map { UInt8(truncatingIfNeeded: UInt32(id.count) >> UInt32(24 - 8 * $0)) }
         bytes += id
         bytes += bigEndian(sequence)
         bytes += head

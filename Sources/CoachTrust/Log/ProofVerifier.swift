@@ -39,7 +39,8 @@ public enum ProofVerifier {
     ) -> Bool {
         guard old <= new, wellFormed(proof, hasher) else { return false }
         if old == new { return proof.isEmpty && oldRoot == newRoot }
-        if old == 0 { return proof.isEmpty }
+        // Every log extends the empty one, whose root is the hash of nothing (RFC 9162 §2.1.1).
+        if old == 0 { return proof.isEmpty && oldRoot == hasher.empty }
         guard !proof.isEmpty else { return false }
         var path = proof
         if old & (old - 1) == 0 { path.insert(oldRoot, at: 0) }

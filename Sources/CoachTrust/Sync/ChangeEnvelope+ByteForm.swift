@@ -6,14 +6,17 @@ extension ChangeEnvelope {
     /// it, as those open with a zero length byte.
     static let compactMagic: UInt8 = 0xCE
 
-    /// The canonical byte form (version 2): the magic byte and the version, then the header
-    /// fields in their signed order, the signature and the length-prefixed body. Integers are
-    /// LEB128, the clock 8 bytes big-endian, the previous hash and the signature their fixed
+    /// The canonical byte form (version 2, or 3 with `seen`): the magic byte and the version,
+    /// then the header fields in their signed order, the seen log position (version 3: its
+    /// size and root), the signature and the length-prefixed body. Integers are LEB128, the
+    /// clock 8 bytes big-endian, the previous hash, the root and the signature their fixed
     /// lengths, and ids (workspace, athlete, object, device, author) a lowercase UUID's 16
-    /// bytes or a length-prefixed text.
+    /// bytes or a length-prefixed text. An envelope without `seen` keeps version 2, so readers
+    /// that know only it still read it.
     public func encoded() -> [UInt8] {
         var writer = CompactWriter()
-        writer.raw([Self.compactMagic, UInt8(Self.formatVersion)])
+        let version = seen == nil ? Self.formatVersion : Self.seenFormatVersion
+        writer.raw([Self.compactMagic, UInt8(version)])
         writer.id(workspaceId)
         switch stream {
         case .roster: writer.raw([0])
@@ -32,6 +35,10 @@ extension ChangeEnvelope {
         writer.varint(UInt64(bitPattern: epoch))
         writer.varint(UInt64(bitPattern: sequence))
         writer.raw(previousHash)
+        if let seen {
+            writer.varint(seen.size)
+            writer.raw(seen.root)
+        }
         writer.raw(signature)
         writer.field(body)
         return writer.bytes
@@ -43,15 +50,17 @@ extension ChangeEnvelope {
         guard reader.raw(1) == [compactMagic], let version = reader.raw(1)?.first else {
             throw ChangeRejection.malformed("not a change envelope")
         }
-        guard Int(version) == formatVersion else {
+        guard Int(version) == formatVersion || Int(version) == seenFormatVersion else {
             throw ChangeRejection.unsupportedVersion(Int(version))
         }
+        let withSeen = Int(version) == seenFormatVersion
         guard let workspace = reader.id(), let stream = readStream(&reader),
             let object = reader.id(), let kind = reader.text(), let day = reader.text(),
             let operation = reader.raw(1).flatMap({ ChangeOperation(rawValue: $0[0]) }),
             let base = reader.varint(), let clock = reader.raw(8),
             let device = reader.id(), let author = reader.id(), let epoch = reader.varint(),
             let sequence = reader.varint(), let previous = reader.raw(hashBytes),
+            let seen = readSeen(&reader, present: withSeen),
             let signature = reader.raw(SigningKeyPair.signatureBytes),
             let body = reader.field(), reader.atEnd
         else { throw ChangeRejection.malformed("a field is missing or damaged") }
@@ -60,14 +69,26 @@ extension ChangeEnvelope {
         let sequenceNumber = Int64(bitPattern: sequence)
         guard body.count <= maxBodyBytes, (0...maxCounter).contains(baseVersion),
             (1...maxCounter).contains(epochNumber), (1...maxCounter).contains(sequenceNumber),
-            !object.isEmpty, !device.isEmpty, !author.isEmpty
+            !object.isEmpty, !device.isEmpty, !author.isEmpty,
+            seen.map({ $0.size <= UInt64(maxCounter) }) ?? true
         else { throw ChangeRejection.malformed("a field is out of range") }
         return ChangeEnvelope(
             workspaceId: workspace, stream: stream, object: object, kind: kind, day: day,
             operation: operation, baseVersion: baseVersion,
             clock: HybridTimestamp(packed: clock.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }),
             device: DeviceID(device), author: UserID(author), epoch: epochNumber,
-            sequence: sequenceNumber, previousHash: previous, body: body, signature: signature)
+            sequence: sequenceNumber, previousHash: previous, body: body, seen: seen,
+            signature: signature)
+    }
+
+    /// The seen log position of a version-3 envelope (size and root); `.some(nil)` when the
+    /// version has none, nil when it is cut short.
+    private static func readSeen(
+        _ reader: inout CompactReader, present: Bool
+    ) -> LogPosition?? {
+        guard present else { return .some(nil) }
+        guard let size = reader.varint(), let root = reader.raw(hashBytes) else { return nil }
+        return LogPosition(size: size, root: root)
     }
 
     /// The next stream: a tag byte (0 the roster, 1 an athlete) and the athlete's id.

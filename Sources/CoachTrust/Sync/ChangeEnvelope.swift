@@ -12,12 +12,20 @@ import CoachKit
 /// byte form (`encoded()`, `decode(_:)`) is canonical and versioned: compact fields in a fixed
 /// order (version 2), nothing depending on a text format's field order; the version-1 form of
 /// length-prefixed fields still reads. The signed message does not depend on the byte form.
+/// A change may name the club server's log as its device had verified it (`seen`), signed
+/// with the change (signed version 2, byte form version 3), so a replica applying it can
+/// demand proof that the log it is served extends what the author saw.
 public struct ChangeEnvelope: Equatable, Sendable {
-    /// The version of the byte form this type writes; it reads this one and version 1.
+    /// The version of the byte form this type writes for an envelope without `seen`; it
+    /// reads this one, version 1 and `seenFormatVersion`.
     public static let formatVersion = 2
     /// The version the signed message and the change hash name: the same for every byte form,
     /// so an envelope re-encoded in another form keeps its signature and its place in chains.
     public static let signedVersion = 1
+    /// The byte form of an envelope that names a `seen` log position (version 2 has none).
+    public static let seenFormatVersion = 3
+    /// The signed message's version for an envelope that names a `seen` log position.
+    public static let seenSignedVersion = 2
     /// The largest sealed body accepted: 64 KiB.
     public static let maxBodyBytes = 65_536
     /// The length of a change hash (BLAKE2b-256).
@@ -48,6 +56,8 @@ public struct ChangeEnvelope: Equatable, Sendable {
     public var previousHash: [UInt8]
     /// The sealed body: nonce and ciphertext (empty for a delete's tombstone, if so sealed).
     public var body: [UInt8]
+    /// The club server's log as the device had verified it when it signed (nil: none named).
+    public var seen: LogPosition?
     public var signature: [UInt8]
 
     /// An envelope with every field (unsigned unless `signature` is given).
@@ -55,7 +65,8 @@ public struct ChangeEnvelope: Equatable, Sendable {
         workspaceId: String, stream: ChangeStream, object: String, kind: String, day: String,
         operation: ChangeOperation, baseVersion: Int64, clock: HybridTimestamp,
         device: DeviceID, author: UserID, epoch: Int64, sequence: Int64,
-        previousHash: [UInt8], body: [UInt8], signature: [UInt8] = []
+        previousHash: [UInt8], body: [UInt8], seen: LogPosition? = nil,
+        signature: [UInt8] = []
     ) {
         self.workspaceId = workspaceId
         self.stream = stream
@@ -71,6 +82,7 @@ public struct ChangeEnvelope: Equatable, Sendable {
         self.sequence = sequence
         self.previousHash = previousHash
         self.body = body
+        self.seen = seen
         self.signature = signature
     }
 
@@ -80,12 +92,16 @@ public struct ChangeEnvelope: Equatable, Sendable {
     /// BLAKE2b-256 of the sealed body.
     public var bodyHash: [UInt8] { Hashing.blake2b(body) }
 
-    /// The header fields in their canonical order, after a domain label.
+    /// The header fields in their canonical order, after a domain label; with a `seen`
+    /// position, signed version 2 and the position's size and root after them.
     private func header(_ label: String) -> AssociatedData {
-        AssociatedData(label).with(
-            Self.signedVersion, workspaceId, stream.tag, stream.id, object, kind, day,
-            Int(operation.rawValue), baseVersion, Int64(bitPattern: clock.packed),
-            device.rawValue, author.rawValue, epoch, sequence, previousHash)
+        let fields = AssociatedData(label).with(
+            seen == nil ? Self.signedVersion : Self.seenSignedVersion, workspaceId, stream.tag,
+            stream.id, object, kind, day, Int(operation.rawValue), baseVersion,
+            Int64(bitPattern: clock.packed), device.rawValue, author.rawValue, epoch, sequence,
+            previousHash)
+        guard let seen else { return fields }
+        return fields.with(Int64(bitPattern: seen.size), seen.root)
     }
 
     /// The bytes the device signs: the header and the body's hash.
@@ -108,7 +124,8 @@ public struct ChangeEnvelope: Equatable, Sendable {
     }
 
     /// The version-1 byte form: the header's length-prefixed fields, the signature and the
-    /// body. Read still; written only for stores and peers that need it.
+    /// body. Read still; written only for stores and peers that need it. It has no place for
+    /// `seen`: the form of an envelope naming one does not read back.
     public func encodedVersion1() -> [UInt8] {
         header("coach/1/change-envelope").with(signature, body).bytes
     }

@@ -20,6 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Milliseconds between the log sequencer's rounds")
     var sequenceIntervalMs: Int = 250
 
+    @Flag(name: .customLong("checkin-page"), help: "Serve the web check-in page at /checkin")
+    var checkinPage = false
+
     func run() async throws {
         let url = try options.url()
         let key = try serverKey.load()
@@ -36,7 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             let store = SyncStore(
                 client: client, key: key, logger: logger, crash: CrashPoints.from(environment))
-            let server = SyncServer(store: store, metrics: registry)
+            var server = SyncServer(store: store, metrics: registry)
+            server.servesCheckinPage = checkinPage
             let app = Application(
                 router: server.router().router,
                 configuration: .init(

@@ -21,6 +21,7 @@ public struct Migration: Sendable, Equatable {
         Migration(version: 7, name: "change-runs", sql: changeRuns),
         Migration(version: 8, name: "object-buckets", sql: objectBuckets),
         Migration(version: 9, name: "merkle-log", sql: merkleLog),
+        Migration(version: 10, name: "checkin-inbox", sql: checkinInbox),
     ]
 
     /// The newest version this build knows.

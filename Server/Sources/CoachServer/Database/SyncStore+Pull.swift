@@ -90,7 +90,8 @@ extension SyncStore {
                     StreamState(stream: athlete, sseq: sseq, head: head.array, epoch: epoch))
             }
             var answer = PullResponse(
-                changes: changes, streams: streams, done: done, rosterHead: roster.roster.head)
+                changes: changes, streams: streams, done: done, rosterHead: roster.roster.head,
+                inbox: try await inboxCounts(session.workspace, readable, on: connection))
             if let head {
                 let proofs = try await logProofs(
                     session.workspace, head: head, logSize: request.logSize, leaves: lasts,

@@ -127,6 +127,7 @@ extension SyncStore {
         do {
             for entry in entries { try roster.apply(entry) }
             verified = try VerifiedRoster(roster)
+            try verified.requireStanding(of: entries)
         } catch let refusal as RosterRefusal {
             throw SyncProblem.refuse(.rosterRejected, refusal.message)
         }
@@ -157,6 +158,8 @@ extension SyncStore {
                     INSERT INTO streams (ws, athlete_id, head)
                     VALUES (\(ws), \(athlete.athleteId.rawValue), \(StreamChain.genesis.buffer))
                     """, logger: logger)
+            case .checkinDevice, .deviceRevocation:
+                try await storeCheckin(entry, workspace: ws, on: connection)
             default: break
             }
         }

@@ -25,6 +25,10 @@ public struct ServerRoster: Sendable {
     public private(set) var sealedKeys: [UserID: [UInt8]] = [:]
     public private(set) var users: [UserID: RosterUser] = [:]
     public private(set) var devices: [DeviceID: Device] = [:]
+    /// The check-in devices (phones), each with its revocation if any.
+    public internal(set) var checkinDevices: [DeviceID: CheckinDevice] = [:]
+    /// Each athlete's inbox keys, by epoch.
+    public internal(set) var inboxKeys: [AthleteID: [Int: InboxKeyStatement]] = [:]
     public private(set) var removed: Set<AthleteID> = []
     public private(set) var plugins: [String: RosterPlugin] = [:]
     /// Each plugin's newest entry, which its next entry must name.
@@ -76,10 +80,12 @@ public struct ServerRoster: Sendable {
             list.append(grant.row)
             rows.grantRows[id, default: [:]][grant.epoch] = list
         case .device(let device):
-            guard devices[device.deviceId] == nil else {
+            guard devices[device.deviceId] == nil, checkinDevices[device.deviceId] == nil else {
                 throw RosterRefusal("device \(device.deviceId) is certified already")
             }
             devices[device.deviceId] = Device(certificate: device.certificate)
+        case .deviceRevocation(let revocation) where checkinDevices[revocation.deviceId] != nil:
+            try applyCheckin(revocation.revocation)
         case .deviceRevocation(let revocation):
             guard var device = devices[revocation.deviceId], device.revocation == nil else {
                 throw RosterRefusal("device \(revocation.deviceId) is unknown or revoked already")
@@ -97,6 +103,8 @@ public struct ServerRoster: Sendable {
             do { try keys.add(entry) } catch { throw RosterRefusal(error.message) }
             users[row.userId]?.sealedKeys = row.sealedKeys
             sealedKeys[row.userId] = row.sealedKeys.bytes
+        case .checkinDevice(let device): try applyCheckin(device)
+        case .inboxKey(let key): try applyCheckin(key)
         }
         head = head.appending(entry)
     }
@@ -120,7 +128,7 @@ public struct ServerRoster: Sendable {
             handle: certificate.handle, signPK: certificate.signPK)
     }
 
-    private func requireLive(_ athlete: AthleteID) throws {
+    func requireLive(_ athlete: AthleteID) throws {
         guard rows.athletes.contains(athlete.rawValue), !removed.contains(athlete) else {
             throw RosterRefusal("athlete \(athlete) is not on the roster")
         }

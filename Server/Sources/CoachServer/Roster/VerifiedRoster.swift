@@ -10,6 +10,8 @@ public struct VerifiedRoster: Sendable {
     /// By athlete id, for every athlete not removed.
     public let access: [AthleteID: VerifiedAccess]
     public let devices: [DeviceID: DeviceVerifier.Verified]
+    /// The check-in devices (phones), verified; never among `devices`, so none signs in.
+    public let checkinDevices: [DeviceID: CheckinDeviceVerifier.Verified]
     public let ownerId: UserID
 
     /// Runs every trust check over `roster`.
@@ -42,6 +44,7 @@ public struct VerifiedRoster: Sendable {
                     device.certificate, revocation: device.revocation, in: rows)
             }
             self.devices = devices
+            checkinDevices = try Self.verifyCheckin(roster, book: book)
             try Self.checkStatements(roster, owner: owner, book: book)
         } catch let error as TrustError {
             throw RosterRefusal("the roster does not verify: \(error.problemDescription)")
@@ -54,6 +57,7 @@ public struct VerifiedRoster: Sendable {
         self.roster = roster
         access = [:]
         devices = [:]
+        checkinDevices = [:]
         ownerId = roster.registration.ownerUserId
     }
 

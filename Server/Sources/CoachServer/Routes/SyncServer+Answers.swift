@@ -10,8 +10,19 @@ extension SyncServer {
     func answer<T: Encodable & Sendable>(
         status: Int = 200, _ body: () async throws -> T
     ) async -> Response {
+        await answerStatus { (status, try await body()) }
+    }
+
+    /// Runs `body` and answers with the status and value it returns as JSON, or with the
+    /// refusal it threw.
+    func answerStatus<T: Encodable & Sendable>(
+        _ body: () async throws -> (Int, T)
+    ) async -> Response {
         do {
-            return Self.json(status, try await body())
+            let (status, value) = try await body()
+            return Self.json(status, value)
+        } catch let problem as CheckinProblem {
+            return Self.json(problem.status, problem)
         } catch let problem as SyncProblem {
             return Self.json(problem.status, problem)
         } catch let error as ServerError {

@@ -22,6 +22,9 @@ public struct SyncServer: Sendable {
     let now: @Sendable () -> Int64
     let random: any RandomSource
     let metrics: PrometheusCollectorRegistry
+    /// Whether `GET /checkin` serves the web check-in page (`serve --checkin-page`); off, the
+    /// path is not routed at all.
+    public var servesCheckinPage = false
 
     /// A server on `store`, reading the time from `now` (Unix ms) and nonces and tokens from
     /// `random`, exposing `metrics` at `/metrics`.
@@ -49,7 +52,8 @@ public struct SyncServer: Sendable {
             _ method: HTTPRequest.Method, _ path: String,
             _ handler: @escaping @Sendable (Request, BasicRequestContext) async -> Response
         ) {
-            let pattern = path.replacingOccurrences(of: "{ws}", with: ":ws")
+            let pattern = path.replacingOccurrences(of: "{", with: ":")
+                .replacingOccurrences(of: "}", with: "")
             router.on(RouterPath(pattern), method: method) { request, context in
                 await handler(request, context)
             }
@@ -77,6 +81,11 @@ public struct SyncServer: Sendable {
         on(.post, "/v1/ws/{ws}/log/proofs") { request, context in
             await logProofs(request, context)
         }
+        if servesCheckinPage {
+            on(.get, Self.checkinPagePath) { request, _ in checkinPage(request) }
+        }
+        // Check-in (issue 28).
+        for (method, path, handler) in checkinRoutes() { on(method, path, handler) }
         return (router, routes)
     }
 
