@@ -209,26 +209,54 @@ import Testing
             return reset
         }
         let accepted = try v.acceptReset(
-            try statement(counter: 2, restored: 8), lastCounter: 1, served: served,
-            consistency: try w.proof(8, 9))
+            try statement(counter: 2, restored: 8), held: try w.head(15), lastCounter: 1,
+            served: served, consistency: try w.proof(8, 9))
         #expect(accepted == served)
         #expect(throws: LogFailure.badReset("reset 1 is not newer than reset 1")) {
             try v.acceptReset(
-                try statement(counter: 1, restored: 8), lastCounter: 1, served: served,
+                try statement(counter: 1, restored: 8), held: nil, lastCounter: 1, served: served,
                 consistency: try w.proof(8, 9))
         }
         #expect(throws: LogFailure.badReset("not signed by the owner")) {
             try v.acceptReset(
-                try statement(counter: 2, restored: 8, key: w.f.server), lastCounter: 1,
+                try statement(counter: 2, restored: 8, key: w.f.server), held: nil, lastCounter: 1,
                 served: served, consistency: try w.proof(8, 9))
         }
         let forkHead = try w.head(12, of: w.fork)
         let why = "the server's log of 12 does not extend the restored 10"
         #expect(throws: LogFailure.badReset(why)) {
             try v.acceptReset(
-                try statement(counter: 2, restored: 10), lastCounter: 1, served: forkHead,
+                try statement(counter: 2, restored: 10), held: nil, lastCounter: 1,
+                served: forkHead,
                 consistency: try w.proof(10, 12, of: w.fork))
         }
+    }
+
+    @Test("An old reset replayed to a machine that verified a larger or later log is refused")
+    func replayedReset() throws {
+        let w = try World()
+        var reset = LogResetStatement(
+            workspaceId: LogFixture.workspaceId, counter: 1, restoredSize: 8,
+            restoredRoot: try w.log.root(at: 8), restoredRosterHead: LogFixture.hash(2),
+            lostSize: 12, lostRoot: try w.log.root(at: 12), time: LogFixture.time)
+        reset.sign(by: w.f.owner)
+        let served = try w.head(9, of: w.fork)
+        let proof = try w.proof(8, 9, of: w.fork)
+        let why = "reset 1 gives up a log of 12 but this machine verified 15 entries since"
+        #expect(throws: LogFailure.badReset(why)) {
+            try w.verifier.acceptReset(
+                reset, held: try w.head(15), lastCounter: 0, served: served, consistency: proof)
+        }
+        let later = w.f.head(
+            size: 10, root: try w.log.root(at: 10), time: LogFixture.time + 1)
+        #expect(throws: LogFailure.self) {
+            try w.verifier.acceptReset(
+                reset, held: later, lastCounter: 0, served: served, consistency: proof)
+        }
+        let before = try w.head(11)
+        #expect(
+            try w.verifier.acceptReset(
+                reset, held: before, lastCounter: 0, served: served, consistency: proof) == served)
     }
 
     @Test("Every log failure but an unknown version is an integrity failure naming its numbers")

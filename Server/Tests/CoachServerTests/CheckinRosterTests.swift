@@ -175,6 +175,15 @@ struct CheckinRosterTests {
                     try await api.bundle(
                         device: checkin.phoneId, key: checkin.phone, seconds: seconds - 301), 401
                 ),
+                // Extreme clocks are refused, never a trap (they once overflowed the skew sum).
+                (
+                    try await api.bundle(
+                        device: checkin.phoneId, key: checkin.phone, seconds: .min), 401
+                ),
+                (
+                    try await api.bundle(
+                        device: checkin.phoneId, key: checkin.phone, seconds: .max), 401
+                ),
                 (
                     try await api.bundle(
                         device: checkin.phoneId, key: checkin.phone, seconds: seconds,

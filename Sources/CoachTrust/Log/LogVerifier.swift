@@ -133,22 +133,33 @@ public struct LogVerifier: Sendable {
     }
 
     /// Checks a log reset that would let a client go on from a smaller log: owner-signed, newer
-    /// than every reset accepted, and restoring a log the served one extends.
+    /// than every reset accepted, giving up no more than the log it names as lost, and
+    /// restoring a log the served one extends.
+    ///
+    /// A reset only covers heads signed before it, up to the size it names as lost: an old
+    /// reset replayed to a machine that has since verified a larger or later head is refused,
+    /// whatever that machine's last counter.
     ///
     /// - Parameters:
     ///   - reset: the owner's statement.
+    ///   - held: the head this machine verified last, if any.
     ///   - lastCounter: the counter of the last reset accepted (0 for none).
     ///   - served: the head the server serves now (checked as `check(_:)` does).
     ///   - consistency: the proof from the restored log to the served one.
     /// - Returns: the served head, the new one to hold.
     /// - Throws: `LogFailure.badReset`, or what `check(_:)` throws.
     public func acceptReset(
-        _ reset: LogResetStatement, lastCounter: UInt64, served: SignedTreeHead,
-        consistency: [[UInt8]]
+        _ reset: LogResetStatement, held: SignedTreeHead?, lastCounter: UInt64,
+        served: SignedTreeHead, consistency: [[UInt8]]
     ) throws(LogFailure) -> SignedTreeHead {
         guard reset.valid(anchor: anchor) else { throw .badReset("not signed by the owner") }
         guard reset.counter > lastCounter else {
             throw .badReset("reset \(reset.counter) is not newer than reset \(lastCounter)")
+        }
+        if let held, held.size > reset.lostSize || held.time > reset.time {
+            throw .badReset(
+                "reset \(reset.counter) gives up a log of \(reset.lostSize) but this machine"
+                    + " verified \(held.size) entries since")
         }
         try check(served)
         let restored = LogPosition(size: reset.restoredSize, root: reset.restoredRoot)

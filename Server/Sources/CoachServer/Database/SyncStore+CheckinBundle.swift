@@ -27,7 +27,8 @@ extension SyncStore {
                 separator: ".", omittingEmptySubsequences: false) : []
         guard parts.count == 3, String(parts[0]) == device.rawValue,
             let seconds = Int64(parts[1]), let signature = Base64URL.decode(String(parts[2])),
-            abs(seconds - now / 1_000) <= SyncLimits.checkinSkewSeconds
+            (now / 1_000 - SyncLimits.checkinSkewSeconds...now / 1_000
+                + SyncLimits.checkinSkewSeconds).contains(seconds)
         else {
             throw CheckinProblem(
                 .unauthenticated,

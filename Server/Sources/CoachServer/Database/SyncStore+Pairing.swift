@@ -33,9 +33,12 @@ extension SyncStore {
                     "user \(session.user.handle) may not pair a device for athlete "
                         + "\(request.athlete)")
             }
+            // The sweep is its own statement: one statement's parts share a snapshot, so an
+            // insert beside the delete would still meet an expired pairing of the same proof.
+            try await connection.query(
+                "DELETE FROM pairings WHERE expires_at <= \(now)", logger: logger)
             let inserted = try await connection.query(
                 """
-                WITH ended AS (DELETE FROM pairings WHERE expires_at <= \(now))
                 INSERT INTO pairings (ws, proof, athlete_id, created_by, expires_at)
                 VALUES (\(ws), \(request.proof.bytes.buffer), \(request.athlete.rawValue),
                     \(session.user.userId), \(expires))

@@ -67,7 +67,7 @@ extension SyncStore {
                             lasts.append((AthleteID(id), 0, 0))
                         }
                         lasts[lasts.count - 1] = (
-                            AthleteID(id), first + Int64(offset), gseq + Int64(offset)
+                            AthleteID(id), first &+ Int64(offset), gseq &+ Int64(offset)
                         )
                     }
                 }

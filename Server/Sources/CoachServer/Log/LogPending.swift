@@ -73,7 +73,11 @@ struct LogPending {
             for try await (sid, sseq, n, start, body) in rows.decode(
                 (Int64, Int64, Int32, ByteBuffer, ByteBuffer).self)
             {
-                let first = sseq - Int64(n) + 1
+                let (back, overflow) = sseq.subtractingReportingOverflow(Int64(n) - 1)
+                guard !overflow, n > 0, back >= 1, let first = UInt64(exactly: back) else {
+                    throw ServerError.logTampered(
+                        workspace: ws, why: "stored run \(sid)/\(sseq) of \(n) has no place")
+                }
                 var leaves: [[UInt8]] = []
                 var head = start.array
                 for (offset, change) in ChangeRun.unpack(body.array, head: start.array)
@@ -84,7 +88,7 @@ struct LogPending {
                     leaves.append(
                         hasher.leaf(
                             LogLeaf.change(
-                                stream: envelope.stream, sequence: UInt64(first + Int64(offset)),
+                                stream: envelope.stream, sequence: first + UInt64(offset),
                                 changeHash: envelope.hash, head: change.head)))
                 }
                 computed[Key(sid: sid, seq: sseq)] = (head, leaves)
@@ -100,9 +104,13 @@ struct LogPending {
             {
                 guard let decoded = try? SyncJSON.decode(RosterEntry.self, from: entry.array)
                 else { continue }
+                guard let sequence = UInt64(exactly: rseq) else {
+                    throw ServerError.logTampered(
+                        workspace: ws, why: "roster entry \(rseq) has no place")
+                }
                 let leaf = hasher.leaf(
                     LogLeaf.rosterEntry(
-                        sequence: UInt64(rseq), entryHash: decoded.hash, head: head.array))
+                        sequence: sequence, entryHash: decoded.hash, head: head.array))
                 computed[Key(sid: 0, seq: rseq)] = (head.array, [leaf])
             }
         }

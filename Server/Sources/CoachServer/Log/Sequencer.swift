@@ -123,16 +123,33 @@ public struct Sequencer: Sendable {
             """, logger: store.logger)
         let row = try await connection.query(
             """
-            SELECT s.size, s.root, s.frontier, h.size, h.root FROM log_state s
-            LEFT JOIN LATERAL (SELECT size, root FROM tree_heads t WHERE t.ws = s.ws
-                ORDER BY size DESC LIMIT 1) h ON true
+            SELECT s.size, s.root, s.frontier, h.size, h.root, h.key_id, h.time, h.signature,
+                (SELECT coalesce(max(r.gseq + r.n), 0) FROM log_runs r WHERE r.ws = s.ws)
+            FROM log_state s
+            LEFT JOIN LATERAL (SELECT size, root, key_id, time, signature FROM tree_heads t
+                WHERE t.ws = s.ws ORDER BY size DESC LIMIT 1) h ON true
             WHERE s.ws = \(ws) FOR UPDATE OF s
             """, logger: store.logger
         ).collect().first
         guard
-            let (size, root, frontier, headSize, headRoot) = try row?.decode(
-                (Int64, ByteBuffer, ByteBuffer, Int64?, ByteBuffer?).self)
+            let (size, root, frontier, headSize, headRoot, keyId, time, signature, covered) =
+                try row?.decode(
+                    (
+                        Int64, ByteBuffer, ByteBuffer, Int64?, ByteBuffer?, ByteBuffer?, Int64?,
+                        ByteBuffer?, Int64
+                    ).self)
         else { throw ServerError.database("workspace \(ws) has no log state") }
+        if let headSize, let headRoot, let keyId, let time, let signature {
+            let head = ServerTreeHead(
+                workspace: ws, keyId: keyId.array, size: headSize, root: headRoot.array,
+                time: time, signature: signature.array)
+            guard head.isSigned(by: store.key.publicKey) else {
+                throw refuse(ws, "its newest head (\(headSize) leaves) is not signed by this key")
+            }
+        }
+        guard covered == size else {
+            throw refuse(ws, "its numbered runs cover \(covered) leaves, not its \(size)")
+        }
         let hashes = frontier.array.chunked(LogTiles.hashBytes)
         let range: MerkleRange
         do {

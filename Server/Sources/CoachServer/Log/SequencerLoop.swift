@@ -23,6 +23,9 @@ public struct SequencerLoop: Sendable {
                         _ = try await sequencer.round(ws)
                     } catch let error as ServerError {
                         logger.error("sequencing \(ws) failed: \(error.description)")
+                    } catch {
+                        // One workspace's failure must not stop the others' rounds.
+                        logger.error("sequencing \(ws) failed: \(String(reflecting: error))")
                     }
                 }
             } catch {

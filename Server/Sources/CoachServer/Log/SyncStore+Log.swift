@@ -103,7 +103,11 @@ extension SyncStore {
             plans.append(try MerkleProofs.consistencyPlan(from: UInt64(logSize), to: size))
         }
         for leaf in leaves {
-            plans.append(try MerkleProofs.inclusionPlan(index: UInt64(leaf.gseq), size: size))
+            guard let index = UInt64(exactly: leaf.gseq) else {
+                throw ServerError.logTampered(
+                    workspace: ws, why: "a logged run has the place \(leaf.gseq)")
+            }
+            plans.append(try MerkleProofs.inclusionPlan(index: index, size: size))
         }
         var proofs = try await assemble(ws, plans, on: connection)
         let consistency = proves ? proofs.removeFirst().map(SyncBytes.init) : nil
