@@ -49,13 +49,17 @@ public struct LogBook {
     /// A day may hold several wellness entries, which the metrics merge field by field in id
     /// order; the new entry gets an id that sorts after the day's others, so it is the later one
     /// and wins. When the day already had entries, the receipt says so and gives the merged day.
+    /// A check-in a phone sent comes through here too, with its `origin`, so it is validated by
+    /// the same calls as `log mood`.
     @discardableResult
-    public func saveWellness(mood: Int?, doms: [String], notes: String?) throws -> LogReceipt {
+    public func saveWellness(
+        mood: Int?, doms: [String], notes: String?, origin: WellnessOrigin? = nil
+    ) throws -> LogReceipt {
         let before = try session.workspace.records(of: athlete, monthsFrom: day, through: day)
             .wellness.filter { $0.day == day }
         let e = WellnessEntry(
             id: Self.id(after: before.map(\.id).max(), make: newID), day: day, mood: mood,
-            doms: try MuscleGroup.parseLevels(doms), notes: notes)
+            doms: try MuscleGroup.parseLevels(doms), notes: notes, origin: origin)
         try e.validate()
         var receipt = try save(e, id: e.id, kind: .wellness)
         if !before.isEmpty, let merged = DayAssessment.merge(before + [e])[day] {
