@@ -52,6 +52,7 @@ extension AppSession {
             switch entry {
             case .user(let user): users.insert(user.userId)
             case .device(let device): known.insert(device.deviceId)
+            case .checkinDevice(let device): known.insert(device.device)
             case .deviceRevocation(let revocation): revoked.insert(revocation.deviceId)
             default: break
             }

@@ -15,7 +15,8 @@ struct DeviceCommand: ParsableCommand {
 
 struct DeviceListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Every device of the workspace; * marks this machine.")
+        commandName: "list",
+        abstract: "Every device of the workspace, phones' check-in pages too; * marks this one.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
@@ -27,14 +28,19 @@ struct DeviceListCommand: ParsableCommand {
             }
             print(
                 Render.table(
-                    ["", "DEVICE", "USER", "NAME", "CREATED", "STATUS"],
+                    ["", "DEVICE", "KIND", "USER", "NAME", "CREATED", "STATUS"],
                     devices.map { device in
                         let by = device.revokedBy?.rawValue ?? "?"
                         let status =
                             device.revoked ? "revoked by \(by) \(device.revokedAt ?? "")" : "active"
+                        // A web device is a phone's check-in page: for whom, approved by whom.
+                        let kind = device.athlete.map { "web for \($0)" } ?? "machine"
+                        let user =
+                            device.athlete == nil
+                            ? device.user.rawValue : "approved by \(device.user.rawValue)"
                         return [
                             device.thisMachine ? "*" : "", String(device.id.rawValue.prefix(8)),
-                            device.user.rawValue, device.name, device.createdAt, status,
+                            kind, user, device.name, device.createdAt, status,
                         ]
                     }))
         }

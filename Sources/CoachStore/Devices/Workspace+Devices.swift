@@ -55,10 +55,11 @@ extension Workspace {
                 // The signed audit log says it was added: its certificate was removed.
                 throw StoreError.tampered("the device certificate of device \(gone)")
             }
-            return try Row.fetchAll(db, sql: DevicesTable.all).map { row in
+            let machines = try Row.fetchAll(db, sql: DevicesTable.all).map { row in
                 let device = try verify(db, row, as: actor)
                 return try summary(db, device, thisDevice: thisDevice)
             }
+            return machines + (try checkinSummaries(db, as: actor))
         }
     }
 
@@ -70,11 +71,13 @@ extension Workspace {
     ///   when it is already revoked; `.tampered` when its certificate does not verify.
     public func revokeDevice(_ prefix: String, as actor: Principal) throws -> DeviceSummary {
         try write { db in
-            let ids = try String.fetchAll(db, sql: DevicesTable.ids)
-                .filter { $0.hasPrefix(prefix.lowercased()) }
+            let all = try String.fetchAll(db, sql: DevicesTable.ids)
+            let web = try String.fetchAll(db, sql: CheckinTables.deviceIds)
+            let ids = (all + web).filter { $0.hasPrefix(prefix.lowercased()) }
             guard !prefix.isEmpty, ids.count == 1, let id = ids.first.map(DeviceID.init) else {
                 throw StoreError.deviceNotFound(prefix)
             }
+            if web.contains(id.rawValue) { return try revokeCheckinDevice(db, id, as: actor) }
             guard let device = try verifiedDevice(db, id, as: actor) else {
                 throw StoreError.deviceNotFound(prefix)
             }

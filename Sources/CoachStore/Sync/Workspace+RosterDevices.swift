@@ -22,12 +22,13 @@ extension Workspace {
                     entries.append(.deviceRevocation(RosterDeviceRevocation(revocation)))
                 }
             }
-            return entries
+            return entries + (try checkinRosterEntries(db, as: actor))
         }
     }
 
     /// Brings the device certificates and revocations of the server's roster that this
-    /// replica lacks (devices of users it holds), in one transaction, each verified against
+    /// replica lacks (devices of users it holds), and its check-in devices, their revocations
+    /// and inbox keys (`applyCheckinEntry`), in one transaction, each verified against
     /// `actor`'s trust anchor, so that changes signed on another machine can be checked here.
     ///
     /// - Returns: how many entries changed the replica.
@@ -60,9 +61,17 @@ extension Workspace {
                             r.revokedBy.rawValue, r.revokedAt, Data(r.signature.bytes),
                             r.deviceId.rawValue,
                         ])
-                    guard db.changesCount > 0 else { continue }
+                    guard db.changesCount > 0 else {
+                        if try applyCheckinEntry(db, entry, users: users, as: actor) {
+                            applied += 1
+                        }
+                        continue
+                    }
                     _ = try verifiedDevice(db, r.deviceId, as: actor)
-                default: continue
+                default:
+                    guard try applyCheckinEntry(db, entry, users: users, as: actor) else {
+                        continue
+                    }
                 }
                 applied += 1
             }

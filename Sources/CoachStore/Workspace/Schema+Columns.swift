@@ -37,6 +37,12 @@ extension Schema {
             "id", "user_id", "sign_pk", "created_at", "name", "signature", "revoked_by",
             "revoked_at", "revocation",
         ],
+        "checkin_devices": [
+            "id", "athlete_id", "approver_id", "sign_pk", "name", "created_at", "signature",
+            "revoked_by", "revoked_at", "revocation",
+        ],
+        "inbox_keys": ["athlete_id", "epoch", "public_key", "signature"],
+        "checkin_ledger": ["item", "athlete_id", "device_id", "record_id", "ingested_at"],
         "record_heads": ["athlete_id", "epoch", "count", "digest", "signer_id", "signature"],
         "sync_state": ["id", "server_url", "registration", "clock", "last_sync"],
         "sync_streams": ["stream", "sseq", "head"],

@@ -28,6 +28,8 @@ enum Schema {
     static let streamMarksMigration = "v16-stream-marks"
     /// Sync: the device that resolved each kept conflict (and signs its conflict note).
     static let conflictResolversMigration = "v17-conflict-resolvers"
+    /// Check-in: the roster's check-in devices, the athlete epochs' inbox keys, the ingest ledger.
+    static let checkinMigration = "v19-checkin"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -352,6 +354,11 @@ enum Schema {
             // note's signer for one pulled. Rows kept before have none (NULL, listed as
             // unknown): nothing here could tell it for them.
             try db.execute(sql: SyncTables.addConflictResolver)
+        }
+        m.registerMigration(checkinMigration) { db in
+            // Public roster rows (phones and the keys they seal to) and the items ingested,
+            // so a redelivered item makes no second record. Empty until a phone is paired.
+            try db.execute(sql: CheckinTables.create)
         }
         return m
     }
