@@ -48,6 +48,12 @@ import Testing
         #expect(
             entry.certificate.signatureValid(
                 approverPK: owner.ownerSignPK.bytes, workspaceId: ws))
+        // This replica lists it at once, as a web device of jane approved by the owner.
+        let listed = try #require(
+            try session.devices().first { $0.id.rawValue == entry.device.rawValue })
+        #expect(listed.kind == .web)
+        #expect(["jane", entry.athlete.rawValue].contains(listed.athlete ?? ""))
+        #expect(listed.user == session.principal.handle)
         // The pairing is used up here: a second approval has nothing to approve.
         #expect(throws: PairingFailure.noPairing) {
             try session.approveWebDevice(words: words, confirm: nil)

@@ -9,8 +9,8 @@ extension AppSession {
     /// Approves the phone that answered the web pairing waiting on this machine: reads its
     /// request from the server, checks the request's MAC under the kept code (only the holder
     /// of the link could make it), has the user compare the key's six words with the phone's,
-    /// then signs its `checkin_device` roster entry and pushes it onto the server's roster by
-    /// compare-and-swap. The kept pairing is then forgotten.
+    /// then signs its `checkin_device` roster entry, pushes it onto the server's roster by
+    /// compare-and-swap and applies it here. The kept pairing is then forgotten.
     ///
     /// - Parameters:
     ///   - given: the words the phone shows, when given up front (compared without case).
@@ -57,11 +57,13 @@ extension AppSession {
             let certificate = principal.approveCheckinDevice(
                 signPK: request.signPK.bytes, athlete: kept.athlete, name: request.name,
                 createdAt: nowMs)
+            let entry = RosterEntry.checkinDevice(RosterCheckinDevice(certificate))
             let roster = try Self.roster(of: workspaceId, from: client)
             do {
-                _ = try client.pushRoster(
-                    workspace: workspaceId, [.checkinDevice(RosterCheckinDevice(certificate))],
-                    on: roster.head)
+                _ = try client.pushRoster(workspace: workspaceId, [entry], on: roster.head)
+                // The replica holds it at once, verified as a pulled one (a sync would bring
+                // it in the same way).
+                _ = try workspace.applyRosterDevices([entry], as: principal)
             } catch SyncRemoteFailure.refused(let problem)
                 where problem.reason == .rosterRejected
             {
