@@ -5,6 +5,7 @@ public struct WebPairingReport: Codable, Equatable, Sendable {
     public let link: String
     /// The athlete the phone will post check-ins for.
     public let athlete: String
+    /// The workspace id.
     public let workspace: String
     /// The hex SHA-256 of the page this version of coach ships.
     public let pageSHA256: String
