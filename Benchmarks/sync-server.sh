@@ -121,3 +121,16 @@ else
   "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes"
   measure
 fi
+# Server migration 9 (issue 27): the sequencer's rounds ran during the load; once it has
+# logged what is left, the log's size, its signed heads and the rounds by outcome.
+if [ "$(psql -d club -c "SELECT to_regclass('log_state') IS NOT NULL")" = t ]; then
+  for _ in $(seq 1 100); do
+    [ "$(psql -d club -c "SELECT count(*) FROM log_pending")" = 0 ] && break
+    sleep 0.1
+  done
+  psql -d club -c "SELECT 'log: ' || (SELECT sum(size) FROM log_state) || ' leaves ('
+    || (SELECT sum(n) FROM runs) || ' changes, ' || (SELECT count(*) FROM roster)
+    || ' roster entries), ' || (SELECT count(*) FROM tree_heads) || ' signed heads, '
+    || (SELECT count(*) FROM log_pending) || ' runs pending'"
+  curl -s "$base/metrics" | grep '^coach_log_rounds_total' || true
+fi

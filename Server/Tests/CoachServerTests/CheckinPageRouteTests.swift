@@ -18,7 +18,8 @@ import Testing
         let client = PostgresClient(
             configuration: DatabaseURL("postgres://coach@127.0.0.1:1/unused")!.configuration,
             backgroundLogger: Logger(label: "unused"))
-        var server = SyncServer(store: SyncStore(client: client, logger: Logger(label: "t")))
+        var server = SyncServer(
+            store: SyncStore(client: client, key: .test, logger: Logger(label: "t")))
         server.servesCheckinPage = page
         return server
     }

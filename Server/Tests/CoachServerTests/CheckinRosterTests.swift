@@ -138,7 +138,7 @@ struct CheckinRosterTests {
                 [checkin.entry(cert), checkin.inboxKey(), checkin.revocation(cert, by: "u-carl")],
                 token: olga)
             #expect(pushed.status == 200, "\(pushed.problem?.message ?? "")")
-            let store = SyncStore(client: db, logger: Logger(label: "reload"))
+            let store = SyncStore(client: db, key: .test, logger: Logger(label: "reload"))
             let roster = try await db.withConnection { connection in
                 try await store.loadRoster(ClubFixture.workspace, on: connection)
             }

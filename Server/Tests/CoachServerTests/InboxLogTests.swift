@@ -38,7 +38,7 @@ struct InboxLogTests {
         let cluster = try await PostgresCluster.shared("InboxLogTests")
         let url = try await cluster.database()
         try await withDatabase(url, logger: PostgresCluster.logger) { client in
-            let store = SyncStore(client: client, logger: logger)
+            let store = SyncStore(client: client, key: .test, logger: logger)
             let server = SyncServer(store: store, now: { ClubFixture.now })
             let app = Application(router: server.router().router, logger: PostgresCluster.logger)
             try await app.test(.router) { testClient in
