@@ -1,0 +1,139 @@
+import CoachSync
+import Foundation
+import Testing
+
+/// Issue 28's pairing end to end: the real coach-server (a process, on PostgreSQL, serving the
+/// page), the built `coach` for the athlete's laptop, and the page in headless Chromium at a
+/// phone's size following the link `device add --web` printed; the words the page shows are
+/// the ones `device approve --words` needs (other words are exit 77), and the page reaches no
+/// other origin. (Sending and ingest join this test once the inbox keys and ingest land.)
+@Suite(
+    .enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"),
+    .enabled(if: ChromiumPipe.binary != nil, "chromium is not installed"))
+struct CheckinPairingEndToEndTests {
+    /// One laptop: the built `coach` with a home, state and workspace of its own.
+    struct Laptop {
+        let folder: URL
+        static let coach = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/coach").path
+
+        init(_ name: String) throws {
+            folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("coach-e2e-\(getpid())-\(name)")
+            try? FileManager.default.removeItem(at: folder)
+            for sub in ["home", "state", "data", "run"] {
+                try FileManager.default.createDirectory(
+                    at: folder.appendingPathComponent(sub), withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
+            }
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        }
+
+        /// A file only its owner reads, holding `text` and a newline.
+        func secret(_ name: String, _ text: String) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            FileManager.default.createFile(
+                atPath: path, contents: Data((text + "\n").utf8),
+                attributes: [.posixPermissions: 0o600])
+            return path
+        }
+
+        /// Runs coach with `arguments`: its status, stdout and stderr.
+        @discardableResult
+        func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.coach)
+            process.arguments = arguments
+            let path = folder.path
+            process.environment = [
+                "PATH": "/usr/bin:/bin", "HOME": path + "/home", "XDG_STATE_HOME": path + "/state",
+                "XDG_DATA_HOME": path + "/data", "XDG_RUNTIME_DIR": path + "/run",
+                "COACH_WORKSPACE": path + "/data/ws.sqlite",
+            ]
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let output = out.fileHandleForReading.readDataToEndOfFile()
+            let errors = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (
+                process.terminationStatus, String(decoding: output, as: UTF8.self),
+                String(decoding: errors, as: UTF8.self)
+            )
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    @Test("device add --web, the page follows the link, its words approve it; others are 77")
+    func pairing() async throws {
+        let started = Date()
+        let cluster = try await PostgresCluster.shared("CheckinPairingEndToEndTests")
+        let db = try await cluster.database(migrated: true)
+        let serve = try ServerProcess([
+            "serve", "--database", "postgres://coach@127.0.0.1:\(cluster.port)/\(db.database)",
+            "--listen", "127.0.0.1:0", "--checkin-page",
+        ])
+        defer { serve.stop() }
+        let base = try ServeProcessTests.baseURL(serve)
+        let laptop = try Laptop("athlete")
+        defer { laptop.remove() }
+        let pass = try laptop.secret("pass", "end to end owner passphrase")
+        for args in [
+            ["init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", pass],
+            ["unlock", "--as", "olivia", "--passphrase-file", pass],
+            ["athlete", "add", "jane", "--name", "Jane Doe", "--time-zone", "Europe/Berlin"],
+            ["sync", "publish", "--server", base],
+        ] {
+            let r = try laptop.run(args)
+            try #require(r.status == 0, "\(args): \(r.err)")
+        }
+        let add = try laptop.run(["device", "add", "--web", "--athlete", "jane", "--json"])
+        try #require(add.status == 0, "\(add.err)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(add.out.utf8)) as? [String: Any])
+        let link = try #require(report["link"] as? String)
+        #expect(report["served_page"] as? String == "same")
+        #expect(report["page_sha256"] as? String == CheckinPage.sha256)
+        let fragment = String(link[try #require(link.firstIndex(of: "#"))...])
+        #expect(link.hasPrefix(base + "/checkin#v=1&"))
+
+        guard let binary = ChromiumPipe.binary else { return }
+        let browser = try ChromiumPipe(binary: binary)
+        let target = try browser.call("Target.createTarget", ["url": "about:blank"])
+        let attached = try browser.call(
+            "Target.attachToTarget", ["targetId": target["targetId"] ?? "", "flatten": true])
+        let session = try #require(attached["sessionId"] as? String)
+        try browser.call(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true],
+            session: session)
+        try browser.call("Page.enable", session: session)
+        let page = CheckinBrowser(browser: browser, session: session, origin: base)
+        try page.open(fragment: fragment)
+        #expect(try page.waitForState("pairing") == "pairing")
+        #expect(try page.wait("document.getElementById('words').textContent.length > 0"))
+        let words = try #require(
+            try page.evaluate("document.getElementById('words').textContent") as? String)
+        var swapped = words.split(separator: " ").map(String.init)
+        try #require(swapped.count == 6, "\(words)")
+        swapped.swapAt(0, 1)
+        let wrong = try laptop.run(
+            ["device", "approve", "--words", swapped.joined(separator: " ")])
+        #expect(wrong.status == 77, "\(wrong.err)")
+        let approve = try laptop.run(["device", "approve", "--words", words, "--json"])
+        #expect(approve.status == 0, "\(approve.err)")
+        let listed = try laptop.run(["device", "list", "--json"])
+        #expect(listed.out.contains("\"web\""), "\(listed.out)")
+        browser.shutdown()
+        let urls = try #require(browser.netLogURLs(), "no readable net log")
+        let foreign = urls.page.filter { !$0.hasPrefix(base + "/") }
+        #expect(foreign.isEmpty, "the page reached another origin: \(foreign.sorted())")
+        #expect(Date().timeIntervalSince(started) < 90)
+    }
+}
