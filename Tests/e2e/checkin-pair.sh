@@ -5,6 +5,7 @@
 # the page's SHA-256, equal to the served /checkin; a request made without the link's code is
 # refused at `device approve` (exit 74) and nothing reaches the roster; words that are not the
 # phone key's are exit 77; the right words approve it and `device list` shows the web device.
+# On a terminal the link is followed by its QR code.
 # The phone is Tests/e2e/checkin_phone.py (the pairing request as the page makes it).
 #
 # Needs: .build/debug/coach, Server/.build/debug/coach-server, PostgreSQL's initdb and pg_ctl,
@@ -26,6 +27,15 @@ on a init --owner olivia --kdf interactive --new-passphrase-file "$secrets/owner
 on a unlock --as olivia --passphrase-file "$secrets/owner" >/dev/null
 on a athlete add jane --name "Jane Doe" --time-zone Europe/Berlin >/dev/null
 on a sync publish --server "$url" >/dev/null || fail "publish"
+
+# On a colour terminal the link comes with its QR code (raw 256-colour blocks, not escaped);
+# into a pipe, text only.
+tty_out=$(script -qfec "env -i PATH=$PATH HOME=$work/a/home XDG_STATE_HOME=$work/a/state \
+  XDG_DATA_HOME=$work/a/data XDG_RUNTIME_DIR=$work/a/run TERM=xterm-256color \
+  COACH_WORKSPACE=$work/a/data/ws.sqlite $coach device add --web --athlete jane" /dev/null)
+printf '%s' "$tty_out" | grep -q $'\e\[38;5;16;48;5;' || fail "no QR code on a terminal"
+if printf '%s' "$tty_out" | grep -qF '\u001b'; then fail "the QR code was escaped"; fi
+if on a device add --web --athlete jane | grep -q $'\e'; then fail "escapes into a pipe"; fi
 
 pair() { # -> the link, from `device add --web --json` (checked)
   on a device add --web --athlete jane --minutes 5 --json >"$work/add.json" \

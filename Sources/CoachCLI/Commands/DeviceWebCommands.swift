@@ -55,7 +55,9 @@ struct DeviceAddCommand: ParsableCommand {
             if Terminal.stdoutIsTTY && Terminal.useColour,
                 let code = try? QRCode(bytes: Array(report.link.utf8))
             {
-                for line in code.terminalLines() { print(line) }
+                // The code's own 256-colour blocks, made here from the link: no outside
+                // text to escape (the escaping `print` keeps only coach's text colours).
+                for line in code.terminalLines() { Swift.print(line) }
             }
             print("Page SHA-256: \(report.pageSHA256)")
             print("Then compare the phone's six words: coach device approve")
