@@ -62,7 +62,13 @@ extension WellnessEntry: CompactCodable {
         w.array(doms.sorted { $0.key < $1.key }) { w, e in
             w.string(e.key.rawValue); w.int(e.value)
         }
-        w.string(notes)
+        // The notes' presence byte: bit 0 the notes, bit 1 an origin after them (so an entry
+        // without an origin keeps the bytes it always had).
+        w.flags((notes == nil ? 0 : 1) | (origin == nil ? 0 : 2))
+        if let notes { w.string(notes) }
+        if let origin {
+            w.string(origin.device); w.string(origin.item); w.int(Int(origin.sentAt))
+        }
     }
 
     public init(compact r: inout CompactReader) throws {
@@ -71,7 +77,12 @@ extension WellnessEntry: CompactCodable {
             (try r.enumeration(MuscleGroup.compactNames), try r.int())
         }
         for (muscle, value) in levels { doms[muscle] = value }
-        notes = try r.optionalString()
+        let flags = try r.flags(max: 3)
+        if flags & 1 != 0 { notes = try r.string() }
+        if flags & 2 != 0 {
+            origin = WellnessOrigin(
+                device: try r.string(), item: try r.string(), sentAt: Int64(try r.int()))
+        }
     }
 }
 

@@ -66,6 +66,15 @@ public struct CompactReader {
         return bytes[position - 1] == 1
     }
 
+    /// Reads one byte of flags.
+    ///
+    /// - Throws: `Malformed` for a byte above `max` or at the end.
+    public mutating func flags(max: UInt8) throws -> UInt8 {
+        guard position < bytes.count, bytes[position] <= max else { throw Malformed() }
+        position += 1
+        return bytes[position - 1]
+    }
+
     /// Reads a length, refusing one that is negative or longer than the bytes left.
     ///
     /// - Throws: `Malformed` when the length cannot be read or does not fit.

@@ -30,6 +30,9 @@ public struct CompactWriter {
     /// Appends 1 for true, 0 for false.
     public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// Appends one byte of flags (a presence byte that says more than present or absent).
+    public mutating func flags(_ value: UInt8) { bytes.append(value) }
+
     /// Appends the UTF-8 length of `value`, then its bytes.
     public mutating func string(_ value: String) {
         var value = value

@@ -38,6 +38,11 @@ import Testing
             nil, "mood 4/5 · sore hip flexors 6, quads 6, hamstrings 3"
         ),
         (
+            .wellness,
+            #"{"mood":4,"notes":"x","origin":{"device":"9435f787aa","item":"i","sent_at":1}}"#,
+            .metric, nil, "mood 4/5 · “x” · from phone 9435f787"
+        ),
+        (
             .food, #"{"meal":"lunch","kcal":700,"protein_g":30,"carbs_g":80.5,"fat_g":20}"#,
             .metric, nil, "lunch 700 kcal · P 30 g · C 80.5 g · F 20 g"
         ),

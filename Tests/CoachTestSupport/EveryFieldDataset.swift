@@ -46,7 +46,10 @@ public enum EveryFieldDataset {
         d.wellness = [
             WellnessEntry(
                 id: "m1", day: LocalDay("2026-11-24")!, mood: 4, doms: [.quads: 6, .calves: 2],
-                notes: "slept badly")
+                notes: "slept badly",
+                origin: WellnessOrigin(
+                    device: "9435f78754b12b4088783ac4f5968ba3",
+                    item: "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b", sentAt: 1_764_000_000_000))
         ]
         d.workouts = [workout]
         d.biometrics = [

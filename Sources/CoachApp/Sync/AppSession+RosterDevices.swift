@@ -31,7 +31,8 @@ extension AppSession {
     /// sync) that this replica lacks (verified), then pushes the
     /// device certificates and revocations of this replica that the server's roster lacks,
     /// so a device made or revoked here after publishing reaches the server (a revoked device
-    /// is then refused at sign-in). Devices of a user the server's roster does not hold yet
+    /// is then refused at sign-in), and, for the owner, the inbox key of each athlete's newest
+    /// epoch that the roster lacks (after an athlete's creation or a rotation). Devices of a user the server's roster does not hold yet
     /// wait for that user's entry.
     ///
     /// - Returns: how many entries were pushed, and the roster's head after them when it is
@@ -70,8 +71,12 @@ extension AppSession {
             default: break
             }
         }
+        // The owner publishes the inbox key of each athlete's newest epoch a phone seals to.
+        let inboxKeys = try workspace.missingInboxKeys(besides: entries, as: principal)
+        missing += inboxKeys
         guard !missing.isEmpty else { return (0, head) }
         let after = try client.pushRoster(workspace: id, missing, on: head)
+        try workspace.applyRosterDevices(inboxKeys, as: principal)
         // Only a head this replica can vouch for (it becomes the mark every later roster must
         // extend): the read head with its own entries on it; after entries it has not read
         // (the roster moved meanwhile), the read head.

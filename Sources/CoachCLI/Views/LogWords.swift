@@ -42,6 +42,10 @@ struct LogWords {
                     "sore " + sore.map { "\(words($0.0)) \($0.1)" }.joined(separator: ", "))
             }
             if let notes = string("notes") { parts.append("“\(notes)”") }
+            // Sent by a phone's check-in page: which one.
+            if case .object(let origin) = o["origin"], case .string(let device) = origin["device"] {
+                parts.append("from phone \(device.prefix(8))")
+            }
             return parts.joined(separator: " · ")
         case .biometric:
             return reading(string("type") ?? "", number("value"))

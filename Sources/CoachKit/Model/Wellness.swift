@@ -7,15 +7,18 @@ public struct WellnessEntry: Codable, Sendable, Equatable, Identifiable {
     public var mood: Int?
     public var doms: [MuscleGroup: Int]
     public var notes: String?
+    /// The phone that sent it, for an entry a check-in device sent; nil for one typed here.
+    public var origin: WellnessOrigin?
 
     public init(
         id: String, day: LocalDay, mood: Int? = nil, doms: [MuscleGroup: Int] = [:],
-        notes: String? = nil
+        notes: String? = nil, origin: WellnessOrigin? = nil
     ) {
         self.id = id; self.day = day; self.mood = mood; self.doms = doms; self.notes = notes
+        self.origin = origin
     }
 
-    enum CodingKeys: String, CodingKey { case id, day, mood, doms, notes }
+    enum CodingKeys: String, CodingKey { case id, day, mood, doms, notes, origin }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -23,6 +26,7 @@ public struct WellnessEntry: Codable, Sendable, Equatable, Identifiable {
         day = try c.decode(LocalDay.self, forKey: .day)
         mood = try c.decodeIfPresent(Int.self, forKey: .mood)
         notes = try c.decodeIfPresent(String.self, forKey: .notes)
+        origin = try c.decodeIfPresent(WellnessOrigin.self, forKey: .origin)
         let raw = try c.decodeIfPresent([String: Int].self, forKey: .doms) ?? [:]
         var map: [MuscleGroup: Int] = [:]
         for (k, v) in raw { map[try MuscleGroup.parse(k)] = v }
@@ -40,5 +44,6 @@ public struct WellnessEntry: Codable, Sendable, Equatable, Identifiable {
                 forKey: .doms)
         }
         try c.encodeIfPresent(notes, forKey: .notes)
+        try c.encodeIfPresent(origin, forKey: .origin)
     }
 }

@@ -45,6 +45,8 @@ public protocol RosterSyncStore: AnyObject {
     func applyRoster(_ entries: [RosterEntry], as actor: Principal) throws -> Int
     func prepareOutbox(as actor: Principal) throws -> [AthleteID: Int]
     func queuedWithoutAccess(as actor: Principal) throws -> [AthleteID: Int]
+    func missingInboxKeys(besides roster: [RosterEntry], as actor: Principal) throws
+        -> [RosterEntry]
 }
 
 extension Workspace: RosterSyncStore {}

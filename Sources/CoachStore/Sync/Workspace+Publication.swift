@@ -52,6 +52,8 @@ extension Workspace {
             }
             roster += try pluginChanges(
                 db, on: RosterIndex(), as: actor, workspaceId: registration.workspaceId)
+            // The inbox key of each athlete's newest epoch, for phones to seal check-ins to.
+            roster += try missingInboxKeys(db, besides: [], as: actor)
             return RegistrationRequest(registration: registration, roster: roster)
         }
     }
