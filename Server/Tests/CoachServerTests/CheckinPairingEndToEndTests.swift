@@ -6,7 +6,8 @@ import Testing
 /// page), the built `coach` for the athlete's laptop, and the page in headless Chromium at a
 /// phone's size following the link `device add --web` printed; the words the page shows are
 /// the ones `device approve --words` needs (other words are exit 77), and the page reaches no
-/// other origin. (Sending and ingest join this test once the inbox keys and ingest land.)
+/// other origin; the approved page sends a check-in ("sent"), and once the laptop revokes it and
+/// syncs, its next Send shows "revoked". (Ingest on the laptops joins this test once it lands.)
 @Suite(
     .enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"),
     .enabled(if: ChromiumPipe.binary != nil, "chromium is not installed"))
@@ -70,7 +71,7 @@ struct CheckinPairingEndToEndTests {
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    @Test("device add --web, the page follows the link, its words approve it; others are 77")
+    @Test("device add --web, the page follows the link, its words approve it, it sends; revoked")
     func pairing() async throws {
         let started = Date()
         let cluster = try await PostgresCluster.shared("CheckinPairingEndToEndTests")
@@ -130,6 +131,28 @@ struct CheckinPairingEndToEndTests {
         #expect(approve.status == 0, "\(approve.err)")
         let listed = try laptop.run(["device", "list", "--json"])
         #expect(listed.out.contains("\"web\""), "\(listed.out)")
+
+        // Approved: the page reads its bundle (the owner's inbox key, checked against the pin)
+        // and sends a sealed check-in the server takes.
+        #expect(try page.waitForState("ready") == "ready")
+        try page.evaluate("document.querySelector('[data-mood=\"4\"]').click()")
+        try page.evaluate("document.getElementById('sore-quads').focus()")
+        for _ in 0..<6 { try page.press("ArrowRight", code: "ArrowRight", keyCode: 39) }
+        try page.evaluate("document.getElementById('note').value = 'Slept well'")
+        try page.evaluate("document.getElementById('send').click()")
+        #expect(try page.waitForState("sent") == "sent")
+
+        // Revoked on the laptop and synced: the phone's next Send says so.
+        let device = try #require(
+            (try JSONSerialization.jsonObject(with: Data(approve.out.utf8)) as? [String: Any])?[
+                "device"] as? String)
+        let revoke = try laptop.run(["device", "revoke", device])
+        #expect(revoke.status == 0, "\(revoke.err)")
+        let sync = try laptop.run(["sync"])
+        #expect(sync.status == 0, "\(sync.err)")
+        try page.evaluate("document.querySelector('[data-mood=\"3\"]').click()")
+        try page.evaluate("document.getElementById('send').click()")
+        #expect(try page.waitForState("revoked") == "revoked")
         browser.shutdown()
         let urls = try #require(browser.netLogURLs(), "no readable net log")
         let foreign = urls.page.filter { !$0.hasPrefix(base + "/") }
