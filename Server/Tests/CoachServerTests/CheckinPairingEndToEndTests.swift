@@ -1,3 +1,4 @@
+import CoachKit
 import CoachSync
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// phone's size following the link `device add --web` printed; the words the page shows are
 /// the ones `device approve --words` needs (other words are exit 77), and the page reaches no
 /// other origin; the approved page sends a check-in ("sent"), and once the laptop revokes it and
-/// syncs, its next Send shows "revoked". (Ingest on the laptops joins this test once it lands.)
+/// syncs, its next Send shows "revoked"; an item naming it for another athlete is 403. (Ingest on the laptops joins this test once it lands.)
 @Suite(
     .enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"),
     .enabled(if: ChromiumPipe.binary != nil, "chromium is not installed"))
@@ -89,11 +90,19 @@ struct CheckinPairingEndToEndTests {
             ["init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", pass],
             ["unlock", "--as", "olivia", "--passphrase-file", pass],
             ["athlete", "add", "jane", "--name", "Jane Doe", "--time-zone", "Europe/Berlin"],
-            ["sync", "publish", "--server", base],
         ] {
             let r = try laptop.run(args)
             try #require(r.status == 0, "\(args): \(r.err)")
         }
+        let pia = try laptop.run([
+            "athlete", "add", "pia", "--name", "Pia Doe", "--time-zone", "Europe/Berlin",
+            "--json",
+        ])
+        let piaObject = try JSONSerialization.jsonObject(with: Data(pia.out.utf8))
+        let piaId = try #require(
+            (piaObject as? [String: Any])?["id"] as? String, "\(pia.out) \(pia.err)")
+        let publish = try laptop.run(["sync", "publish", "--server", base])
+        try #require(publish.status == 0, "\(publish.err)")
         let add = try laptop.run(["device", "add", "--web", "--athlete", "jane", "--json"])
         try #require(add.status == 0, "\(add.err)")
         let report = try #require(
@@ -146,6 +155,20 @@ struct CheckinPairingEndToEndTests {
         let device = try #require(
             (try JSONSerialization.jsonObject(with: Data(approve.out.utf8)) as? [String: Any])?[
                 "device"] as? String)
+        // An item naming the phone for another athlete is refused before its signature.
+        let ws = try #require(
+            fragment.split(separator: "&").first { $0.hasPrefix("w=") }?.dropFirst(2))
+        let forged = CheckinItem(
+            workspace: String(ws), athlete: AthleteID(piaId),
+            item: "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9", day: "2026-11-20",
+            device: DeviceID(device), epoch: 1, enc: Array(repeating: 1, count: 32),
+            ciphertext: Array(repeating: 2, count: 272), sentAt: 0,
+            signature: Array(repeating: 3, count: 64))
+        let (status, body) = await ServerProcess.post(
+            base + SyncPath.inbox(String(ws)), json: try SyncJSON.encode(forged))
+        #expect(status == 403, "\(String(decoding: body, as: UTF8.self))")
+        #expect(String(decoding: body, as: UTF8.self).contains("out_of_role"))
+
         let revoke = try laptop.run(["device", "revoke", device])
         #expect(revoke.status == 0, "\(revoke.err)")
         let sync = try laptop.run(["sync"])
