@@ -7,7 +7,10 @@ struct DeviceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
         abstract: "The machines users sign in on, each with its own signing key.",
-        subcommands: [DeviceListCommand.self, DeviceRevokeCommand.self])
+        subcommands: [
+            DeviceListCommand.self, DeviceRevokeCommand.self, DeviceAddCommand.self,
+            DeviceApproveCommand.self,
+        ])
 }
 
 struct DeviceListCommand: ParsableCommand {

@@ -1,0 +1,8 @@
+import CoachLocal
+
+extension AppEnvironment {
+    /// The web pairings waiting for approval of the devices of the workspace at `path`.
+    public func pairings(for path: String) -> PairingCodeStore {
+        PairingCodeStore(workspacePath: path, environment: variables)
+    }
+}
