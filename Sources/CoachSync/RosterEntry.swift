@@ -5,7 +5,7 @@ import CoachTrust
 /// One entry of a workspace's roster, the linearizable stream of its public rows: a user (with
 /// the sealed key row a new machine opens with the passphrase), an athlete, an epoch, a grant,
 /// a device, a device revocation, an external plugin, an athlete's removal, or a user's new
-/// sealed key row (a passphrase change).
+/// sealed key row (a passphrase change), or the club server's log key the owner certified.
 ///
 /// Each entry carries the signature its row already requires; the server applies entries to its
 /// rows and accepts them only when the trust checks accept the result (`RosterState`). In JSON
@@ -20,6 +20,7 @@ public enum RosterEntry: Equatable, Sendable {
     case plugin(RosterPlugin)
     case removal(RosterRemoval)
     case keyRow(RosterKeyRow)
+    case logKey(RosterLogKey)
 
     /// The entry's type as JSON names it.
     public var type: String {
@@ -33,6 +34,7 @@ public enum RosterEntry: Equatable, Sendable {
         case .plugin: "plugin"
         case .removal: "removal"
         case .keyRow: "key_row"
+        case .logKey: "log_key"
         }
     }
 
@@ -49,6 +51,7 @@ public enum RosterEntry: Equatable, Sendable {
             case .plugin(let v): v.fields
             case .removal(let v): v.fields
             case .keyRow(let v): v.fields
+            case .logKey(let v): v.fields
             }
         return AssociatedData("coach/1/roster-entry").with(type, fields.bytes).bytes
     }
@@ -80,6 +83,7 @@ extension RosterEntry: Codable {
         case "plugin": self = .plugin(try c.decode(RosterPlugin.self, forKey: key))
         case "removal": self = .removal(try c.decode(RosterRemoval.self, forKey: key))
         case "key_row": self = .keyRow(try c.decode(RosterKeyRow.self, forKey: key))
+        case "log_key": self = .logKey(try c.decode(RosterLogKey.self, forKey: key))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: Key(stringValue: "type"), in: c,
@@ -101,6 +105,7 @@ extension RosterEntry: Codable {
         case .plugin(let v): try c.encode(v, forKey: key)
         case .removal(let v): try c.encode(v, forKey: key)
         case .keyRow(let v): try c.encode(v, forKey: key)
+        case .logKey(let v): try c.encode(v, forKey: key)
         }
     }
 }

@@ -48,6 +48,9 @@ final class FakeSyncServer: SyncTransport {
         var streamAlwaysMoved = false
         /// Roster pushes refused with `stream_moved`.
         var streamMovedRefusals = 0
+        /// The log key `GET /v1/server` names; nil answers 404, as a server from before the
+        /// log.
+        var logKey: [UInt8]? = FakeSyncServer.defaultLogKey
     }
 
     let state = LockedValue(State())
@@ -85,6 +88,8 @@ final class FakeSyncServer: SyncTransport {
                 RegistrationResponse(
                     workspaceId: request.registration.workspaceId,
                     rosterHead: RosterHead.empty.appending(contentsOf: request.roster)))
+        case SyncPath.server:
+            return try serverKey()
         case SyncPath.challenge:
             return try ok(ChallengeResponse(nonce: Array(repeating: 7, count: 32), serverTime: 1))
         case SyncPath.session:

@@ -59,6 +59,8 @@ extension AppSession {
             }
         }
         try pull(client, workspace: workspaceId, roster: &roster, into: &report)
+        report.serverKey = try certifyLogKeyIfMissing(
+            client, workspace: workspaceId, roster: &roster)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
         report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user)))
@@ -175,7 +177,8 @@ extension AppSession {
             },
             revoked: try workspace.queuedWithoutAccess(as: principal).map {
                 SyncStatusReport.RevokedQueue(athlete: athleteName($0.key), changes: $0.value)
-            }.sorted { $0.athlete < $1.athlete })
+            }.sorted { $0.athlete < $1.athlete },
+            logKey: try workspace.logKeyFingerprint(as: principal))
     }
 
     /// Every conflict sync resolved on this replica, oldest first.

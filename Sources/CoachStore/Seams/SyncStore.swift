@@ -45,6 +45,9 @@ public protocol RosterSyncStore: AnyObject {
     func applyRoster(_ entries: [RosterEntry], as actor: Principal) throws -> Int
     func prepareOutbox(as actor: Principal) throws -> [AthleteID: Int]
     func queuedWithoutAccess(as actor: Principal) throws -> [AthleteID: Int]
+    func logKeyFingerprint(as actor: Principal) throws -> String?
+    func logKeyEntry(serverPK: [UInt8], fromSize: UInt64, as actor: Principal) throws
+        -> RosterLogKey
 }
 
 extension Workspace: RosterSyncStore {}
