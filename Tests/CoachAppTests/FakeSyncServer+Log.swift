@@ -1,10 +1,14 @@
 import CoachApp
+import CoachCrypto
 import CoachSync
 import CoachTrust
 
 extension FakeSyncServer {
-    /// The log key the fake names unless a test sets another (32 bytes, as an Ed25519 key).
-    static let defaultLogKey = [UInt8](repeating: 0x5A, count: 32)
+    /// The key pair the fake signs its tree heads with (made once for all tests).
+    static let logKeyPair: SigningKeyPair? = try? SigningKeyPair.generate()
+
+    /// The log key the fake names unless a test sets another.
+    static var defaultLogKey: [UInt8] { logKeyPair?.publicKey ?? [] }
 
     /// `GET /v1/server`: the log key and its id, or 404 without one.
     func serverKey() throws -> SyncHTTPResponse {
@@ -15,6 +19,47 @@ extension FakeSyncServer {
                     SyncProblem(status: 404, reason: .notFound, message: "no such route")))
         }
         return try ok(ServerKeyInfo(logKey: key, keyId: LogKeyCertificate.keyId(of: key)))
+    }
+
+    /// The fake's log as its leaves make it now.
+    func merkleLog() throws -> MerkleLog {
+        var log = MerkleLog()
+        for leaf in state.withLock({ $0.leaves }) { try log.append(leafHash: leaf) }
+        return log
+    }
+
+    /// The signed head of `workspace`'s log now (time 1).
+    func treeHead(workspace: String) throws -> SignedTreeHead {
+        let log = try merkleLog()
+        var head = SignedTreeHead(
+            workspaceId: workspace, keyId: LogKeyCertificate.keyId(of: Self.defaultLogKey),
+            size: log.size, root: try log.root(at: log.size), time: 1)
+        if let pair = Self.logKeyPair { head.sign(by: pair) }
+        return head
+    }
+
+    /// Adds the signed head and the consistency proof from `logSize` to a pull's answer (none
+    /// when the head is withheld, or `logSize` is past the head).
+    func serveLog(in page: inout PullResponse, from logSize: Int64?, workspace: String) throws {
+        guard !state.withLock({ $0.omitTreeHead }) else { return }
+        let head = try treeHead(workspace: workspace)
+        page.treeHead = ServerTreeHead(head)
+        if let logSize, logSize >= 0, UInt64(logSize) <= head.size {
+            page.consistency = try merkleLog().consistencyProof(
+                from: UInt64(logSize), to: head.size
+            ).map(SyncBytes.init)
+        }
+    }
+
+    /// The server's log goes back to its first `size` leaves (a restored dump); the streams
+    /// stay as they are.
+    func rollLogBack(to size: Int) {
+        state.withLock { $0.leaves = Array($0.leaves.prefix(size)) }
+    }
+
+    /// Another history: the log's leaf at `index` replaced by another one (a fork).
+    func forkLog(at index: Int) {
+        state.withLock { $0.leaves[index] = MerkleHasher.blake2b256.leaf([0xF0, 0x0C]) }
     }
 
     /// The `log_key` entries the roster holds, in order.

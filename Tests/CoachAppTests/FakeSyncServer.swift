@@ -51,6 +51,10 @@ final class FakeSyncServer: SyncTransport {
         /// The log key `GET /v1/server` names; nil answers 404, as a server from before the
         /// log.
         var logKey: [UInt8]? = FakeSyncServer.defaultLogKey
+        /// The leaf hashes of the fake's log, one per change taken, in order.
+        var leaves: [[UInt8]] = []
+        /// Serve no tree head, as a server that withholds it.
+        var omitTreeHead = false
     }
 
     let state = LockedValue(State())
@@ -104,7 +108,8 @@ final class FakeSyncServer: SyncTransport {
             return try push(try SyncJSON.decode(PushRequest.self, from: body))
         case let path where path.hasSuffix("/pull"):
             return try pull(
-                try SyncJSON.decode(PullRequest.self, from: body), readable: readable(request))
+                try SyncJSON.decode(PullRequest.self, from: body), readable: readable(request),
+                workspace: path.split(separator: "/").dropLast().last.map(String.init) ?? "")
         case let path where path.hasSuffix("/invitations"):
             let invitation = try SyncJSON.decode(InvitationRequest.self, from: body)
             state.withLock { $0.invitations[invitation.handle] = invitation }
@@ -151,6 +156,11 @@ final class FakeSyncServer: SyncTransport {
                             stream: athlete, sseq: sseq, streamHead: head, change: bytes.bytes)
                     ]
                 results.append(PushedChange(stream: athlete, sseq: sseq, streamHead: head))
+                next.leaves.append(
+                    MerkleHasher.blake2b256.leaf(
+                        LogLeaf.change(
+                            stream: .athlete(athlete), sequence: UInt64(sseq),
+                            changeHash: change.hash, head: head)))
             }
             let answer = try SyncJSON.encode(
                 PushResponse(batchSeq: request.batchSeq, results: results))
@@ -166,7 +176,9 @@ final class FakeSyncServer: SyncTransport {
         return SyncHTTPResponse(status: status, body: answer)
     }
 
-    func pull(_ request: PullRequest, readable: Set<AthleteID>?) throws -> SyncHTTPResponse {
+    func pull(_ request: PullRequest, readable: Set<AthleteID>?, workspace: String) throws
+        -> SyncHTTPResponse
+    {
         let (changes, head) = state.withLock { s in
             let changes = s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
                 readable?.contains($0) ?? true
@@ -178,7 +190,9 @@ final class FakeSyncServer: SyncTransport {
             let head = s.omitRosterHead ? nil : RosterHead.empty.appending(contentsOf: s.roster)
             return (changes, head)
         }
-        return try ok(PullResponse(changes: changes, streams: [], done: true, rosterHead: head))
+        var page = PullResponse(changes: changes, streams: [], done: true, rosterHead: head)
+        try serveLog(in: &page, from: request.logSize, workspace: workspace)
+        return try ok(page)
     }
 
     /// `GET …/roster?after=N` (all at once) and `POST …/roster` (compare-and-swap on the head,

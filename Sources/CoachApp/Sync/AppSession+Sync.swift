@@ -134,7 +134,9 @@ extension AppSession {
     }
 
     /// Pulls every readable stream to its end, page by page; a page answered on a roster head
-    /// other than the one applied (or on none) has the roster read and applied before it.
+    /// other than the one applied (or on none) has the roster read and applied before it. Once
+    /// the owner certified the server's log key, each page's tree head is verified against the
+    /// head held before anything of it is applied, and kept once the apply committed.
     func pull(
         _ client: SyncClient, workspace id: String, roster: inout SyncRosterState,
         into report: inout SyncReport
@@ -144,8 +146,12 @@ extension AppSession {
             let cursors = try workspace.streamCursors()
             let request = PullRequest(
                 cursors: Dictionary(
-                    uniqueKeysWithValues: cursors.map { ($0.key.rawValue, $0.value) }))
+                    uniqueKeysWithValues: cursors.map { ($0.key.rawValue, $0.value) }),
+                logSize: try workspace.logSize(as: principal))
             let page = try client.call("POST", SyncPath.pull(id), request, as: PullResponse.self)
+            // The served log is checked before anything of the page is applied.
+            let head = try workspace.verifyLogHead(
+                page.treeHead, consistency: page.consistency, as: principal)
             if !roster.holds(page.rosterHead) {
                 try readRoster(client, workspace: id, into: &roster)
             }
@@ -158,6 +164,7 @@ extension AppSession {
                 afterEach: { index in
                     if index == page.changes.count / 2 { crash.hit("mid-apply:pull") }
                 })
+            if let head { try workspace.keepLogHead(head) }
             report.applied += applied.applied
             report.conflicts += applied.conflicts
             if page.done || page.changes.isEmpty { return }

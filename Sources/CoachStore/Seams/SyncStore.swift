@@ -46,6 +46,11 @@ public protocol RosterSyncStore: AnyObject {
     func prepareOutbox(as actor: Principal) throws -> [AthleteID: Int]
     func queuedWithoutAccess(as actor: Principal) throws -> [AthleteID: Int]
     func logKeyFingerprint(as actor: Principal) throws -> String?
+    func logSize(as actor: Principal) throws -> Int64?
+    func verifyLogHead(
+        _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
+    ) throws -> ServerTreeHead?
+    func keepLogHead(_ head: ServerTreeHead) throws
     func logKeyEntry(serverPK: [UInt8], fromSize: UInt64, as actor: Principal) throws
         -> RosterLogKey
 }

@@ -1,5 +1,6 @@
 /// The SQL of the replica's log state (migration `v18-sync-log`): the club server's log key
-/// the owner certified, as the roster last carried it.
+/// the owner certified, as the roster last carried it, and the newest tree head this replica
+/// verified under it.
 ///
 /// Empty until the roster holds a `log_key` entry; until then the replica does not check the
 /// server's log.
@@ -8,7 +9,8 @@ enum SyncLogTables {
     static let create = """
         CREATE TABLE sync_log (
             id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-            key_certificate BLOB NOT NULL
+            key_certificate BLOB NOT NULL,
+            head BLOB
         ) STRICT
         """
 
@@ -20,4 +22,12 @@ enum SyncLogTables {
         INSERT INTO sync_log (id, key_certificate) VALUES (1, ?)
         ON CONFLICT (id) DO UPDATE SET key_certificate = excluded.key_certificate
         """
+}
+
+extension SyncLogTables {
+    /// The newest verified tree head (`SignedTreeHead` byte form), if any.
+    static let head = "SELECT head FROM sync_log WHERE id = 1"
+
+    /// Keeps a newer verified tree head.
+    static let setHead = "UPDATE sync_log SET head = ? WHERE id = 1"
 }
