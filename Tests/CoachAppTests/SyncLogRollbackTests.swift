@@ -45,7 +45,7 @@ import Testing
         #expect(try m.export(m.envB) == before)
     }
 
-    @Test("A replica verifies the log as it pulls: its held size follows the server's")
+    @Test("A replica verifies the log as it pulls: its held head follows the server's, shown")
     func headFollows() throws {
         let server = FakeSyncServer()
         let (m, held) = try Self.setUp(server)
@@ -53,6 +53,10 @@ import Testing
         let b = try m.session(m.envB)
         defer { b.close() }
         _ = try b.sync()
+        let head = try server.treeHead(workspace: b.principal.anchor.workspaceId)
+        let status = try b.syncStatus()
+        #expect(status.logSize == Int64(head.size))
+        #expect(status.logRoot == head.root.prefix(8).map { String(format: "%02x", $0) }.joined())
         #expect(
             try b.workspace.logSize(as: b.principal)
                 == Int64(

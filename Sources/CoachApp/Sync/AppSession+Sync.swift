@@ -174,6 +174,7 @@ extension AppSession {
     /// The replica's sync state, with the devices seen with a wrong clock named.
     public func syncStatus() throws -> SyncStatusReport {
         let status = try workspace.syncStatus()
+        let head = try workspace.verifiedLogHead(as: principal)
         return SyncStatusReport(
             server: status.server,
             lastSync: status.lastSync.map { Self.isoInstant($0) },
@@ -185,7 +186,9 @@ extension AppSession {
             revoked: try workspace.queuedWithoutAccess(as: principal).map {
                 SyncStatusReport.RevokedQueue(athlete: athleteName($0.key), changes: $0.value)
             }.sorted { $0.athlete < $1.athlete },
-            logKey: try workspace.logKeyFingerprint(as: principal))
+            logKey: try workspace.logKeyFingerprint(as: principal),
+            logSize: head?.size,
+            logRoot: head.map { Self.hexPrefix($0.root.bytes) })
     }
 
     /// Every conflict sync resolved on this replica, oldest first.
@@ -194,6 +197,11 @@ extension AppSession {
     public func syncConflicts() throws -> [SyncConflictReport] {
         guard try workspace.isSynced() else { throw SyncFailure.notSynced }
         return try workspace.syncConflicts(as: principal).map(SyncConflictReport.init)
+    }
+
+    /// The first 8 bytes of `bytes` in lower-case hex (a 16-digit fingerprint).
+    static func hexPrefix(_ bytes: [UInt8]) -> String {
+        bytes.prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Unix milliseconds as an ISO 8601 UTC instant to the second.

@@ -62,6 +62,9 @@ struct SyncStatusCommand: ParsableCommand {
                 "Log key:    "
                     + (status.logKey.map { "\($0) (certified by the owner)" }
                         ?? "none certified yet: the server's log is not checked"))
+            if let size = status.logSize, let root = status.logRoot {
+                print("Log head:   \(size) entries, root \(root) (verified)")
+            }
             for kept in status.revoked {
                 print(
                     "Refused:    \(kept.changes) queued changes to \(kept.athlete) "

@@ -47,6 +47,7 @@ public protocol RosterSyncStore: AnyObject {
     func queuedWithoutAccess(as actor: Principal) throws -> [AthleteID: Int]
     func logKeyFingerprint(as actor: Principal) throws -> String?
     func logSize(as actor: Principal) throws -> Int64?
+    func verifiedLogHead(as actor: Principal) throws -> ServerTreeHead?
     func verifyLogHead(
         _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
     ) throws -> ServerTreeHead?

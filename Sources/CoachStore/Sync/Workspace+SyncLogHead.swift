@@ -16,6 +16,17 @@ extension Workspace {
         }
     }
 
+    /// The newest tree head this replica verified, nil before one (or without a certified
+    /// key).
+    ///
+    /// - Throws: `StoreError.tampered` when the file's key or head does not read.
+    public func verifiedLogHead(as actor: Principal) throws -> ServerTreeHead? {
+        try read { db in
+            guard try logKey(db, anchor: actor.anchor) != nil else { return nil }
+            return try logHead(db).map(ServerTreeHead.init)
+        }
+    }
+
     /// Checks the tree head a pull or roster read served, before anything of it is applied:
     /// a certified key, its signature, and consistency from the head held. Without a
     /// certified key nothing is checked.
