@@ -10,7 +10,10 @@ import Foundation
 /// with per-stream hash chains. It trusts the client's signatures; once a publish gave it a
 /// roster it refuses, as the real server does, a change by a user holding no grant of the
 /// athlete's current epoch, or sealed under another epoch. The real server's checks are the
-/// server's tests. It can lose the answer to a push after storing it.
+/// server's tests. It can lose the answer to a push after storing it. It names a log key
+/// (`GET /v1/server`), keeps a Merkle log of the changes it took and serves each pull its
+/// signed head and the consistency proof from the client's `log_size` (`FakeSyncServer+Log`);
+/// a test can roll that log back, fork it or withhold the head.
 final class FakeSyncServer: SyncTransport {
     struct State {
         var streams: [AthleteID: [CoachSync.PulledChange]] = [:]
