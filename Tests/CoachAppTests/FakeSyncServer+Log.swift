@@ -1,5 +1,6 @@
 import CoachApp
 import CoachCrypto
+import CoachKit
 import CoachSync
 import CoachTrust
 
@@ -48,6 +49,27 @@ extension FakeSyncServer {
             page.consistency = try merkleLog().consistencyProof(
                 from: UInt64(logSize), to: head.size
             ).map(SyncBytes.init)
+        }
+    }
+
+    /// Adds, for each stream with changes in the page, its last change's inclusion proof in
+    /// the served head (none for a change the log does not hold).
+    func serveInclusions(in page: inout PullResponse) throws {
+        guard let head = page.treeHead, head.size >= 0 else { return }
+        let log = try merkleLog()
+        var last: [AthleteID: Int64] = [:]
+        for change in page.changes {
+            last[change.stream] = max(last[change.stream] ?? 0, change.sseq)
+        }
+        let index = state.withLock { $0.leafIndex }
+        page.inclusions = try last.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap {
+            athlete, sseq in
+            guard let gseq = index[athlete]?[sseq], UInt64(gseq) < UInt64(head.size) else {
+                return nil
+            }
+            return LogInclusion(
+                stream: athlete, sseq: sseq, gseq: Int64(gseq),
+                path: try log.inclusionProof(index: UInt64(gseq), size: UInt64(head.size)))
         }
     }
 

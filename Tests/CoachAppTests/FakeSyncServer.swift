@@ -56,6 +56,8 @@ final class FakeSyncServer: SyncTransport {
         var logKey: [UInt8]? = FakeSyncServer.defaultLogKey
         /// The leaf hashes of the fake's log, one per change taken, in order.
         var leaves: [[UInt8]] = []
+        /// Each change's leaf index, by stream and sequence.
+        var leafIndex: [AthleteID: [Int64: Int]] = [:]
         /// Serve no tree head, as a server that withholds it.
         var omitTreeHead = false
     }
@@ -159,6 +161,7 @@ final class FakeSyncServer: SyncTransport {
                             stream: athlete, sseq: sseq, streamHead: head, change: bytes.bytes)
                     ]
                 results.append(PushedChange(stream: athlete, sseq: sseq, streamHead: head))
+                next.leafIndex[athlete, default: [:]][sseq] = next.leaves.count
                 next.leaves.append(
                     MerkleHasher.blake2b256.leaf(
                         LogLeaf.change(
@@ -195,6 +198,7 @@ final class FakeSyncServer: SyncTransport {
         }
         var page = PullResponse(changes: changes, streams: [], done: true, rosterHead: head)
         try serveLog(in: &page, from: request.logSize, workspace: workspace)
+        try serveInclusions(in: &page)
         return try ok(page)
     }
 

@@ -155,12 +155,15 @@ extension AppSession {
             if !roster.holds(page.rosterHead) {
                 try readRoster(client, workspace: id, into: &roster)
             }
+            let received = page.changes.map {
+                ReceivedChange(
+                    athleteId: $0.stream, sseq: $0.sseq, streamHead: $0.streamHead.bytes,
+                    envelope: $0.change.bytes)
+            }
+            try workspace.verifyLogInclusions(
+                received, page.inclusions, under: page.treeHead, as: principal)
             let applied = try workspace.applyPulled(
-                page.changes.map {
-                    ReceivedChange(
-                        athleteId: $0.stream, sseq: $0.sseq, streamHead: $0.streamHead.bytes,
-                        envelope: $0.change.bytes)
-                }, as: principal,
+                received, as: principal,
                 afterEach: { index in
                     if index == page.changes.count / 2 { crash.hit("mid-apply:pull") }
                 })

@@ -52,6 +52,10 @@ public protocol RosterSyncStore: AnyObject {
         _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
     ) throws -> ServerTreeHead?
     func keepLogHead(_ head: ServerTreeHead) throws
+    func verifyLogInclusions(
+        _ changes: [ReceivedChange], _ inclusions: [LogInclusion]?, under served: ServerTreeHead?,
+        as actor: Principal
+    ) throws
     func logKeyEntry(serverPK: [UInt8], fromSize: UInt64, as actor: Principal) throws
         -> RosterLogKey
 }
