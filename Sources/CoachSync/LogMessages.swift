@@ -1,5 +1,6 @@
 import CoachCrypto
 import CoachKit
+import CoachTrust
 
 /// `GET /v1/server`, no session: the key the server signs its tree heads with, for an owner
 /// to certify and a client to check heads against.
@@ -22,8 +23,8 @@ public struct ServerKeyInfo: Codable, Equatable, Sendable {
 }
 
 /// A tree head the server signed: the size and root of a workspace's log at a time, and the
-/// key that signed it. (A minimal form until CoachTrust's `SignedTreeHead` replaces it; the
-/// signed bytes are the same.)
+/// key that signed it; the wire form of CoachTrust's `SignedTreeHead`, which makes and checks
+/// the signed bytes (`signedTreeHead`, `init(_:)`).
 public struct ServerTreeHead: Codable, Equatable, Sendable {
     public var workspace: String
     public var keyId: SyncBytes
@@ -57,7 +58,10 @@ public struct ServerTreeHead: Codable, Equatable, Sendable {
     public static func message(
         workspace: String, keyId: [UInt8], size: Int64, root: [UInt8], time: Int64
     ) -> [UInt8] {
-        AssociatedData("coach/1/tree-head").with(workspace, keyId, size, root, time).bytes
+        SignedTreeHead(
+            workspaceId: workspace, keyId: keyId, size: UInt64(bitPattern: size), root: root,
+            time: time
+        ).message
     }
 
     /// The bytes this head's signature covers.
@@ -69,7 +73,7 @@ public struct ServerTreeHead: Codable, Equatable, Sendable {
     /// Whether `publicKey` is the key this head names and signed it.
     public func isSigned(by publicKey: [UInt8]) -> Bool {
         keyId.bytes == Hashing.blake2b(publicKey)
-            && SigningKeyPair.verify(signature.bytes, of: message, publicKey: publicKey)
+            && signedTreeHead?.signatureValid(serverPK: publicKey) == true
     }
 }
 

@@ -5,7 +5,8 @@ import CoachTrust
 /// One entry of a workspace's roster, the linearizable stream of its public rows: a user (with
 /// the sealed key row a new machine opens with the passphrase), an athlete, an epoch, a grant,
 /// a device, a device revocation, an external plugin, an athlete's removal, or a user's new
-/// sealed key row (a passphrase change); a check-in device or an athlete epoch's inbox key.
+/// sealed key row (a passphrase change); a check-in device or an athlete epoch's inbox key; or
+/// the club server's log key the owner certified.
 ///
 /// Each entry carries the signature its row already requires; the server applies entries to its
 /// rows and accepts them only when the trust checks accept the result (`RosterState`). In JSON
@@ -23,6 +24,7 @@ public enum RosterEntry: Equatable, Sendable {
     // Check-in (issue 28).
     case checkinDevice(RosterCheckinDevice)
     case inboxKey(RosterInboxKey)
+    case logKey(RosterLogKey)
 
     /// The entry's type as JSON names it.
     public var type: String {
@@ -38,6 +40,7 @@ public enum RosterEntry: Equatable, Sendable {
         case .keyRow: "key_row"
         case .checkinDevice: "checkin_device"
         case .inboxKey: "inbox_key"
+        case .logKey: "log_key"
         }
     }
 
@@ -56,6 +59,7 @@ public enum RosterEntry: Equatable, Sendable {
             case .keyRow(let v): v.fields
             case .checkinDevice(let v): v.fields
             case .inboxKey(let v): v.fields
+            case .logKey(let v): v.fields
             }
         return AssociatedData("coach/1/roster-entry").with(type, fields.bytes).bytes
     }
@@ -90,6 +94,7 @@ extension RosterEntry: Codable {
         case "checkin_device":
             self = .checkinDevice(try c.decode(RosterCheckinDevice.self, forKey: key))
         case "inbox_key": self = .inboxKey(try c.decode(RosterInboxKey.self, forKey: key))
+        case "log_key": self = .logKey(try c.decode(RosterLogKey.self, forKey: key))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: Key(stringValue: "type"), in: c,
@@ -113,6 +118,7 @@ extension RosterEntry: Codable {
         case .keyRow(let v): try c.encode(v, forKey: key)
         case .checkinDevice(let v): try c.encode(v, forKey: key)
         case .inboxKey(let v): try c.encode(v, forKey: key)
+        case .logKey(let v): try c.encode(v, forKey: key)
         }
     }
 }

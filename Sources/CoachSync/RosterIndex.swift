@@ -3,7 +3,7 @@ import CoachKit
 /// What a roster holds, by key, for comparing it with a replica's public rows: each user's
 /// certificate version, the athletes and the removed ones, each athlete's epoch count, each
 /// grant's signature, each plugin's record, and each user's key-row counter and current
-/// key row.
+/// key row, and the server's log key.
 public struct RosterIndex: Equatable, Sendable {
     public var users: [UserID: Int] = [:]
     public var athletes: Set<AthleteID> = []
@@ -23,6 +23,8 @@ public struct RosterIndex: Equatable, Sendable {
     /// By user: the sealed key row a new machine opens now (the current key row's, else the
     /// newest user entry's).
     public var sealedKeys: [UserID: [UInt8]] = [:]
+    /// The server's log key: the newest `log_key` entry's certificate (byte form).
+    public var logKey: [UInt8]?
 
     /// Where a grant sits: its athlete, epoch and user.
     public struct GrantKey: Hashable, Sendable {
@@ -65,6 +67,7 @@ public struct RosterIndex: Equatable, Sendable {
             keyCounters[row.userId] = max(keyCounters[row.userId] ?? 0, row.counter)
             keyRows[row.userId] = row.sealedKeys.bytes
             sealedKeys[row.userId] = row.sealedKeys.bytes
+        case .logKey(let key): logKey = key.certificate.bytes
         case .device, .deviceRevocation, .checkinDevice, .inboxKey: break
         }
     }

@@ -5,7 +5,8 @@ import Foundation
 
 extension FakeSyncServer {
     /// Serves `envelope` as the next change of `athlete`'s stream with no check at all, as a
-    /// server whose operator inserted the row.
+    /// server whose operator inserted the row and queued it for the log as well (so that the
+    /// clients' checks of the change itself are what refuse it).
     func inject(_ envelope: [UInt8], into athlete: AthleteID) throws {
         let change = try ChangeEnvelope.decode(envelope)
         state.withLock { s in
@@ -18,6 +19,12 @@ extension FakeSyncServer {
                         stream: athlete, sseq: Int64(stream.count + 1), streamHead: head,
                         change: envelope)
                 ]
+            s.leafIndex[athlete, default: [:]][Int64(stream.count + 1)] = s.leaves.count
+            s.leaves.append(
+                MerkleHasher.blake2b256.leaf(
+                    LogLeaf.change(
+                        stream: .athlete(athlete), sequence: UInt64(stream.count + 1),
+                        changeHash: change.hash, head: head)))
         }
     }
 

@@ -10,7 +10,10 @@ import Foundation
 /// with per-stream hash chains. It trusts the client's signatures; once a publish gave it a
 /// roster it refuses, as the real server does, a change by a user holding no grant of the
 /// athlete's current epoch, or sealed under another epoch. The real server's checks are the
-/// server's tests. It can lose the answer to a push after storing it.
+/// server's tests. It can lose the answer to a push after storing it. It names a log key
+/// (`GET /v1/server`), keeps a Merkle log of the changes it took and serves each pull its
+/// signed head and the consistency proof from the client's `log_size` (`FakeSyncServer+Log`);
+/// a test can roll that log back, fork it or withhold the head.
 final class FakeSyncServer: SyncTransport {
     struct State {
         var streams: [AthleteID: [CoachSync.PulledChange]] = [:]
@@ -48,6 +51,15 @@ final class FakeSyncServer: SyncTransport {
         var streamAlwaysMoved = false
         /// Roster pushes refused with `stream_moved`.
         var streamMovedRefusals = 0
+        /// The log key `GET /v1/server` names; nil answers 404, as a server from before the
+        /// log.
+        var logKey: [UInt8]? = FakeSyncServer.defaultLogKey
+        /// The leaf hashes of the fake's log, one per change taken, in order.
+        var leaves: [[UInt8]] = []
+        /// Each change's leaf index, by stream and sequence.
+        var leafIndex: [AthleteID: [Int64: Int]] = [:]
+        /// Serve no tree head, as a server that withholds it.
+        var omitTreeHead = false
     }
 
     let state = LockedValue(State())
@@ -85,6 +97,8 @@ final class FakeSyncServer: SyncTransport {
                 RegistrationResponse(
                     workspaceId: request.registration.workspaceId,
                     rosterHead: RosterHead.empty.appending(contentsOf: request.roster)))
+        case SyncPath.server:
+            return try serverKey()
         case SyncPath.challenge:
             return try ok(ChallengeResponse(nonce: Array(repeating: 7, count: 32), serverTime: 1))
         case SyncPath.session:
@@ -99,7 +113,8 @@ final class FakeSyncServer: SyncTransport {
             return try push(try SyncJSON.decode(PushRequest.self, from: body))
         case let path where path.hasSuffix("/pull"):
             return try pull(
-                try SyncJSON.decode(PullRequest.self, from: body), readable: readable(request))
+                try SyncJSON.decode(PullRequest.self, from: body), readable: readable(request),
+                workspace: path.split(separator: "/").dropLast().last.map(String.init) ?? "")
         case let path where path.hasSuffix("/invitations"):
             let invitation = try SyncJSON.decode(InvitationRequest.self, from: body)
             state.withLock { $0.invitations[invitation.handle] = invitation }
@@ -146,6 +161,12 @@ final class FakeSyncServer: SyncTransport {
                             stream: athlete, sseq: sseq, streamHead: head, change: bytes.bytes)
                     ]
                 results.append(PushedChange(stream: athlete, sseq: sseq, streamHead: head))
+                next.leafIndex[athlete, default: [:]][sseq] = next.leaves.count
+                next.leaves.append(
+                    MerkleHasher.blake2b256.leaf(
+                        LogLeaf.change(
+                            stream: .athlete(athlete), sequence: UInt64(sseq),
+                            changeHash: change.hash, head: head)))
             }
             let answer = try SyncJSON.encode(
                 PushResponse(batchSeq: request.batchSeq, results: results))
@@ -161,7 +182,9 @@ final class FakeSyncServer: SyncTransport {
         return SyncHTTPResponse(status: status, body: answer)
     }
 
-    func pull(_ request: PullRequest, readable: Set<AthleteID>?) throws -> SyncHTTPResponse {
+    func pull(_ request: PullRequest, readable: Set<AthleteID>?, workspace: String) throws
+        -> SyncHTTPResponse
+    {
         let (changes, head) = state.withLock { s in
             let changes = s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
                 readable?.contains($0) ?? true
@@ -173,7 +196,10 @@ final class FakeSyncServer: SyncTransport {
             let head = s.omitRosterHead ? nil : RosterHead.empty.appending(contentsOf: s.roster)
             return (changes, head)
         }
-        return try ok(PullResponse(changes: changes, streams: [], done: true, rosterHead: head))
+        var page = PullResponse(changes: changes, streams: [], done: true, rosterHead: head)
+        try serveLog(in: &page, from: request.logSize, workspace: workspace)
+        try serveInclusions(in: &page)
+        return try ok(page)
     }
 
     /// `GET …/roster?after=N` (all at once) and `POST …/roster` (compare-and-swap on the head,

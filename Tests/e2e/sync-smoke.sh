@@ -31,6 +31,9 @@ m log mood 2 -a jane >/dev/null
 m sync >/dev/null || fail "sync"
 [ "$(m sync status --json | grep -o '"queued" : [0-9]*')" = '"queued" : 0' ] ||
   fail "the outbox is not empty after a sync"
+# The publish certified the server's log key, so that sync checked the server's signed head.
+m sync status --json | grep -Eq '"log_key" : "[0-9a-f]{16}"' ||
+  fail "no certified log key after the publish"
 
 stored() {
   psql -tA -h 127.0.0.1 -p "$port" -U coach club -c "SELECT coalesce(sum(n), 0) FROM runs"
@@ -70,5 +73,5 @@ status=$?
 set -e
 [ "$status" = 74 ] || fail "an altered change gave exit $status, not 74: $(cat "$work/err")"
 grep -q "of user olivia was refused: change 2" "$work/err" || fail "not named: $(cat "$work/err")"
-echo "sync smoke: ok (publish, sync, crash before and after commit retried once each," \
+echo "sync smoke: ok (publish with the log key certified, sync, crash before and after commit retried once each," \
   "no canary in pg_dump, altered change exit 74)"

@@ -59,6 +59,8 @@ extension AppSession {
             }
         }
         try pull(client, workspace: workspaceId, roster: &roster, into: &report)
+        report.serverKey = try certifyLogKeyIfMissing(
+            client, workspace: workspaceId, roster: &roster)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
         report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user)))
@@ -132,7 +134,9 @@ extension AppSession {
     }
 
     /// Pulls every readable stream to its end, page by page; a page answered on a roster head
-    /// other than the one applied (or on none) has the roster read and applied before it.
+    /// other than the one applied (or on none) has the roster read and applied before it. Once
+    /// the owner certified the server's log key, each page's tree head is verified against the
+    /// head held before anything of it is applied, and kept once the apply committed.
     func pull(
         _ client: SyncClient, workspace id: String, roster: inout SyncRosterState,
         into report: inout SyncReport
@@ -142,20 +146,28 @@ extension AppSession {
             let cursors = try workspace.streamCursors()
             let request = PullRequest(
                 cursors: Dictionary(
-                    uniqueKeysWithValues: cursors.map { ($0.key.rawValue, $0.value) }))
+                    uniqueKeysWithValues: cursors.map { ($0.key.rawValue, $0.value) }),
+                logSize: try workspace.logSize(as: principal))
             let page = try client.call("POST", SyncPath.pull(id), request, as: PullResponse.self)
+            // The served log is checked before anything of the page is applied.
+            let head = try workspace.verifyLogHead(
+                page.treeHead, consistency: page.consistency, as: principal)
             if !roster.holds(page.rosterHead) {
                 try readRoster(client, workspace: id, into: &roster)
             }
+            let received = page.changes.map {
+                ReceivedChange(
+                    athleteId: $0.stream, sseq: $0.sseq, streamHead: $0.streamHead.bytes,
+                    envelope: $0.change.bytes)
+            }
+            try workspace.verifyLogInclusions(
+                received, page.inclusions, under: page.treeHead, as: principal)
             let applied = try workspace.applyPulled(
-                page.changes.map {
-                    ReceivedChange(
-                        athleteId: $0.stream, sseq: $0.sseq, streamHead: $0.streamHead.bytes,
-                        envelope: $0.change.bytes)
-                }, as: principal,
+                received, as: principal,
                 afterEach: { index in
                     if index == page.changes.count / 2 { crash.hit("mid-apply:pull") }
                 })
+            if let head { try workspace.keepLogHead(head) }
             report.applied += applied.applied
             report.conflicts += applied.conflicts
             if page.done || page.changes.isEmpty { return }
@@ -165,6 +177,7 @@ extension AppSession {
     /// The replica's sync state, with the devices seen with a wrong clock named.
     public func syncStatus() throws -> SyncStatusReport {
         let status = try workspace.syncStatus()
+        let head = try workspace.verifiedLogHead(as: principal)
         return SyncStatusReport(
             server: status.server,
             lastSync: status.lastSync.map { Self.isoInstant($0) },
@@ -175,7 +188,10 @@ extension AppSession {
             },
             revoked: try workspace.queuedWithoutAccess(as: principal).map {
                 SyncStatusReport.RevokedQueue(athlete: athleteName($0.key), changes: $0.value)
-            }.sorted { $0.athlete < $1.athlete })
+            }.sorted { $0.athlete < $1.athlete },
+            logKey: try workspace.logKeyFingerprint(as: principal),
+            logSize: head?.size,
+            logRoot: head.map { Self.hexPrefix($0.root.bytes) })
     }
 
     /// Every conflict sync resolved on this replica, oldest first.
@@ -184,6 +200,11 @@ extension AppSession {
     public func syncConflicts() throws -> [SyncConflictReport] {
         guard try workspace.isSynced() else { throw SyncFailure.notSynced }
         return try workspace.syncConflicts(as: principal).map(SyncConflictReport.init)
+    }
+
+    /// The first 8 bytes of `bytes` in lower-case hex (a 16-digit fingerprint).
+    static func hexPrefix(_ bytes: [UInt8]) -> String {
+        bytes.prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Unix milliseconds as an ISO 8601 UTC instant to the second.

@@ -11,6 +11,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// The other users of this workspace file whose queued changes some of this user's queued
     /// changes were made on top of: they wait until those users sync.
     public var waitingFor: [String] = []
+    /// The fingerprint of the server's log key the owner certified in this sync (publish, or
+    /// the first sync of a workspace published before the log), if any.
+    public var serverKey: String?
 
     public init() {}
 }

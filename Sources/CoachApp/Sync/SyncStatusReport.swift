@@ -1,6 +1,7 @@
 /// What `sync status` shows: the server, the last sync, what waits, what conflicted, the
 /// devices whose clocks were seen more than a day ahead, and the queued changes kept back
-/// because access to their athlete was revoked.
+/// because access to their athlete was revoked, the server's certified log key (none: the log
+/// is not checked) and the log's head this replica verified last.
 public struct SyncStatusReport: Codable, Equatable, Sendable {
     /// A device seen with a clock too far ahead.
     public struct SkewedDevice: Codable, Equatable, Sendable {
@@ -24,6 +25,13 @@ public struct SyncStatusReport: Codable, Equatable, Sendable {
     public let devicesWithWrongClock: [SkewedDevice]
     /// Queued changes the server refuses because access was revoked, by athlete.
     public let revoked: [RevokedQueue]
+    /// The fingerprint of the server's log key the owner certified; nil while the roster
+    /// holds none, and the server's log is not checked.
+    public let logKey: String?
+    /// The size of the server's log as this replica verified it last; nil before.
+    public let logSize: Int64?
+    /// The first 8 bytes of that head's root in hex, for people to compare.
+    public let logRoot: String?
 
     enum CodingKeys: String, CodingKey {
         case server
@@ -31,5 +39,8 @@ public struct SyncStatusReport: Codable, Equatable, Sendable {
         case queued, conflicts
         case devicesWithWrongClock = "devices_with_wrong_clock"
         case revoked
+        case logKey = "log_key"
+        case logSize = "log_size"
+        case logRoot = "log_root"
     }
 }

@@ -29,6 +29,9 @@ struct SyncNowCommand: ParsableCommand {
                 "Synced: \(report.pushed) pushed, \(report.applied) applied, "
                     + "\(report.conflicts) conflicts resolved, \(report.queued) still queued.")
             if report.conflicts > 0 { print("See them with 'coach sync conflicts'.") }
+            if let key = report.serverKey {
+                print("Certified the server's log key \(key) (first use): its log is checked.")
+            }
             for user in report.waitingFor {
                 print(
                     "Some queued changes were made on top of \(user)'s, still queued on this"
@@ -55,6 +58,13 @@ struct SyncStatusCommand: ParsableCommand {
             print("Last sync:  \(status.lastSync ?? "never")")
             print("Queued:     \(status.queued) changes")
             print("Conflicts:  \(status.conflicts)")
+            print(
+                "Log key:    "
+                    + (status.logKey.map { "\($0) (certified by the owner)" }
+                        ?? "none certified yet: the server's log is not checked"))
+            if let size = status.logSize, let root = status.logRoot {
+                print("Log head:   \(size) entries, root \(root) (verified)")
+            }
             for kept in status.revoked {
                 print(
                     "Refused:    \(kept.changes) queued changes to \(kept.athlete) "
@@ -104,6 +114,10 @@ struct SyncPublishCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: "The server's address: https://HOST[:PORT], or http:// to this machine only.")
     var server: String
+    @Option(
+        name: .customLong("server-key"),
+        help: "The fingerprint (16 hex digits) the server's log key must have; else trusted.")
+    var serverKey: String?
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -112,13 +126,23 @@ struct SyncPublishCommand: ParsableCommand {
         } catch let failure as SyncRemoteFailure {
             throw ValidationError(failure.problemDescription)
         }
+        if let serverKey, serverKey.filter(\.isHexDigit).count != 16 {
+            throw ValidationError(
+                "--server-key '\(serverKey)' is not a fingerprint of 16 hex digits: "
+                    + "copy it as 'coach-server keygen' printed it")
+        }
     }
 
     func run() throws {
         try guarded {
-            let report = try global.session().publish(server: try SyncAddress.parse(server))
+            let report = try global.session().publish(
+                server: try SyncAddress.parse(server), serverKey: serverKey)
             if output.json { print(try Render.json(report)); return }
             print("Published to \(server): \(report.pushed) records uploaded.")
+            if let key = report.serverKey {
+                let note = serverKey == nil ? " (first use: compare it with the operator's)" : ""
+                print("The server's log key \(key) is certified\(note).")
+            }
         }
     }
 }

@@ -47,6 +47,19 @@ public protocol RosterSyncStore: AnyObject {
     func queuedWithoutAccess(as actor: Principal) throws -> [AthleteID: Int]
     func missingInboxKeys(besides roster: [RosterEntry], as actor: Principal) throws
         -> [RosterEntry]
+    func logKeyFingerprint(as actor: Principal) throws -> String?
+    func logSize(as actor: Principal) throws -> Int64?
+    func verifiedLogHead(as actor: Principal) throws -> ServerTreeHead?
+    func verifyLogHead(
+        _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
+    ) throws -> ServerTreeHead?
+    func keepLogHead(_ head: ServerTreeHead) throws
+    func verifyLogInclusions(
+        _ changes: [ReceivedChange], _ inclusions: [LogInclusion]?, under served: ServerTreeHead?,
+        as actor: Principal
+    ) throws
+    func logKeyEntry(serverPK: [UInt8], fromSize: UInt64, as actor: Principal) throws
+        -> RosterLogKey
 }
 
 extension Workspace: RosterSyncStore {}

@@ -32,6 +32,8 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case accessRevoked(athletes: [String], changes: Int)
     /// What was given to join with does not read as an invitation code; nothing was sent.
     case notInvitationCode
+    /// The server signs its log with a key other than the one pinned: nothing was published.
+    case serverKeyMismatch(pinned: String, served: String)
 }
 
 extension SyncFailure: CoachFailure {
@@ -41,7 +43,7 @@ extension SyncFailure: CoachFailure {
         case .alreadySynced, .membershipOffline, .membershipRefused, .rotationBehindStream,
             .enrolmentNotSynced:
             .conflict
-        case .refusedChange, .streamBroken: .corrupt
+        case .refusedChange, .streamBroken, .serverKeyMismatch: .corrupt
         case .accessRevoked: .permission
         }
     }
@@ -74,6 +76,9 @@ extension SyncFailure: CoachFailure {
         case .notInvitationCode:
             "that is not an invitation code (24 letters and digits, dashes optional): nothing "
                 + "was sent to the server; ask the inviting user for the code again"
+        case .serverKeyMismatch(let pinned, let served):
+            "the server's log key is \(served), not the pinned \(pinned): nothing was "
+                + "published; check the fingerprint with the server's operator"
         case .membershipRefused(let reason), .rotationBehindStream(let reason):
             "the server's roster did not take this membership change (\(reason)): nothing was "
                 + "changed; sync, then make the change again"

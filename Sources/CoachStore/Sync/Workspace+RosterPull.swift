@@ -13,7 +13,8 @@ extension Workspace {
     /// Brings the server's roster entries into the replica, in one transaction: newer user
     /// certificates (a new user with their sealed key row), athletes, epochs, grants of the
     /// newest epochs (a rotation drops the older grants, as it does here, but for the
-    /// signed-in user's own when it left them out), removals and plugin records. Then every
+    /// signed-in user's own when it left them out), removals, plugin records and the server's
+    /// log key the owner certified (`applyLogKey`). Then every
     /// certificate and every athlete's key history and grants are verified
     /// against the trust anchor; device entries are left to their own path.
     ///
@@ -29,6 +30,7 @@ extension Workspace {
         do { _ = try RosterPluginChain(entries) } catch {
             throw StoreError.tampered("\(error.message) (replayed on the server)")
         }
+        try requireLogKeyOrder(entries, anchor: actor.anchor)
         applyingRoster.withLock { $0 = true }
         defer { applyingRoster.withLock { $0 = false } }
         return try write { db in
@@ -166,6 +168,8 @@ extension Workspace {
             }
         case .plugin(let plugin):
             return try applyPlugin(db, plugin, as: actor, newest: &plugins)
+        case .logKey(let key):
+            return try applyLogKey(db, key, anchor: actor.anchor)
         case .device, .deviceRevocation, .keyRow, .checkinDevice, .inboxKey:
             return false
         }

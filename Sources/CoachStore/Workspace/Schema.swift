@@ -28,6 +28,8 @@ enum Schema {
     static let streamMarksMigration = "v16-stream-marks"
     /// Sync: the device that resolved each kept conflict (and signs its conflict note).
     static let conflictResolversMigration = "v17-conflict-resolvers"
+    /// Sync: the club server's log key the owner certified (the log's state).
+    static let syncLogMigration = "v18-sync-log"
     /// Check-in: the roster's check-in devices, the athlete epochs' inbox keys, the ingest ledger.
     static let checkinMigration = "v19-checkin"
 
@@ -354,6 +356,10 @@ enum Schema {
             // note's signer for one pulled. Rows kept before have none (NULL, listed as
             // unknown): nothing here could tell it for them.
             try db.execute(sql: SyncTables.addConflictResolver)
+        }
+        m.registerMigration(syncLogMigration) { db in
+            // Empty until the roster carries the owner's certificate of the server's log key.
+            try db.execute(sql: SyncLogTables.create)
         }
         m.registerMigration(checkinMigration) { db in
             // Public roster rows (phones and the keys they seal to) and the items ingested,

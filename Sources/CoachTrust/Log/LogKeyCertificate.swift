@@ -43,6 +43,11 @@ public struct LogKeyCertificate: Equatable, Sendable {
     /// The 16-hex-digit fingerprint of the key, for people to compare.
     public var fingerprint: String { LogByteForm.fingerprint(keyId) }
 
+    /// The 16-hex-digit fingerprint of `serverPK` (of its key id), before any certificate.
+    public static func fingerprint(of serverPK: [UInt8]) -> String {
+        LogByteForm.fingerprint(keyId(of: serverPK))
+    }
+
     /// The bytes the owner signs.
     public var message: [UInt8] {
         AssociatedData("coach/1/log-key").with(

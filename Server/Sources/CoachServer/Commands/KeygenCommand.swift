@@ -14,5 +14,7 @@ struct KeygenCommand: ParsableCommand {
         let key = try ServerKey.generate()
         try key.write(to: out)
         print("wrote a server key to \(out); key id \(Base64URL.encode(key.keyId))")
+        let info = ServerKeyInfo(logKey: key.publicKey, keyId: key.keyId)
+        print("fingerprint \(info.fingerprint) (what an owner's publish may pin)")
     }
 }

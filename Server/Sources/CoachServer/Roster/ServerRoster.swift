@@ -37,6 +37,8 @@ public struct ServerRoster: Sendable {
     public private(set) var head: RosterHead = .empty
     /// The users' certificates and sealed key rows, as key-row entries must follow them.
     public private(set) var keys: RosterKeyLedger
+    /// The log key the owner certified last (`RosterLogKey`), if any.
+    public private(set) var logKey: LogKeyCertificate?
 
     /// An empty roster of the workspace `registration` registers.
     public init(registration: WorkspaceRegistration) {
@@ -105,6 +107,14 @@ public struct ServerRoster: Sendable {
             sealedKeys[row.userId] = row.sealedKeys.bytes
         case .checkinDevice(let device): try applyCheckin(device)
         case .inboxKey(let key): try applyCheckin(key)
+        case .logKey(let key):
+            guard let cert = key.verified(anchor: anchor),
+                RosterLogKey.follows(logKey, with: cert)
+            else {
+                throw RosterRefusal(
+                    "a log key entry is not the owner's or is older than the current key")
+            }
+            logKey = cert
         }
         head = head.appending(entry)
     }

@@ -1,0 +1,81 @@
+import CoachKit
+import CoachSync
+import CoachTrust
+import Foundation
+import GRDB
+
+extension Workspace {
+    /// The size of the newest tree head this replica verified, for a pull's `log_size`; nil
+    /// while it checks no log (no certified key) or has verified none yet.
+    ///
+    /// - Throws: `StoreError.tampered` when the file's key or head does not verify.
+    public func logSize(as actor: Principal) throws -> Int64? {
+        try read { db in
+            guard try logKey(db, anchor: actor.anchor) != nil else { return nil }
+            return try logHead(db).map { Int64(clamping: $0.size) }
+        }
+    }
+
+    /// The newest tree head this replica verified, nil before one (or without a certified
+    /// key).
+    ///
+    /// - Throws: `StoreError.tampered` when the file's key or head does not read.
+    public func verifiedLogHead(as actor: Principal) throws -> ServerTreeHead? {
+        try read { db in
+            guard try logKey(db, anchor: actor.anchor) != nil else { return nil }
+            return try logHead(db).map(ServerTreeHead.init)
+        }
+    }
+
+    /// Checks the tree head a pull or roster read served, before anything of it is applied:
+    /// a certified key, its signature, and consistency from the head held. Without a
+    /// certified key nothing is checked.
+    ///
+    /// - Parameters:
+    ///   - served: the answer's `tree_head`.
+    ///   - consistency: the answer's proof from the held size to the served one.
+    ///   - actor: the signed-in user, whose trust anchor the key answers to.
+    /// - Returns: the head to keep once the apply committed (`keepLogHead`), or nil when it
+    ///   is the one held or no log is checked.
+    /// - Throws: `LogFailure` (exit 74) naming the sizes for a rollback or a fork, a head
+    ///   that is missing, unsigned or signed by an uncertified key.
+    public func verifyLogHead(
+        _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
+    ) throws -> ServerTreeHead? {
+        let (key, held) = try read { db in
+            (try logKey(db, anchor: actor.anchor), try logHead(db))
+        }
+        guard let key else { return nil }
+        guard let served else { throw LogFailure.badHead("the server sent none") }
+        guard let head = served.signedTreeHead else {
+            throw LogFailure.badHead("its size is negative")
+        }
+        // The head held, served again: nothing to verify (a sync with nothing to do).
+        if head == held { return nil }
+        let verifier = LogVerifier(anchor: actor.anchor, certificates: [key])
+        switch try verifier.step(
+            held: held, served: head, consistency: (consistency ?? []).map(\.bytes))
+        {
+        case .unchanged: return nil
+        case .advanced: return served
+        }
+    }
+
+    /// Keeps `head` as the newest verified one, after the apply it covered committed; a head
+    /// no larger than the one held is left as it is.
+    public func keepLogHead(_ head: ServerTreeHead) throws {
+        guard let signed = head.signedTreeHead else { return }
+        try write { db in
+            if let held = try logHead(db), held.size >= signed.size { return }
+            try db.execute(sql: SyncLogTables.setHead, arguments: [Data(signed.encoded())])
+        }
+    }
+
+    func logHead(_ db: Database) throws -> SignedTreeHead? {
+        guard let bytes = try Data.fetchOne(db, sql: SyncLogTables.head) else { return nil }
+        guard let head = try? SignedTreeHead.decode([UInt8](bytes)) else {
+            throw StoreError.tampered("the server's verified tree head in this file")
+        }
+        return head
+    }
+}
