@@ -123,8 +123,7 @@ public struct Sequencer: Sendable {
             """, logger: store.logger)
         let row = try await connection.query(
             """
-            SELECT s.size, s.root, s.frontier, h.size, h.root, h.key_id, h.time, h.signature,
-                (SELECT coalesce(max(r.gseq + r.n), 0) FROM log_runs r WHERE r.ws = s.ws)
+            SELECT s.size, s.root, s.frontier, h.size, h.root, h.key_id, h.time, h.signature
             FROM log_state s
             LEFT JOIN LATERAL (SELECT size, root, key_id, time, signature FROM tree_heads t
                 WHERE t.ws = s.ws ORDER BY size DESC LIMIT 1) h ON true
@@ -132,11 +131,11 @@ public struct Sequencer: Sendable {
             """, logger: store.logger
         ).collect().first
         guard
-            let (size, root, frontier, headSize, headRoot, keyId, time, signature, covered) =
+            let (size, root, frontier, headSize, headRoot, keyId, time, signature) =
                 try row?.decode(
                     (
                         Int64, ByteBuffer, ByteBuffer, Int64?, ByteBuffer?, ByteBuffer?, Int64?,
-                        ByteBuffer?, Int64
+                        ByteBuffer?
                     ).self)
         else { throw ServerError.database("workspace \(ws) has no log state") }
         if let headSize, let headRoot, let keyId, let time, let signature {
@@ -146,9 +145,6 @@ public struct Sequencer: Sendable {
             guard head.isSigned(by: store.key.publicKey) else {
                 throw refuse(ws, "its newest head (\(headSize) leaves) is not signed by this key")
             }
-        }
-        guard covered == size else {
-            throw refuse(ws, "its numbered runs cover \(covered) leaves, not its \(size)")
         }
         let hashes = frontier.array.chunked(LogTiles.hashBytes)
         let range: MerkleRange
