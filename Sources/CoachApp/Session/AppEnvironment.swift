@@ -61,7 +61,7 @@ public struct AppEnvironment: Sendable {
     }
 
     /// The kept sync-server sessions of the devices of the workspace at `path`.
-    public func syncSessions(for path: String) -> SyncSessionStore {
-        SyncSessionStore(workspacePath: path, environment: variables)
+    public func syncSessions(for path: String) -> DeviceFileStore {
+        DeviceFileStore.syncSessions(workspacePath: path, environment: variables)
     }
 }
