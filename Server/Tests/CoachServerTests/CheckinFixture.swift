@@ -105,26 +105,6 @@ extension Api {
         try await send(.post, "/v1/ws/{ws}/inbox", json: try item.encoded())
     }
 
-    /// Sends a request to `template` with `{proof}` replaced by `proof`; its status is checked
-    /// against the template's documented ones.
-    func send(
-        _ method: HTTPRequest.Method, _ template: String, proof: String, json: [UInt8]? = nil,
-        token: String? = nil
-    ) async throws -> Answer {
-        let uri = template.replacingOccurrences(of: "{ws}", with: ClubFixture.workspace)
-            .replacingOccurrences(of: "{proof}", with: proof)
-        var headers: HTTPFields = [.contentType: "application/json"]
-        if let token { headers[.authorization] = "\(SyncPath.authScheme) \(token)" }
-        let response = try await client.execute(
-            uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(bytes: $0) })
-        let answer = Answer(
-            status: Int(response.status.code), body: Array(response.body.readableBytesView))
-        #expect(
-            OpenAPIDocument.shared.documents(method.rawValue, template, answer.status),
-            "\(method) \(template) answered \(answer.status), which docs/openapi.yaml omits")
-        return answer
-    }
-
     /// The check-in refusal of an answer.
     static func checkinReason(_ answer: Answer) -> String? {
         (try? answer.decode(CheckinProblem.self))?.reason.rawValue

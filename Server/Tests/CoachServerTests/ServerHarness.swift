@@ -32,12 +32,14 @@ struct Api: Sendable {
         var problem: SyncProblem? { try? decode(SyncProblem.self) }
     }
 
-    /// Sends a request to the route `template` (`{ws}` replaced by the club's workspace).
+    /// Sends a request to the route `template` (`{ws}` replaced by the club's workspace and
+    /// `{proof}` by `proof`); its status is checked against the template's documented ones.
     func send(
-        _ method: HTTPRequest.Method, _ template: String, json: [UInt8]? = nil,
-        token: String? = nil, query: String = ""
+        _ method: HTTPRequest.Method, _ template: String, proof: String? = nil,
+        json: [UInt8]? = nil, token: String? = nil, query: String = ""
     ) async throws -> Answer {
-        let uri = template.replacingOccurrences(of: "{ws}", with: ClubFixture.workspace) + query
+        var uri = template.replacingOccurrences(of: "{ws}", with: ClubFixture.workspace) + query
+        if let proof { uri = uri.replacingOccurrences(of: "{proof}", with: proof) }
         var headers: HTTPFields = [.contentType: "application/json"]
         if let token { headers[.authorization] = "\(SyncPath.authScheme) \(token)" }
         let response = try await client.execute(
