@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test test-server test-future faketime-clean lint format bench clean install uninstall
+.PHONY: deps test-deps build demo test test-server test-server-run test-future faketime-clean lint format bench clean install uninstall
 
 ## Install what is missing (Debian/Ubuntu): libsodium, SQLite and zlib headers, pkg-config, python3.
 deps:
@@ -81,13 +81,18 @@ CHECKS := --explicit-target-dependency-import-check error
 test: test-deps lint
 	$(SWIFT) build $(CHECKS)
 	COACH_REQUIRE_CROSSCHECK=1 $(SWIFT) test $(CHECKS)
-	$(MAKE) --no-print-directory test-server
-	$(MAKE) --no-print-directory test-future
+	cd Server && $(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-server-run test-future
 
 ## The club server (the Server/ package): its build and its suites against throw-away
 ## PostgreSQL clusters. Here a machine without PostgreSQL fails instead of skipping.
+## `make test` runs these suites beside the time-bomb guard once both packages are built: the
+## scripts mostly wait on servers and PostgreSQL, so the two cores overlap them.
 test-server: test-deps
 	cd Server && $(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory test-server-run
+
+test-server-run:
 	cd Server && COACH_REQUIRE_PG=1 $(SWIFT) test --skip-build
 	bash Tests/e2e/sync-smoke.sh
 	bash Tests/e2e/sync-robustness.sh

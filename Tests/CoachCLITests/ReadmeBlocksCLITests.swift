@@ -81,9 +81,13 @@ import Testing
         let server = try Self.blocks().filter { $0.kind == "server" }
         #expect(server.count >= 4)
         let makefile = try String(contentsOfFile: RepoFiles.path("Makefile"), encoding: .utf8)
-        let stage = makefile.components(separatedBy: "\ntest-server:").dropFirst().first ?? ""
-        let recipe = stage.components(separatedBy: "\n\n").first ?? ""
-        #expect(recipe.contains("bash Tests/e2e/readme-server.sh"), "\(recipe)")
+        func recipe(_ target: String) -> String {
+            let stage = makefile.components(separatedBy: "\n\(target):").dropFirst().first ?? ""
+            return stage.components(separatedBy: "\n\n").first ?? ""
+        }
+        #expect(recipe("test-server-run").contains("bash Tests/e2e/readme-server.sh"))
+        #expect(recipe("test").contains("test-server-run"), "\(recipe("test"))")
+        #expect(recipe("test-server").contains("test-server-run"), "\(recipe("test-server"))")
         // The script finds each block by a command it holds; every server block has one.
         let anchors = [
             "coach-server migrate", "coach sync publish", "coach sync invite",
