@@ -1,14 +1,19 @@
 import CoachKit
 import CoachSync
 import Foundation
+import NIOCore
+import PostgresNIO
 import Testing
 
 /// Issue 28's pairing end to end: the real coach-server (a process, on PostgreSQL, serving the
 /// page), the built `coach` for the athlete's laptop, and the page in headless Chromium at a
 /// phone's size following the link `device add --web` printed; the words the page shows are
 /// the ones `device approve --words` needs (other words are exit 77), and the page reaches no
-/// other origin; the approved page sends a check-in ("sent"), and once the laptop revokes it and
-/// syncs, its next Send shows "revoked"; an item naming it for another athlete is 403. (Ingest on the laptops joins this test once it lands.)
+/// other origin; the approved page sends a check-in ("sent"), which `coach sync` on a granted
+/// coach's laptop ingests and the owner's laptop pulls: both show it with the phone as its
+/// origin and export jane the same. A second check-in whose ciphertext is flipped in
+/// PostgreSQL makes the next ingesting sync exit 74. Once the laptop revokes the phone and
+/// syncs, its next Send shows "revoked"; an item naming it for another athlete is 403.
 @Suite(
     .enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"),
     .enabled(if: ChromiumPipe.binary != nil, "chromium is not installed"))
@@ -85,11 +90,16 @@ struct CheckinPairingEndToEndTests {
         let base = try ServeProcessTests.baseURL(serve)
         let laptop = try Laptop("athlete")
         defer { laptop.remove() }
+        let coachLaptop = try Laptop("coach")
+        defer { coachLaptop.remove() }
         let pass = try laptop.secret("pass", "end to end owner passphrase")
+        let carlPass = try coachLaptop.secret("pass", "end to end coach passphrase")
         for args in [
             ["init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", pass],
             ["unlock", "--as", "olivia", "--passphrase-file", pass],
             ["athlete", "add", "jane", "--name", "Jane Doe", "--time-zone", "Europe/Berlin"],
+            ["user", "add", "carl", "--role", "coach", "--new-passphrase-file", carlPass],
+            ["access", "grant", "--athlete", "jane", "--to", "carl"],
         ] {
             let r = try laptop.run(args)
             try #require(r.status == 0, "\(args): \(r.err)")
@@ -103,6 +113,7 @@ struct CheckinPairingEndToEndTests {
             (piaObject as? [String: Any])?["id"] as? String, "\(pia.out) \(pia.err)")
         let publish = try laptop.run(["sync", "publish", "--server", base])
         try #require(publish.status == 0, "\(publish.err)")
+        try Self.join(coachLaptop, as: "carl", passphrase: carlPass, invitedOn: laptop, base)
         let add = try laptop.run(["device", "add", "--web", "--athlete", "jane", "--json"])
         try #require(add.status == 0, "\(add.err)")
         let report = try #require(
@@ -150,11 +161,23 @@ struct CheckinPairingEndToEndTests {
         try page.evaluate("document.getElementById('note').value = 'Slept well'")
         try page.evaluate("document.getElementById('send').click()")
         #expect(try page.waitForState("sent") == "sent")
-
-        // Revoked on the laptop and synced: the phone's next Send says so.
         let device = try #require(
             (try JSONSerialization.jsonObject(with: Data(approve.out.utf8)) as? [String: Any])?[
                 "device"] as? String)
+        try Self.ingest(coach: coachLaptop, owner: laptop, device: device)
+
+        // A second check-in, its ciphertext flipped in the server's table: the next ingesting
+        // sync finds the phone's signature broken and exits 74.
+        try page.evaluate("document.body.dataset.state = 'ready'")
+        try page.evaluate("document.querySelector('[data-mood=\"2\"]').click()")
+        try page.evaluate("document.getElementById('send').click()")
+        #expect(try page.waitForState("sent") == "sent")
+        try await Self.flipStoredCiphertext(cluster, database: db.database)
+        let tampered = try laptop.run(["sync"])
+        #expect(tampered.status == 74, "\(tampered.out) \(tampered.err)")
+        #expect(tampered.err.contains("not signed by phone"), "\(tampered.err)")
+
+        // Revoked on the laptop and synced: the phone's next Send says so.
         // An item naming the phone for another athlete is refused before its signature.
         let ws = try #require(
             fragment.split(separator: "&").first { $0.hasPrefix("w=") }?.dropFirst(2))
@@ -180,6 +203,6 @@ struct CheckinPairingEndToEndTests {
         let urls = try #require(browser.netLogURLs(), "no readable net log")
         let foreign = urls.page.filter { !$0.hasPrefix(base + "/") }
         #expect(foreign.isEmpty, "the page reached another origin: \(foreign.sorted())")
-        #expect(Date().timeIntervalSince(started) < 90)
+        #expect(Date().timeIntervalSince(started) < 120)
     }
 }
