@@ -229,4 +229,19 @@ import Testing
         #expect(s.waiting == 0)
         #expect(try s.wellness().count == 1)
     }
+
+    @Test("an item posted again after its ack (a retry whose answer was lost) is written once")
+    func repostedAfterAck() throws {
+        let s = try Self.setup()
+        defer { s.owner.close() }
+        let item = try s.item(Self.typed)
+        try s.server.post(item)
+        #expect(try s.owner.sync().checkins.ingested == 1)
+        try s.server.post(item)
+        let again = try s.owner.sync()
+        #expect(again.checkins.ingested == 0 && again.checkins.problems.isEmpty)
+        #expect(s.acks.map(\.outcome) == [.applied, .applied])
+        #expect(s.waiting == 0)
+        #expect(try s.wellness().count == 1)
+    }
 }
