@@ -203,6 +203,6 @@ struct CheckinPairingEndToEndTests {
         let urls = try #require(browser.netLogURLs(), "no readable net log")
         let foreign = urls.page.filter { !$0.hasPrefix(base + "/") }
         #expect(foreign.isEmpty, "the page reached another origin: \(foreign.sorted())")
-        #expect(Date().timeIntervalSince(started) < 120)
+        #expect(Date().timeIntervalSince(started) < 90)
     }
 }
