@@ -11,7 +11,8 @@ extension AppSession {
     /// page so the server deletes it. Each athlete is opened once for the whole command.
     ///
     /// A refused item (it does not open, or its values are not a valid mood) and a revoked
-    /// phone's item are acknowledged and reported, one problem each; the rest is written.
+    /// phone's item are acknowledged and reported, one problem each; the rest is written. An
+    /// athlete this replica cannot open (a grant not reached yet) is not claimed.
     /// - Parameters:
     ///   - waiting: the pull's count of waiting items per athlete.
     ///   - push: pushes the outbox, answering how many changes the server took.
@@ -24,8 +25,14 @@ extension AppSession {
     ) throws -> (report: CheckinIngestReport, pushed: Int) {
         var report = CheckinIngestReport()
         var pushed = 0
-        let athletes = waiting.filter { $0.value > 0 }.keys.sorted().map { AthleteID($0) }
+        // Each athlete opened once; one this replica cannot open yet is left for another.
         var opened: [AthleteID: AthleteAccess] = [:]
+        for id in waiting.filter({ $0.value > 0 }).keys.map({ AthleteID($0) }) {
+            do {
+                opened[id] = try workspace.openAthlete(id: id, as: principal)
+            } catch StoreError.permissionDenied, StoreError.athleteNotFound {}
+        }
+        let athletes = opened.keys.sorted { $0.rawValue < $1.rawValue }
         var days = IngestDays()
         let crash = SyncCrashPoint.from(environment.variables)
         for start in stride(from: 0, to: athletes.count, by: SyncLimits.maxInboxClaim) {
@@ -38,14 +45,11 @@ extension AppSession {
                 if claim.items.isEmpty { break }
                 var openings: [(CheckinOpening, AthleteAccess)] = []
                 for claimed in claim.items {
-                    guard group.contains(claimed.athlete) else {
+                    guard group.contains(claimed.athlete), let access = opened[claimed.athlete]
+                    else {
                         throw SyncRemoteFailure.badAnswer(
                             server: client.server.absoluteString, path: SyncPath.inboxClaim(id))
                     }
-                    let access =
-                        try opened[claimed.athlete]
-                        ?? workspace.openAthlete(id: claimed.athlete, as: principal)
-                    opened[claimed.athlete] = access
                     openings.append(
                         (try workspace.openCheckin(claimed.body.bytes, for: access), access))
                 }
