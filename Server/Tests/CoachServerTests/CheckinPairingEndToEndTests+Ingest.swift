@@ -1,5 +1,7 @@
+import CoachCrypto
 import CoachKit
 import CoachSync
+import CoachTrust
 import Foundation
 import NIOCore
 import PostgresNIO
@@ -63,5 +65,79 @@ extension CheckinPairingEndToEndTests {
             let altered = ByteBuffer(bytes: try item.encoded())
             try await client.query("UPDATE inbox SET body = \(altered) WHERE item = \(id)")
         }
+    }
+
+    /// A second phone, played by the test in Swift: paired through `device add --web` and
+    /// `device approve --words` against the real server, it posts a check-in with mood 6,
+    /// which the server stores (it cannot read it); the laptop's next sync refuses it with
+    /// `log mood`'s reason on one line naming the phone and the day, and exits 65.
+    static func refusedCheckin(
+        _ laptop: Laptop, cluster: PostgresCluster, database: String, _ base: String
+    ) async throws {
+        let add = try laptop.run(["device", "add", "--web", "--athlete", "jane", "--json"])
+        try #require(add.status == 0, "\(add.err)")
+        let link = try #require(
+            (try JSONSerialization.jsonObject(with: Data(add.out.utf8)) as? [String: Any])?[
+                "link"] as? String)
+        var fields: [String: String] = [:]
+        for pair in link.split(separator: "#").last?.split(separator: "&") ?? [] {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        let ws = try #require(fields["w"])
+        let athlete = AthleteID(try #require(fields["a"]))
+        let code = try #require(fields["c"])
+        let keys = try SigningKeyPair.generate()
+        let device = CheckinDeviceCertificate.deviceId(signPK: keys.publicKey)
+        let name = "Swift phone"
+        let mac = Hashing.hmacSHA256(
+            CheckinBytes.pairRequest(
+                workspace: ws, athlete: athlete, device: device, signPK: keys.publicKey,
+                name: name),
+            key: CheckinBytes.pairMACKey(workspace: ws, athlete: athlete, code: code))
+        let proof = Base64URL.encode(CheckinBytes.pairProof(workspace: ws, code: code))
+        let (asked, _) = await ServerProcess.post(
+            base + SyncPath.pairingRequest(ws, proof: proof),
+            json: try SyncJSON.encode(
+                PairingRequest(device: device, signPK: keys.publicKey, name: name, mac: mac)))
+        try #require(asked == 202)
+        let words = FingerprintWords.words(signingKey: keys.publicKey).joined(separator: " ")
+        let approve = try laptop.run(["device", "approve", "--words", words])
+        try #require(approve.status == 0, "\(approve.err)")
+
+        let inboxKey = try await cluster.withClient(database: database) { client in
+            var key: RosterInboxKey?
+            for row in try await client.query("SELECT entry FROM roster ORDER BY rseq").collect() {
+                let bytes = try row.decode(ByteBuffer.self).array
+                if case .inboxKey(let k) = try SyncJSON.decode(RosterEntry.self, from: bytes),
+                    k.athlete == athlete
+                {
+                    key = k
+                }
+            }
+            return key
+        }
+        let key = try #require(inboxKey)
+        let today = LocalDay(date: Date(), timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        var item = CheckinItem(
+            workspace: ws, athlete: athlete, item: UUID().uuidString.lowercased(),
+            day: today.description, device: device, epoch: key.epoch, enc: [], ciphertext: [],
+            sentAt: Int64(Date().timeIntervalSince1970 * 1000))
+        let padded = try #require(CheckinPadding.pad(Array(#"{"mood":6}"#.utf8)))
+        let sealed = try HPKEBase.seal(
+            padded, to: key.publicKey.bytes, info: item.info, aad: item.aad, aead: .aes256GCM)
+        item.enc = sealed.enc
+        item.ciphertext = sealed.ciphertext
+        item.sign(by: keys)
+        let (posted, body) = await ServerProcess.post(
+            base + SyncPath.inbox(ws), json: try item.encoded())
+        try #require(posted == 201, "\(String(decoding: body, as: UTF8.self))")
+
+        let sync = try laptop.run(["sync"])
+        #expect(sync.status == 65, "\(sync.out) \(sync.err)")
+        let line = sync.err.split(separator: "\n").first { $0.contains("check-in") } ?? ""
+        #expect(line.contains("phone 'Swift phone'") && line.contains(today.description))
+        #expect(line.contains("refused") && line.contains("mood"), "\(sync.err)")
+        #expect(sync.out.contains("Synced:"), "the rest of the sync ran: \(sync.out)")
     }
 }

@@ -1,8 +1,6 @@
 import CoachKit
 import CoachSync
 import Foundation
-import NIOCore
-import PostgresNIO
 import Testing
 
 /// Issue 28's pairing end to end: the real coach-server (a process, on PostgreSQL, serving the
@@ -11,7 +9,9 @@ import Testing
 /// the ones `device approve --words` needs (other words are exit 77), and the page reaches no
 /// other origin; the approved page sends a check-in ("sent"), which `coach sync` on a granted
 /// coach's laptop ingests and the owner's laptop pulls: both show it with the phone as its
-/// origin and export jane the same. A second check-in whose ciphertext is flipped in
+/// origin and export jane the same. A check-in with mood 6 (from a second phone the test plays)
+/// is refused on one line naming the phone, and the sync exits 65. A second check-in whose
+/// ciphertext is flipped in
 /// PostgreSQL makes the next ingesting sync exit 74. Once the laptop revokes the phone and
 /// syncs, its next Send shows "revoked"; an item naming it for another athlete is 403.
 @Suite(
@@ -165,6 +165,7 @@ struct CheckinPairingEndToEndTests {
             (try JSONSerialization.jsonObject(with: Data(approve.out.utf8)) as? [String: Any])?[
                 "device"] as? String)
         try Self.ingest(coach: coachLaptop, owner: laptop, device: device)
+        try await Self.refusedCheckin(laptop, cluster: cluster, database: db.database, base)
 
         // A second check-in, its ciphertext flipped in the server's table: the next ingesting
         // sync finds the phone's signature broken and exits 74.
