@@ -152,6 +152,8 @@ import Testing
         #expect(problem.phone == s.phone.name && problem.day == day.description)
         #expect(problem.outcome == .refused && problem.item == bad.item)
         #expect(Set(s.acks.map(\.outcome)) == [.refused, .applied])
+        // The server learns that it was refused, not what it held.
+        #expect(s.acks.first { $0.outcome == .refused }?.reason == "invalid")
         #expect(s.waiting == 0)
         #expect(try s.wellness().compactMap(\.origin?.item) == [good.item])
     }
@@ -168,6 +170,7 @@ import Testing
         #expect(problem.phone == "Jane's phone")
         #expect(problem.reason.contains("does not open"))
         #expect(s.acks.map(\.outcome) == [.refused])
+        #expect(s.acks.first?.reason == "did not open")
         #expect(try s.wellness().isEmpty)
     }
 

@@ -79,32 +79,35 @@ extension AppSession {
         writes: inout [CheckinWrite], report: inout CheckinIngestReport
     ) throws -> InboxAckRequest.Ack {
         let item = opening.item
-        func problem(_ outcome: CheckinIngestReport.Problem.Outcome, _ reason: String)
-            -> InboxAckRequest.Ack
-        {
+        // The reason is the user's; the server is told only which kind of refusal, never a
+        // value of the content (an unknown muscle group's name, say).
+        func problem(
+            _ outcome: CheckinIngestReport.Problem.Outcome, _ reason: String,
+            server: String? = nil
+        ) -> InboxAckRequest.Ack {
             report.note(
                 CheckinIngestReport.Problem(
                     phone: opening.phone, device: item.device.rawValue, day: item.day,
                     item: item.item, outcome: outcome, reason: reason))
             return InboxAckRequest.Ack(
                 item: item.item, outcome: outcome == .refused ? .refused : .dropped,
-                reason: reason)
+                reason: server)
         }
         let bytes: [UInt8]
         switch opening.outcome {
         case .ingested: return InboxAckRequest.Ack(item: item.item, outcome: .applied)
         case .revoked: return problem(.dropped, "its phone was revoked: dropped unread")
-        case .unopened(let reason): return problem(.refused, reason)
+        case .unopened(let reason): return problem(.refused, reason, server: "did not open")
         case .plaintext(let plaintext): bytes = plaintext
         }
         guard let content = CheckinContent.decode(bytes) else {
-            return problem(.refused, "its content is not a check-in")
+            return problem(.refused, "its content is not a check-in", server: "invalid")
         }
         let book: LogBook
         do {
             book = try logBook(access, date: item.day)
         } catch let failure as any CoachFailure {
-            return problem(.refused, failure.problemDescription)
+            return problem(.refused, failure.problemDescription, server: "invalid")
         }
         let key = "\(access.id.rawValue)/\(book.day)"
         if days.entries[key] == nil {
@@ -126,7 +129,7 @@ extension AppSession {
             days.entries[key] = held + [entry]
             writes.append(CheckinWrite(athlete: access, entry: entry, device: item.device))
         } catch let failure as any CoachFailure {
-            return problem(.refused, failure.problemDescription)
+            return problem(.refused, failure.problemDescription, server: "invalid")
         }
         return InboxAckRequest.Ack(item: item.item, outcome: .applied)
     }
