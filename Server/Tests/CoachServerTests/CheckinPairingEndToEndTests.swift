@@ -7,9 +7,9 @@ import Testing
 /// page), the built `coach` for the athlete's laptop, and the page in headless Chromium at a
 /// phone's size following the link `device add --web` printed; the words the page shows are
 /// the ones `device approve --words` needs (other words are exit 77), and the page reaches no
-/// other origin; the approved page sends a check-in ("sent"), which `coach sync` on a granted
-/// coach's laptop ingests and the owner's laptop pulls: both show it with the phone as its
-/// origin and export jane the same. A check-in with mood 6 (from a second phone the test plays)
+/// other origin; the approved page sends a check-in ("sent"), which `coach sync` on jane's own
+/// laptop ingests and a granted coach's and the owner's laptops pull: all show it with the
+/// phone as its origin and export jane the same. A check-in with mood 6 (from a second phone the test plays)
 /// is refused on one line naming the phone, and the sync exits 65. A second check-in whose
 /// ciphertext is flipped in
 /// PostgreSQL makes the next ingesting sync exit 74. Once the laptop revokes the phone and
@@ -92,6 +92,9 @@ struct CheckinPairingEndToEndTests {
         defer { laptop.remove() }
         let coachLaptop = try Laptop("coach")
         defer { coachLaptop.remove() }
+        let janeLaptop = try Laptop("jane")
+        defer { janeLaptop.remove() }
+        let janePass = try janeLaptop.secret("pass", "end to end athlete passphrase")
         let pass = try laptop.secret("pass", "end to end owner passphrase")
         let carlPass = try coachLaptop.secret("pass", "end to end coach passphrase")
         for args in [
@@ -99,6 +102,10 @@ struct CheckinPairingEndToEndTests {
             ["unlock", "--as", "olivia", "--passphrase-file", pass],
             ["athlete", "add", "jane", "--name", "Jane Doe", "--time-zone", "Europe/Berlin"],
             ["user", "add", "carl", "--role", "coach", "--new-passphrase-file", carlPass],
+            [
+                "user", "add", "jane", "--role", "athlete", "--athlete", "jane",
+                "--new-passphrase-file", janePass,
+            ],
             ["access", "grant", "--athlete", "jane", "--to", "carl"],
         ] {
             let r = try laptop.run(args)
@@ -114,6 +121,7 @@ struct CheckinPairingEndToEndTests {
         let publish = try laptop.run(["sync", "publish", "--server", base])
         try #require(publish.status == 0, "\(publish.err)")
         try Self.join(coachLaptop, as: "carl", passphrase: carlPass, invitedOn: laptop, base)
+        try Self.join(janeLaptop, as: "jane", passphrase: janePass, invitedOn: laptop, base)
         let add = try laptop.run(["device", "add", "--web", "--athlete", "jane", "--json"])
         try #require(add.status == 0, "\(add.err)")
         let report = try #require(
@@ -164,7 +172,7 @@ struct CheckinPairingEndToEndTests {
         let device = try #require(
             (try JSONSerialization.jsonObject(with: Data(approve.out.utf8)) as? [String: Any])?[
                 "device"] as? String)
-        try Self.ingest(coach: coachLaptop, owner: laptop, device: device)
+        try Self.ingest(athlete: janeLaptop, coach: coachLaptop, owner: laptop, device: device)
         try await Self.refusedCheckin(laptop, cluster: cluster, database: db.database, base)
 
         // A second check-in, its ciphertext flipped in the server's table: the next ingesting
