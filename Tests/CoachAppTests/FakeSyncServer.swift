@@ -60,6 +60,8 @@ final class FakeSyncServer: SyncTransport {
         var leafIndex: [AthleteID: [Int64: Int]] = [:]
         /// Serve no tree head, as a server that withholds it.
         var omitTreeHead = false
+        /// The check-in inbox (`FakeSyncServer+Inbox`).
+        var inbox = Inbox()
     }
 
     let state = LockedValue(State())
@@ -121,6 +123,8 @@ final class FakeSyncServer: SyncTransport {
             return try ok(InvitationResponse(user: "?", expiresAt: 1, attempts: 5))
         case let path where path.hasSuffix("/join"):
             return try join(try SyncJSON.decode(JoinRequest.self, from: body))
+        case let path where path.contains("/inbox"):
+            return try inbox(request)
         case let path where path.contains("/roster"):
             return try roster(request)
         default:
@@ -197,6 +201,7 @@ final class FakeSyncServer: SyncTransport {
             return (changes, head)
         }
         var page = PullResponse(changes: changes, streams: [], done: true, rosterHead: head)
+        page.inbox = inboxCounts(readable)
         try serveLog(in: &page, from: request.logSize, workspace: workspace)
         try serveInclusions(in: &page)
         return try ok(page)

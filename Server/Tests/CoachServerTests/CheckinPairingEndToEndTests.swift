@@ -7,8 +7,13 @@ import Testing
 /// page), the built `coach` for the athlete's laptop, and the page in headless Chromium at a
 /// phone's size following the link `device add --web` printed; the words the page shows are
 /// the ones `device approve --words` needs (other words are exit 77), and the page reaches no
-/// other origin; the approved page sends a check-in ("sent"), and once the laptop revokes it and
-/// syncs, its next Send shows "revoked"; an item naming it for another athlete is 403. (Ingest on the laptops joins this test once it lands.)
+/// other origin; the approved page sends a check-in ("sent"), which `coach sync` on jane's own
+/// laptop ingests and a granted coach's and the owner's laptops pull: all show it with the
+/// phone as its origin and export jane the same. A check-in with mood 6 (from a second phone the test plays)
+/// is refused on one line naming the phone, and the sync exits 65. A second check-in whose
+/// ciphertext is flipped in
+/// PostgreSQL makes the next ingesting sync exit 74. Once the laptop revokes the phone and
+/// syncs, its next Send shows "revoked"; an item naming it for another athlete is 403.
 @Suite(
     .enabled(if: PostgresCluster.available, "PostgreSQL (initdb) is not installed"),
     .enabled(if: ChromiumPipe.binary != nil, "chromium is not installed"))
@@ -85,11 +90,23 @@ struct CheckinPairingEndToEndTests {
         let base = try ServeProcessTests.baseURL(serve)
         let laptop = try Laptop("athlete")
         defer { laptop.remove() }
+        let coachLaptop = try Laptop("coach")
+        defer { coachLaptop.remove() }
+        let janeLaptop = try Laptop("jane")
+        defer { janeLaptop.remove() }
+        let janePass = try janeLaptop.secret("pass", "end to end athlete passphrase")
         let pass = try laptop.secret("pass", "end to end owner passphrase")
+        let carlPass = try coachLaptop.secret("pass", "end to end coach passphrase")
         for args in [
             ["init", "--owner", "olivia", "--kdf", "interactive", "--new-passphrase-file", pass],
             ["unlock", "--as", "olivia", "--passphrase-file", pass],
             ["athlete", "add", "jane", "--name", "Jane Doe", "--time-zone", "Europe/Berlin"],
+            ["user", "add", "carl", "--role", "coach", "--new-passphrase-file", carlPass],
+            [
+                "user", "add", "jane", "--role", "athlete", "--athlete", "jane",
+                "--new-passphrase-file", janePass,
+            ],
+            ["access", "grant", "--athlete", "jane", "--to", "carl"],
         ] {
             let r = try laptop.run(args)
             try #require(r.status == 0, "\(args): \(r.err)")
@@ -103,6 +120,8 @@ struct CheckinPairingEndToEndTests {
             (piaObject as? [String: Any])?["id"] as? String, "\(pia.out) \(pia.err)")
         let publish = try laptop.run(["sync", "publish", "--server", base])
         try #require(publish.status == 0, "\(publish.err)")
+        try Self.join(coachLaptop, as: "carl", passphrase: carlPass, invitedOn: laptop, base)
+        try Self.join(janeLaptop, as: "jane", passphrase: janePass, invitedOn: laptop, base)
         let add = try laptop.run(["device", "add", "--web", "--athlete", "jane", "--json"])
         try #require(add.status == 0, "\(add.err)")
         let report = try #require(
@@ -150,11 +169,24 @@ struct CheckinPairingEndToEndTests {
         try page.evaluate("document.getElementById('note').value = 'Slept well'")
         try page.evaluate("document.getElementById('send').click()")
         #expect(try page.waitForState("sent") == "sent")
-
-        // Revoked on the laptop and synced: the phone's next Send says so.
         let device = try #require(
             (try JSONSerialization.jsonObject(with: Data(approve.out.utf8)) as? [String: Any])?[
                 "device"] as? String)
+        try Self.ingest(athlete: janeLaptop, coach: coachLaptop, owner: laptop, device: device)
+        try await Self.refusedCheckin(laptop, cluster: cluster, database: db.database, base)
+
+        // A second check-in, its ciphertext flipped in the server's table: the next ingesting
+        // sync finds the phone's signature broken and exits 74.
+        try page.evaluate("document.body.dataset.state = 'ready'")
+        try page.evaluate("document.querySelector('[data-mood=\"2\"]').click()")
+        try page.evaluate("document.getElementById('send').click()")
+        #expect(try page.waitForState("sent") == "sent")
+        try await Self.flipStoredCiphertext(cluster, database: db.database)
+        let tampered = try laptop.run(["sync"])
+        #expect(tampered.status == 74, "\(tampered.out) \(tampered.err)")
+        #expect(tampered.err.contains("not signed by phone"), "\(tampered.err)")
+
+        // Revoked on the laptop and synced: the phone's next Send says so.
         // An item naming the phone for another athlete is refused before its signature.
         let ws = try #require(
             fragment.split(separator: "&").first { $0.hasPrefix("w=") }?.dropFirst(2))

@@ -57,10 +57,9 @@ public struct LogBook {
     ) throws -> LogReceipt {
         let before = try session.workspace.records(of: athlete, monthsFrom: day, through: day)
             .wellness.filter { $0.day == day }
-        let e = WellnessEntry(
-            id: Self.id(after: before.map(\.id).max(), make: newID), day: day, mood: mood,
-            doms: try MuscleGroup.parseLevels(doms), notes: notes, origin: origin)
-        try e.validate()
+        let e = try wellnessEntry(
+            mood: mood, doms: doms, notes: notes, origin: origin,
+            after: before.map(\.id).max())
         var receipt = try save(e, id: e.id, kind: .wellness)
         if !before.isEmpty, let merged = DayAssessment.merge(before + [e])[day] {
             receipt.merge = WellnessMerge(
@@ -69,6 +68,22 @@ public struct LogBook {
                     uniqueKeysWithValues: merged.doms.map { ($0.key.rawValue, $0.value) }))
         }
         return receipt
+    }
+
+    /// Builds and validates a wellness entry of the day without storing it: the muscle groups
+    /// parsed by name or alias, then mood 1–5 and soreness 0–10 checked. `saveWellness` and
+    /// the check-in ingest both build their entries here.
+    ///
+    /// - Parameter last: the greatest id of the day's entries, which the new id sorts after.
+    /// - Throws: `CoachKitError` with `log mood`'s refusal for anything out of range.
+    func wellnessEntry(
+        mood: Int?, doms: [String], notes: String?, origin: WellnessOrigin?, after last: String?
+    ) throws -> WellnessEntry {
+        let e = WellnessEntry(
+            id: Self.id(after: last, make: newID), day: day, mood: mood,
+            doms: try MuscleGroup.parseLevels(doms), notes: notes, origin: origin)
+        try e.validate()
+        return e
     }
 
     /// A fresh id that sorts after `last`: fresh random ids until one does, else `last`
@@ -117,7 +132,13 @@ extension AppSession {
     ///   - date: a day expression; days after the athlete's today are refused.
     /// - Throws: `CoachKitError.outOfRange` for a future day.
     public func logBook(_ handle: Handle?, date: String) throws -> LogBook {
-        let athlete = try athlete(handle)
+        try logBook(try athlete(handle), date: date)
+    }
+
+    /// Resolves the day a log entry for an athlete already opened is written to.
+    ///
+    /// - Throws: `CoachKitError.outOfRange` for a future day.
+    func logBook(_ athlete: AthleteAccess, date: String) throws -> LogBook {
         let today = LocalDay(date: now, timeZone: athlete.profile.zone)
         let day = try DayExpression.parse(date, today: today)
         guard day <= today else {

@@ -58,9 +58,14 @@ extension AppSession {
                 revoked = try workspace.prepareOutbox(as: principal)
             }
         }
-        try pull(client, workspace: workspaceId, roster: &roster, into: &report)
+        let waiting = try pull(client, workspace: workspaceId, roster: &roster, into: &report)
         report.serverKey = try certifyLogKeyIfMissing(
             client, workspace: workspaceId, roster: &roster)
+        let ingest = try ingestInbox(client, workspace: workspaceId, waiting: waiting) {
+            try push(client, workspace: workspaceId, device: device, holding: Set(revoked.keys))
+        }
+        report.checkins = ingest.report
+        report.pushed += ingest.pushed
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
         report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user)))
@@ -137,10 +142,12 @@ extension AppSession {
     /// other than the one applied (or on none) has the roster read and applied before it. Once
     /// the owner certified the server's log key, each page's tree head is verified against the
     /// head held before anything of it is applied, and kept once the apply committed.
+    /// - Returns: the last page's count of check-ins waiting per athlete.
+    @discardableResult
     func pull(
         _ client: SyncClient, workspace id: String, roster: inout SyncRosterState,
         into report: inout SyncReport
-    ) throws {
+    ) throws -> [String: Int] {
         let crash = SyncCrashPoint.from(environment.variables)
         while true {
             let cursors = try workspace.streamCursors()
@@ -170,7 +177,7 @@ extension AppSession {
             if let head { try workspace.keepLogHead(head) }
             report.applied += applied.applied
             report.conflicts += applied.conflicts
-            if page.done || page.changes.isEmpty { return }
+            if page.done || page.changes.isEmpty { return page.inbox ?? [:] }
         }
     }
 

@@ -14,6 +14,8 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// The fingerprint of the server's log key the owner certified in this sync (publish, or
     /// the first sync of a workspace published before the log), if any.
     public var serverKey: String?
+    /// What became of the check-ins phones sent (written, refused, dropped).
+    public var checkins = CheckinIngestReport()
 
     public init() {}
 }

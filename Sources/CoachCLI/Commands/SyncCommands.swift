@@ -24,20 +24,43 @@ struct SyncNowCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let report = try global.session().sync()
-            if output.json { print(try Render.json(report)); return }
+            if output.json { print(try Render.json(report)) } else { render(report) }
+            // A refused or dropped check-in: one line each; the rest synced; exit 65 at the end.
+            guard report.checkins.problems.isEmpty else {
+                Self.reportCheckins(report.checkins)
+                throw ExitCode(ExitStatus.invalidData)
+            }
+        }
+    }
+
+    /// The report in words.
+    func render(_ report: SyncReport) {
+        if report.checkins.ingested > 0 {
+            print("Check-ins: \(report.checkins.ingested) written from phones.")
+        }
+        print(
+            "Synced: \(report.pushed) pushed, \(report.applied) applied, "
+                + "\(report.conflicts) conflicts resolved, \(report.queued) still queued.")
+        if report.conflicts > 0 { print("See them with 'coach sync conflicts'.") }
+        if let key = report.serverKey {
+            print("Certified the server's log key \(key) (first use): its log is checked.")
+        }
+        for user in report.waitingFor {
             print(
-                "Synced: \(report.pushed) pushed, \(report.applied) applied, "
-                    + "\(report.conflicts) conflicts resolved, \(report.queued) still queued.")
-            if report.conflicts > 0 { print("See them with 'coach sync conflicts'.") }
-            if let key = report.serverKey {
-                print("Certified the server's log key \(key) (first use): its log is checked.")
-            }
-            for user in report.waitingFor {
-                print(
-                    "Some queued changes were made on top of \(user)'s, still queued on this"
-                        + " machine: \(user) syncs first ('coach sync --as \(user)'), then"
-                        + " sync again.")
-            }
+                "Some queued changes were made on top of \(user)'s, still queued on this"
+                    + " machine: \(user) syncs first ('coach sync --as \(user)'), then"
+                    + " sync again.")
+        }
+    }
+}
+
+extension SyncNowCommand {
+    /// Prints a line per check-in not written, naming its phone and day.
+    static func reportCheckins(_ checkins: CheckinIngestReport) {
+        for p in checkins.problems {
+            Terminal.error(
+                "check-in from phone '\(p.phone)' (\(p.device.prefix(8))) for \(p.day) "
+                    + "\(p.outcome == .refused ? "refused" : "dropped"): \(p.reason)")
         }
     }
 }
