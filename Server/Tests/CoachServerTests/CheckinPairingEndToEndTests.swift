@@ -41,9 +41,10 @@ struct CheckinPairingEndToEndTests {
         /// A file only its owner reads, holding `text` and a newline.
         func secret(_ name: String, _ text: String) throws -> String {
             let path = folder.appendingPathComponent(name).path
-            FileManager.default.createFile(
+            let made = FileManager.default.createFile(
                 atPath: path, contents: Data((text + "\n").utf8),
                 attributes: [.posixPermissions: 0o600])
+            try #require(made, "could not write \(path)")
             return path
         }
 
