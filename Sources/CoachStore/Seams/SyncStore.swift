@@ -53,7 +53,7 @@ public protocol RosterSyncStore: AnyObject {
     func verifyLogHead(
         _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
     ) throws -> ServerTreeHead?
-    func keepLogHead(_ head: ServerTreeHead) throws
+    func keepLogHead(_ head: ServerTreeHead, as actor: Principal) throws
     func verifyLogInclusions(
         _ changes: [ReceivedChange], _ inclusions: [LogInclusion]?, under served: ServerTreeHead?,
         as actor: Principal
