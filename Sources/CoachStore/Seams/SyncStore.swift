@@ -54,6 +54,7 @@ public protocol RosterSyncStore: AnyObject {
         _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
     ) throws -> ServerTreeHead?
     func keepLogHead(_ head: ServerTreeHead, as actor: Principal) throws
+    func newestLogEvidence() throws -> (kind: String, json: String)?
     func verifyLogInclusions(
         _ changes: [ReceivedChange], _ inclusions: [LogInclusion]?, under served: ServerTreeHead?,
         as actor: Principal

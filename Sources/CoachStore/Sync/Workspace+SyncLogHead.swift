@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import CoachSync
 import CoachTrust
@@ -38,7 +39,8 @@ extension Workspace {
     /// - Returns: the head to keep once the apply committed (`keepLogHead`), or nil when it
     ///   is the one held or no log is checked.
     /// - Throws: `LogFailure` (exit 74) naming the sizes for a rollback or a fork, a head
-    ///   that is missing, unsigned or signed by an uncertified key.
+    ///   that is missing, unsigned or signed by an uncertified key. A rollback or a fork keeps
+    ///   its evidence first (`newestLogEvidence`), in a transaction of its own.
     public func verifyLogHead(
         _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
     ) throws -> ServerTreeHead? {
@@ -53,11 +55,19 @@ extension Workspace {
         // The head held, served again: nothing to verify (a sync with nothing to do).
         if head == held { return nil }
         let verifier = LogVerifier(anchor: actor.anchor, certificates: [key])
-        switch try verifier.step(
-            held: held, served: head, consistency: (consistency ?? []).map(\.bytes))
-        {
-        case .unchanged: return nil
-        case .advanced: return served
+        let path = (consistency ?? []).map(\.bytes)
+        do {
+            switch try verifier.step(held: held, served: head, consistency: path) {
+            case .unchanged: return nil
+            case .advanced: return served
+            }
+        } catch {
+            keepLogEvidence(
+                error, key: key, held: held, served: head,
+                proof: LogEvidence.Proof(
+                    kind: "consistency", from: held?.size ?? 0, to: head.size,
+                    path: path.map(Hashing.hex)))
+            throw error
         }
     }
 
