@@ -9,12 +9,15 @@ extension AppSession {
     }
 
     /// The audit chain and signatures, then each entry against its actor's certified role,
-    /// then the membership rows (certificates, key histories, every grant).
+    /// then the membership rows (certificates, key histories, every grant); in a synced
+    /// workspace, then each held change's signature and device and the held log head
+    /// (offline: the server's log itself is not asked).
     ///
     /// The owner first countersigns the log when other users wrote since her last entry (an
     /// owner checkpoint).
     ///
-    /// - Throws: `StoreError.tampered` when the log verifies but a membership row does not.
+    /// - Throws: `StoreError.tampered` when the log verifies but a membership row or a held
+    ///   change does not; `LogFailure` for a held log head that does not.
     public func verifyAudit() throws -> AuditVerification {
         try workspace.countersignAudit(as: principal)
         let chain = try workspace.verifyAudit()
@@ -26,7 +29,9 @@ extension AppSession {
                 checkpoint: chain.checkpoint, afterCheckpoint: chain.afterCheckpoint)
         }
         _ = try workspace.verifyMembership(as: principal)
-        return chain
+        var result = chain
+        result.sync = try workspace.auditSyncedChanges(as: principal)
+        return result
     }
 
     /// The workspace checks plus, for what this user can open, the snapshot comparison; a

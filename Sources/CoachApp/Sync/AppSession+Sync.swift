@@ -169,12 +169,13 @@ extension AppSession {
             }
             try workspace.verifyLogInclusions(
                 received, page.inclusions, under: page.treeHead, as: principal)
+            try verifySeen(client, workspace: id, received, under: page.treeHead)
             let applied = try workspace.applyPulled(
                 received, as: principal,
                 afterEach: { index in
                     if index == page.changes.count / 2 { crash.hit("mid-apply:pull") }
                 })
-            if let head { try workspace.keepLogHead(head) }
+            if let head { try workspace.keepLogHead(head, as: principal) }
             report.applied += applied.applied
             report.conflicts += applied.conflicts
             if page.done || page.changes.isEmpty { return page.inbox ?? [:] }

@@ -55,6 +55,15 @@ struct AuditCommand: ParsableCommand {
                     print(
                         result.checkpoint.map { "owner checkpoint: entry \($0), \(count) after it" }
                             ?? "no owner checkpoint yet (\(count))")
+                    if let sync = result.sync {
+                        print(
+                            "sync: \(sync.changes) held changes signed by their devices"
+                                + (sync.logSize.map { "; log head at \($0) entries verified" }
+                                    ?? "; no server log checked yet"))
+                        if !sync.logChecked {
+                            print("log: not checked against the server (offline)")
+                        }
+                    }
                 }
                 if !result.ok {
                     Terminal.error(

@@ -28,6 +28,8 @@ public struct AuditVerification: Codable, Sendable, Equatable {
     public let checkpoint: Int64?
     /// How many entries follow the owner's last checkpoint (all of them when there is none).
     public let afterCheckpoint: Int
+    /// In a synced workspace, signed in: the held changes and log head checked too.
+    public var sync: SyncAudit?
 
     /// Creates an outcome; `failedSeq` and `reason` name the first entry that failed.
     public init(
@@ -45,5 +47,6 @@ public struct AuditVerification: Codable, Sendable, Equatable {
         case reason
         case checkpoint = "owner_checkpoint"
         case afterCheckpoint = "after_checkpoint"
+        case sync
     }
 }

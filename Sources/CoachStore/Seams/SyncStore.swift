@@ -53,7 +53,14 @@ public protocol RosterSyncStore: AnyObject {
     func verifyLogHead(
         _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
     ) throws -> ServerTreeHead?
-    func keepLogHead(_ head: ServerTreeHead) throws
+    func keepLogHead(_ head: ServerTreeHead, as actor: Principal) throws
+    func newestLogEvidence() throws -> (kind: String, json: String)?
+    func seenClaims(
+        _ changes: [ReceivedChange], under served: ServerTreeHead?, as actor: Principal
+    ) throws -> [SeenClaim]
+    func verifySeen(
+        _ claims: [SeenClaim], proofs: [LogProofsResponse.Consistency],
+        under served: ServerTreeHead?, as actor: Principal) throws
     func verifyLogInclusions(
         _ changes: [ReceivedChange], _ inclusions: [LogInclusion]?, under served: ServerTreeHead?,
         as actor: Principal

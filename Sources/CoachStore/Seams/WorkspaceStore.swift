@@ -133,6 +133,7 @@ public protocol MaintenanceStore: AnyObject {
     func auditEntries(athleteId: AthleteID?, as actor: Principal) throws -> [AuditEntry]
     func recordEvent(action: String, for athlete: AthleteAccess, target: String) throws
     func verifyAudit() throws -> AuditVerification
+    func auditSyncedChanges(as actor: Principal) throws -> SyncAudit?
     func countersignAudit(as actor: Principal) throws
     func auditRoleViolation(as actor: Principal) throws -> (seq: Int64, action: String)?
     func verifyMembership(as actor: Principal) throws -> PublicVerification
