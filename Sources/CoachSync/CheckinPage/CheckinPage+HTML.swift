@@ -433,7 +433,9 @@ extension CheckinPage {
         }
 
         // Checks a bundle against the pinned owner key: the owner's key, the inbox key's signature,
-        // this device's workspace and athlete, and an epoch no older than one seen before.
+        // this device's workspace and athlete, and an epoch no older than the pairing link's or
+        // any bundle's seen before (an older epoch's key, though owner-signed, may be held by someone
+        // removed since).
         async function checkBundle(state, b) {
           if (!b || b.workspace !== state.ws || b.athlete !== state.athlete) {
             throw new Error("The server answered for another workspace or athlete.");
@@ -443,7 +445,8 @@ extension CheckinPage {
             throw new Error("The workspace owner's key is not the one this phone was paired with.");
           }
           if (!Number.isSafeInteger(b.epoch) || b.epoch < (state.maxEpoch || 0)) {
-            throw new Error("The server offered an older key than this phone has seen.");
+            throw new Error("The server offered an older key than this phone has seen (epoch " +
+              b.epoch + ", not at least " + state.maxEpoch + "); nothing was sent.");
           }
           const pk = fromB64url(b.inbox_key.public_key);
           const ownerKey = await subtle.importKey("raw", owner, { name: "Ed25519" }, false, ["verify"]);
@@ -530,8 +533,14 @@ extension CheckinPage {
           const p = new URLSearchParams(h);
           if (p.get("v") !== "1") { return null; }
           const f = { ws: p.get("w"), athlete: p.get("a"), handle: p.get("h") || "",
-            ownerPin: p.get("o"), code: p.get("c") };
-          return f.ws && f.athlete && f.ownerPin && f.code ? f : null;
+            ownerPin: p.get("o"), code: p.get("c"), epoch: Number(p.get("e")) };
+          if (!(f.ws && f.athlete && f.ownerPin && f.code)) { return null; }
+          // The athlete's epoch when the link was made: the first bundle may not be older.
+          if (!/^[1-9][0-9]{0,14}$/.test(p.get("e") || "")) {
+            throw new Error("The pairing link has no valid key epoch (e=). " +
+              "Make a new link on your computer and open it");
+          }
+          return f;
         }
 
         async function pair(f) {
@@ -541,7 +550,7 @@ extension CheckinPage {
           const name = (navigator.userAgentData && navigator.userAgentData.platform || "phone") +
             " browser";
           const state = { ws: f.ws, athlete: f.athlete, handle: f.handle, ownerPin: f.ownerPin,
-            device, signPk, name, keys, approved: false, maxEpoch: 0 };
+            device, signPk, name, keys, approved: false, maxEpoch: f.epoch };
           const mac = await hmac(await messages.pairMacKey(f.ws, f.athlete, f.code),
             messages.pairRequest(f.ws, f.athlete, device, signPk, name));
           const proof = b64url(await messages.pairProof(f.ws, f.code));
@@ -763,10 +772,10 @@ extension CheckinPage {
         """#
 
     /// Lowercase hex SHA-256 of `embeddedHTML`.
-    static let embeddedSHA256 = "3c607ad6c5df8d3344e2d402efd2bdb0758bfbdc47b7d523be291c7b47df61fc"
+    static let embeddedSHA256 = "8dcec125796b64b9c60caf1cbf9eebee58a87c7a7dfbaad6efd7f39dd441e0ea"
 
     /// The CSP source of the inline script.
-    static let embeddedScriptHash = "sha256-1s13cOLtZn4nWqbWtNPx6Wu4gFfuUchshR3sdkx9bxI="
+    static let embeddedScriptHash = "sha256-5wh8/+mXE0838n9GYQUy4MNbhXxR5OThTpGf1i0SRQ4="
 
     /// The CSP source of the inline style.
     static let embeddedStyleHash = "sha256-Vb7ycLDu9RPLMVQAiXZAmFbxCXH6qJiaseH8Vzz97VI="
