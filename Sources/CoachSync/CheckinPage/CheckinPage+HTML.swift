@@ -456,13 +456,18 @@ extension CheckinPage {
           return b;
         }
 
-        // IndexedDB: the device (its non-extractable key pair and pins) and unsent drafts.
+        // IndexedDB: the device (its non-extractable key pair and pins), unsent drafts (each with
+        // the item as first sealed, once it was), and the ids of items sent (their time), so none is
+        // posted twice.
         function idb() {
           return new Promise((resolve, reject) => {
-            const req = indexedDB.open("coach-checkin", 1);
-            req.onupgradeneeded = () => {
-              req.result.createObjectStore("state");
-              req.result.createObjectStore("drafts", { keyPath: "item" });
+            const req = indexedDB.open("coach-checkin", 2);
+            req.onupgradeneeded = (ev) => {
+              if (ev.oldVersion < 1) {
+                req.result.createObjectStore("state");
+                req.result.createObjectStore("drafts", { keyPath: "item" });
+              }
+              if (ev.oldVersion < 2) { req.result.createObjectStore("sent"); }
             };
             req.onsuccess = () => resolve(req.result);
             req.onerror = () => reject(req.error);
@@ -482,6 +487,18 @@ extension CheckinPage {
         const allDrafts = () => store("drafts", "readonly", (s) => s.getAll());
         const putDraft = (d) => store("drafts", "readwrite", (s) => s.put(d));
         const dropDraft = (item) => store("drafts", "readwrite", (s) => s.delete(item));
+        const wasSent = (item) => store("sent", "readonly", (s) => s.count(item));
+        // A sent draft leaves the drafts and joins the sent ids in one transaction.
+        async function markSent(item) {
+          const db = await idb();
+          return new Promise((resolve, reject) => {
+            const tx = db.transaction(["drafts", "sent"], "readwrite");
+            tx.objectStore("drafts").delete(item);
+            tx.objectStore("sent").put(Date.now(), item);
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          });
+        }
 
         // The network: the bundle (signed GET) and the inbox (signed items).
         class Offline extends Error {}
@@ -511,7 +528,7 @@ extension CheckinPage {
 
         // The page: one state shown at a time, one status line read out by screen readers.
         const $ = (id) => document.getElementById(id);
-        let current = null, sending = false;
+        let current = null, sending = false, again = false;
         function status(text, tone) {
           $("status").textContent = text;
           $("status").className = tone || "";
@@ -607,11 +624,28 @@ extension CheckinPage {
           return n;
         }
 
-        // Sends every saved draft, oldest first, each sealed now to a freshly checked bundle.
+        // One sender at a time across this page's tabs (where the browser has Web Locks).
+        function exclusive(fn) {
+          return navigator.locks ? navigator.locks.request("coach-checkin-send", fn) : fn();
+        }
+        // Sends every saved draft, oldest first, each to a freshly checked bundle; a draft saved
+        // while a round runs gets another round.
         async function flush() {
-          if (sending || !current || !current.approved) { return; }
+          if (!current || !current.approved) { return; }
+          if (sending) { again = true; return; }
           sending = true;
           $("send").disabled = true;
+          try {
+            do {
+              again = false;
+              await exclusive(flushDrafts);
+            } while (again);
+          } finally {
+            sending = false;
+            $("send").disabled = false;
+          }
+        }
+        async function flushDrafts() {
           try {
             const drafts = (await allDrafts()).sort((a, b) => a.created - b.created);
             if (drafts.length === 0) { return; }
@@ -627,16 +661,21 @@ extension CheckinPage {
               document.body.dataset.state = "offline";
             } else if (e instanceof Refused && e.message === "device_revoked") {
               stop("revoked", "This phone was removed from the workspace. Pair it again to send.");
+            } else if (e instanceof Refused && e.message === "clock_ahead") {
+              status("Not sent yet: this phone's clock is ahead of the server's. Set the clock right; " +
+                "the check-in is kept on this phone and sent then.", "bad");
+              document.body.dataset.state = "ready";
             } else {
               status("Not sent: " + e.message, "bad");
               document.body.dataset.state = "ready";
             }
-          } finally {
-            sending = false;
-            $("send").disabled = false;
           }
         }
+        // Sends one draft. The item as first sealed is kept with the draft, so a retry (an answer
+        // lost, a reload) posts the very same bytes, which the server takes as a replay; it is sealed
+        // again only when refused unsent: for another epoch, or a clock the server found ahead.
         async function sendOne(draft) {
+          if (await wasSent(draft.item)) { await dropDraft(draft.item); return; }
           for (let attempt = 0; ; attempt++) {
             const bundle = await fetchBundle(current);
             if (bundle.revoked) { throw new Refused(403, "device_revoked"); }
@@ -644,17 +683,27 @@ extension CheckinPage {
               current.maxEpoch = bundle.epoch;
               await saveState(current);
             }
-            const body = await sealItem(current, bundle, draft, Date.now());
+            if (!draft.sealed || draft.sealed.epoch !== bundle.epoch) {
+              const body = await sealItem(current, bundle, draft, Date.now());
+              draft.sealed = { epoch: bundle.epoch, body: JSON.stringify(body) };
+              await putDraft(draft);
+            }
             try {
               await call("/v1/ws/" + encodeURIComponent(current.ws) + "/inbox", { method: "POST",
-                headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-              await dropDraft(draft.item);
+                headers: { "Content-Type": "application/json" }, body: draft.sealed.body });
+              await markSent(draft.item);
               return;
             } catch (e) {
-              if (e instanceof Refused && e.message === "wrong_epoch" && attempt === 0) { continue; }
-              if (e instanceof Refused && [400, 409, 413, 422].includes(e.status)) {
-                await dropDraft(draft.item);
+              if (!(e instanceof Refused)) { throw e; }
+              // This page's own item id, stored with other bytes (sent before, its answer lost,
+              // then sealed again for a new epoch): it was delivered.
+              if (e.message === "item_reused") { await markSent(draft.item); return; }
+              if (e.message === "wrong_epoch" || e.message === "clock_ahead") {
+                delete draft.sealed;
+                await putDraft(draft);
+                if (e.message === "wrong_epoch" && attempt === 0) { continue; }
               }
+              if (e.status === 400 || e.status === 413) { await dropDraft(draft.item); }
               throw e;
             }
           }
@@ -772,10 +821,10 @@ extension CheckinPage {
         """#
 
     /// Lowercase hex SHA-256 of `embeddedHTML`.
-    static let embeddedSHA256 = "8dcec125796b64b9c60caf1cbf9eebee58a87c7a7dfbaad6efd7f39dd441e0ea"
+    static let embeddedSHA256 = "03ce51db7541edaf6be3166811e0ad2d17ad78c2a7939ebba93989dd272a94f8"
 
     /// The CSP source of the inline script.
-    static let embeddedScriptHash = "sha256-5wh8/+mXE0838n9GYQUy4MNbhXxR5OThTpGf1i0SRQ4="
+    static let embeddedScriptHash = "sha256-vWiy5/IT/p4FS7AAZJ6CvCra5hjtss6C8v09ojfpx/s="
 
     /// The CSP source of the inline style.
     static let embeddedStyleHash = "sha256-Vb7ycLDu9RPLMVQAiXZAmFbxCXH6qJiaseH8Vzz97VI="
