@@ -14,6 +14,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// The fingerprint of the server's log key the owner certified in this sync (publish, or
     /// the first sync of a workspace published before the log), if any.
     public var serverKey: String?
+    /// The CPU time of this sync's checks of the served log (heads, consistency and
+    /// inclusion proofs), in microseconds; measured only when asked (`logCPUVariable`).
+    public var logCheckMicros: Int64?
 
     public init() {}
 }

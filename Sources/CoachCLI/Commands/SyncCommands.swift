@@ -24,6 +24,10 @@ struct SyncNowCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let report = try global.session().sync()
+            if let micros = report.logCheckMicros {
+                FileHandle.standardError.write(
+                    Data("Log checks: \(micros) µs of CPU in this sync.\n".utf8))
+            }
             if output.json { print(try Render.json(report)); return }
             print(
                 "Synced: \(report.pushed) pushed, \(report.applied) applied, "
