@@ -22,6 +22,7 @@ import Testing
         #expect(report.applied == 1)
         let micros = try #require(report.logCheckMicros)
         #expect(micros >= 0 && micros < 1_000_000)
+        print("log checks of one sync (a head, a consistency and an inclusion): \(micros) µs CPU")
         let plain = try m.session(m.envA)
         let quiet = try plain.sync()
         plain.close()
