@@ -86,9 +86,19 @@ if [ "${INBOX:-}" = 1 ]; then
   # daily limit) with no session, then the inbox's bytes per stored item.
   COACH_BENCH_INBOX=1 "$bin/coach-sync-bench" "$base" "$athletes" "$days" "$clients" "$changes"
   psql -d club -c "VACUUM ANALYZE inbox" >/dev/null
-  psql -d club -c "SELECT 'inbox: ' || count(*) || ' items, ' || round(avg(length(body)))
-    || ' bytes posted each, ' || round(pg_total_relation_size('inbox')::numeric / count(*))
-    || ' bytes per stored item (heap, indexes, toast)' FROM inbox"
+  # Server migration 11 keeps an item's signed fields in binary, before it the JSON posted.
+  if [ "$(psql -d club -c "SELECT count(*) FROM pg_attribute WHERE attrelid = 'inbox'::regclass
+      AND attname = 'body'")" = 1 ]; then
+    fields="length(body)"
+  else
+    fields="length(enc) + length(ciphertext) + length(signature) + length(device) + 16"
+  fi
+  psql -d club -c "SELECT 'inbox: ' || count(*) || ' items, ' || round(avg($fields))
+    || ' bytes of fields each, ' || round(pg_total_relation_size('inbox')::numeric / count(*))
+    || ' bytes per stored item (heap ' || round(pg_relation_size('inbox')::numeric / count(*))
+    || ', indexes ' || round(pg_indexes_size('inbox')::numeric / count(*)) || ', the rest '
+    || round((pg_total_relation_size('inbox') - pg_relation_size('inbox')
+      - pg_indexes_size('inbox'))::numeric / count(*)) || ')' FROM inbox"
   exit 0
 fi
 if [ "$grow" -gt 0 ]; then

@@ -81,6 +81,7 @@ import Testing
         #expect(f["h"] == "jane")
         #expect(f["o"] == Base64URL.encode(Hashing.sha256(owner.ownerSignPK.bytes)))
         #expect(JoinCode.normalized(code) == code)
+        #expect(f["e"] == "1")
         let created = try #require(server.pairings.withLock { Array($0.values) }.first)
         #expect(
             created.create.proof.bytes
@@ -158,5 +159,18 @@ import Testing
             }
         }
         #expect(server.requests.withLock { $0 }.isEmpty)
+    }
+
+    @Test("the link names the athlete's current key epoch, so a new phone refuses an older key")
+    func linkEpoch() throws {
+        let (_, sandbox, environment) = try Self.published()
+        let session = try Self.session(sandbox, environment)
+        defer { session.close() }
+        let first = try Self.fragment(try session.addWebDevice(Handle("jane"), minutes: 5).link)
+        #expect(first["e"] == "1")
+        // Removing carl rotates jane's key to epoch 2, which the next link names.
+        try session.revokeAccess(athlete: Handle("jane"), from: Handle("carl"))
+        let second = try Self.fragment(try session.addWebDevice(Handle("jane"), minutes: 5).link)
+        #expect(second["e"] == "2")
     }
 }

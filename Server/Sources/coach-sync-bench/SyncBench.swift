@@ -10,11 +10,16 @@ import Foundation
 /// Pushes athlete-day batches from concurrent clients against a running `coach-server` and
 /// reports pushes per second and latency percentiles. The batches are signed before timing;
 /// `COACH_BENCH_ENVELOPE=1` sends them in the version-1 byte form; `COACH_BENCH_INBOX=1` posts
-/// check-ins to the inbox instead (`inbox`).
+/// check-ins to the inbox instead (`inbox`); `coach-sync-bench proofs N` times the client's
+/// log proof checks on a log of N leaves (`ProofBench`).
 @main
 struct SyncBench {
     static func main() async throws {
         let args = CommandLine.arguments
+        if args.count >= 3, args[1] == "proofs", let size = UInt64(args[2]), size > 1 {
+            return try ProofBench.run(
+                size: size, pairs: args.count > 3 ? Int(args[3]) ?? 10_000 : 10_000)
+        }
         guard args.count == 6 || args.count == 7, let athletes = Int(args[2]),
             let days = Int(args[3]), let clients = Int(args[4]), let changes = Int(args[5]),
             let grow = args.count == 7 ? Int(args[6]) : 0

@@ -23,6 +23,8 @@ final class CheckinContractDouble {
     let handle = "ana"
     let code = "QWERTYUPASDFGHJKZXCVBNM2"
     var epoch = 3
+    /// The athlete's epoch the pairing link names (`e=`).
+    var linkEpoch = 3
     let owner: SigningKeyPair
     let inbox: HPKEBase.KeyPair
     /// Whether the owner has approved the device (the bundle answers 404 until then).
@@ -38,8 +40,15 @@ final class CheckinContractDouble {
     /// The device's key, once it asked to pair.
     var signPk: [UInt8]?
     var device: String?
-    /// Items posted to the inbox, as JSON objects.
+    /// Items the inbox holds, as JSON objects, in the order first stored.
     var items: [[String: Any]] = []
+    /// Every body posted to the inbox, as the bytes posted (retries included).
+    var posts: [String] = []
+    /// Whether an inbox post is stored but its answer lost on the way back (the page sees
+    /// the network fail).
+    var loseAnswers = false
+    /// Refusals the inbox answers instead of storing, first first (status and reason).
+    var refusals: [(Int, String)] = []
     /// Every contract check that failed, with the request it was about.
     var violations: [String] = []
 
@@ -52,7 +61,7 @@ final class CheckinContractDouble {
     /// The pairing link's fragment.
     var fragment: String {
         let pin = Base64URL.encode(Hashing.sha256(owner.publicKey))
-        return "#v=1&w=\(ws)&a=\(athlete)&h=\(handle)&o=\(pin)&c=\(code)"
+        return "#v=1&w=\(ws)&a=\(athlete)&h=\(handle)&o=\(pin)&c=\(code)&e=\(linkEpoch)"
     }
 
     /// Answers a paused request: its status and JSON body.
@@ -72,8 +81,7 @@ final class CheckinContractDouble {
             return bundle(path: path, authorization: headers.string("Authorization"))
         }
         if method == "POST", path == base + "/inbox" {
-            items.append(body)
-            return (201, [:])
+            return inbox(request.string("postData"), body)
         }
         violations.append("unexpected request \(method) \(path)")
         return (404, problem(404, "not_found"))
@@ -82,6 +90,22 @@ final class CheckinContractDouble {
     /// A refusal as the server words it (a `SyncProblem`).
     private func problem(_ status: Int, _ reason: String) -> [String: Any] {
         ["status": status, "reason": reason, "message": "refused by the test server"]
+    }
+
+    /// The inbox as the contract says: a forced refusal first, else an item id stored
+    /// already answers `200` for the same bytes and `409 item_reused` for others.
+    private func inbox(_ posted: String, _ body: [String: Any]) -> (Int, [String: Any]) {
+        posts.append(posted)
+        if !refusals.isEmpty {
+            let (status, reason) = refusals.removeFirst()
+            return (status, problem(status, reason))
+        }
+        if let index = items.firstIndex(where: { $0.string("item") == body.string("item") }) {
+            let same = NSDictionary(dictionary: items[index]).isEqual(to: body)
+            return same ? (200, [:]) : (409, problem(409, "item_reused"))
+        }
+        items.append(body)
+        return (201, [:])
     }
 
     private func pairingRequest(path: String, body: [String: Any]) -> (Int, [String: Any]) {

@@ -84,7 +84,14 @@ extension CheckinPageBrowserTests {
                     session: session)
                 return
             }
-            let (status, body) = double.answer(params["request"] as? [String: Any] ?? [:])
+            let request = params["request"] as? [String: Any] ?? [:]
+            let (status, body) = double.answer(request)
+            if double.loseAnswers, request.string("url").hasSuffix("/inbox") {
+                try page.browser.post(
+                    "Fetch.failRequest", ["requestId": id, "errorReason": "ConnectionReset"],
+                    session: session)
+                return
+            }
             let data = try JSONSerialization.data(withJSONObject: body)
             try page.browser.post(
                 "Fetch.fulfillRequest",

@@ -59,13 +59,14 @@ extension CheckinPairingEndToEndTests {
     /// table, keeping the phone's signature as it was.
     static func flipStoredCiphertext(_ cluster: PostgresCluster, database: String) async throws {
         try await cluster.withClient(database: database) { client in
-            let rows = try await client.query("SELECT item, body FROM inbox").collect()
+            let rows = try await client.query("SELECT item::text, ciphertext FROM inbox").collect()
             try #require(rows.count == 1, "\(rows.count) items waiting")
-            let (id, body) = try rows[0].decode((String, ByteBuffer).self)
-            var item = try CheckinItem.decode(body.array)
-            item.ciphertext[9] ^= 0x04
-            let altered = ByteBuffer(bytes: try item.encoded())
-            try await client.query("UPDATE inbox SET body = \(altered) WHERE item = \(id)")
+            let (id, sealed) = try rows[0].decode((String, ByteBuffer).self)
+            var bytes = sealed.array
+            bytes[9] ^= 0x04
+            let altered = ByteBuffer(bytes: bytes)
+            try await client.query(
+                "UPDATE inbox SET ciphertext = \(altered) WHERE item = \(id)::uuid")
         }
     }
 

@@ -34,7 +34,7 @@ struct InboxTests {
         return olga
     }
 
-    @Test("an item is stored as posted; the same bytes again are 200, other bytes 409")
+    @Test("an item's signed fields are stored in binary; the same item again is 200, another 409")
     func storeAndReplay() async throws {
         try await withServer("InboxTests", fixture: club) { api, db in
             _ = try await setUp(api)
@@ -46,14 +46,30 @@ struct InboxTests {
             let reused = try await api.postItem(other)
             #expect(reused.status == 409 && Api.checkinReason(reused) == "item_reused")
             let rows = try await db.query(
-                "SELECT body, athlete_id, device_id, epoch, day FROM inbox"
+                """
+                SELECT encode(device, 'hex'), epoch, to_char(day, 'YYYY-MM-DD'), enc,
+                    ciphertext, signature, item::text, sent_at FROM inbox
+                """
             ).collect()
             #expect(rows.count == 1)
-            let (body, athlete, device, epoch, day) = try rows[0].decode(
-                (ByteBuffer, String, String, Int32, String).self)
-            #expect(Array(body.readableBytesView) == (try item.encoded()))
-            #expect(athlete == "a-jane" && device == checkin.phoneId.rawValue)
-            #expect(epoch == 1 && day == "2026-11-25")
+            let (device, epoch, day, enc, ciphertext, signature, id, sentAt) = try rows[0].decode(
+                (String, Int32, String, ByteBuffer, ByteBuffer, ByteBuffer, String, Int64).self)
+            #expect(device == checkin.phoneId.rawValue && id == item.item)
+            #expect(epoch == 1 && day == "2026-11-25" && sentAt == item.sentAt)
+            #expect(enc.array == item.enc && ciphertext.array == item.ciphertext)
+            #expect(signature.array == item.signature)
+            // The same item in other JSON (the page's key order, spaces) is the same item.
+            let reordered = try #require(
+                try JSONSerialization.jsonObject(with: Data(try item.encoded())) as? [String: Any])
+            var fields: [String] = []
+            for key in reordered.keys.sorted(by: >) {
+                let value = try JSONSerialization.data(
+                    withJSONObject: try #require(reordered[key]), options: .fragmentsAllowed)
+                fields.append("\"\(key)\": " + String(decoding: value, as: UTF8.self))
+            }
+            let text = "{ " + fields.joined(separator: ", ") + " }"
+            let again = try await api.send(.post, "/v1/ws/{ws}/inbox", json: Array(text.utf8))
+            #expect(again.status == 200, "\(String(decoding: again.body, as: UTF8.self))")
         }
     }
 
@@ -152,15 +168,17 @@ struct InboxTests {
             for n in 1...200 {
                 try await db.query(
                     """
-                    INSERT INTO inbox (ws, item, athlete_id, device_id, epoch, day, sent_at,
-                        received_at, body)
-                    VALUES (\(ClubFixture.workspace), \("filler-\(n)"), 'a-jane', 'x', 1,
-                        '2026-11-25', 0, 0, '\\x00'::bytea)
+                    INSERT INTO inbox (ws, item, device, epoch, day, sent_at, received_at, enc,
+                        ciphertext, signature)
+                    VALUES (\(ClubFixture.workspace), \(checkin.item(1000 + n).item)::uuid,
+                        decode(\(checkin.phoneId.rawValue), 'hex'), 1, '2026-11-25', 0, 0,
+                        '\\x00', '\\x00', '\\x00')
                     """)
             }
             let full = try await api.postItem(checkin.item())
             #expect(full.status == 429 && Api.checkinReason(full) == "inbox_full")
-            try await db.query("DELETE FROM inbox WHERE item = 'filler-1'")
+            try await db.query(
+                "DELETE FROM inbox WHERE item = \(checkin.item(1001).item)::uuid")
             #expect(try await api.postItem(checkin.item()).status == 201)
         }
     }

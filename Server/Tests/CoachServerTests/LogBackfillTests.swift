@@ -38,7 +38,9 @@ struct LogBackfillTests {
                     pairings, checkin_devices, inbox
                 """)
             try await db.query("DELETE FROM schema_migrations WHERE version >= 9")
-            #expect(try await Migrator(client: db, logger: logger).migrate() == [9, 10])
+            #expect(
+                try await Migrator(client: db, logger: logger).migrate()
+                    == Migration.all.map(\.version).filter { $0 >= 9 })
             #expect(try await rowCount(db, "log_pending") == fixture.roster.count + 2 * 5)
             try await SequencerTests.drain(sequencer)
             let log = try await expected.rebuild(db)

@@ -157,6 +157,45 @@ struct LogServeTests {
         }
     }
 
+    @Test("a roster entry not yet logged is not served: the page ends at the logged end")
+    func unloggedRosterNotServed() async throws {
+        try await withServer("LogServeTests", fixture: fixture) { api, db in
+            try await api.register()
+            let olga = try await api.signIn("d-olga")
+            let first = try await api.send(.get, "/v1/ws/{ws}/roster", token: olga)
+                .decode(RosterPage.self)
+            let (cert, epoch2) = fixture.epoch("a-jane", 2)
+            let rotation = [epoch2, fixture.grant(cert, to: "u-olga")]
+            try await db.withConnection { held in
+                // Another process sequencing this workspace, for longer than a read waits.
+                try await held.query("BEGIN", logger: PostgresCluster.logger)
+                try await held.query(
+                    """
+                    SELECT pg_advisory_xact_lock(\(Sequencer.lockSpace),
+                        hashtext(\(ClubFixture.workspace)))
+                    """, logger: PostgresCluster.logger)
+                let pushed = try await api.pushRoster(rotation, token: olga)
+                #expect(pushed.status == 200, "\(pushed.problem?.message ?? "")")
+                let waiting = try await api.send(
+                    .get, "/v1/ws/{ws}/roster", token: olga, query: "?after=\(first.head.count)"
+                ).decode(RosterPage.self)
+                #expect(waiting.entries.isEmpty && waiting.done)
+                #expect(waiting.head == first.head)
+                let whole = try await api.send(.get, "/v1/ws/{ws}/roster", token: olga)
+                    .decode(RosterPage.self)
+                #expect(whole.entries == first.entries && whole.head == first.head)
+                #expect(whole.treeHead?.size == first.treeHead?.size)
+                try await held.query("COMMIT", logger: PostgresCluster.logger)
+            }
+            let served = try await api.send(
+                .get, "/v1/ws/{ws}/roster", token: olga, query: "?after=\(first.head.count)"
+            ).decode(RosterPage.self)
+            #expect(served.entries == rotation && served.done)
+            #expect(served.head.count == first.head.count + 2)
+            #expect(served.inclusion?.sseq == served.head.count)
+        }
+    }
+
     @Test("log/proofs answers the proofs asked for, and refuses sizes past the signed log")
     func explicitProofs() async throws {
         try await withServer("LogServeTests", fixture: fixture) { api, _ in

@@ -15,8 +15,9 @@ extension AppSession {
     ///
     /// The link is the server's `/checkin` page with a fragment (never sent to the server)
     /// carrying the version, workspace, athlete, handle, the SHA-256 of the owner's key this
-    /// user trusts and the code. The page this version ships is compared with the one the
-    /// server serves.
+    /// user trusts, the code and the athlete's current key epoch (the page refuses an inbox
+    /// key of an older epoch, which someone removed since may hold). The page this version
+    /// ships is compared with the one the server serves.
     /// - Parameters:
     ///   - handle: the athlete; nil for an athlete user's own.
     ///   - minutes: how long the pairing waits for approval (1 to 60).
@@ -60,7 +61,7 @@ extension AppSession {
         let fragment = [
             ("v", "1"), ("w", workspaceId), ("a", athlete.id.rawValue),
             ("h", athlete.handle.rawValue), ("o", Base64URL.encode(principal.ownerKeyDigest)),
-            ("c", code),
+            ("c", code), ("e", String(athlete.epoch)),
         ].map { "\($0)=\(Self.fragmentEscaped($1))" }.joined(separator: "&")
         return WebPairingReport(
             link: page + "#" + fragment, athlete: athlete.handle.rawValue,

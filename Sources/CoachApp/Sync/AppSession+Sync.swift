@@ -33,7 +33,7 @@ extension AppSession {
     private func sync(_ client: SyncClient, workspace workspaceId: String, device: DeviceID)
         throws -> SyncReport
     {
-        var report = SyncReport()
+        var report = SyncReport.measuring(environment.variables)
         var roster = SyncRosterState(
             mark: try workspace.rosterMark(),
             devices: try RosterMark.digest(workspace.rosterDeviceEntries(as: principal)))
@@ -157,8 +157,10 @@ extension AppSession {
                 logSize: try workspace.logSize(as: principal))
             let page = try client.call("POST", SyncPath.pull(id), request, as: PullResponse.self)
             // The served log is checked before anything of the page is applied.
-            let head = try workspace.verifyLogHead(
-                page.treeHead, consistency: page.consistency, as: principal)
+            let head = try report.logCheck {
+                try workspace.verifyLogHead(
+                    page.treeHead, consistency: page.consistency, as: principal)
+            }
             if !roster.holds(page.rosterHead) {
                 try readRoster(client, workspace: id, into: &roster)
             }
@@ -167,9 +169,11 @@ extension AppSession {
                     athleteId: $0.stream, sseq: $0.sseq, streamHead: $0.streamHead.bytes,
                     envelope: $0.change.bytes)
             }
-            try workspace.verifyLogInclusions(
-                received, page.inclusions, under: page.treeHead, as: principal)
-            try verifySeen(client, workspace: id, received, under: page.treeHead)
+            try report.logCheck {
+                try workspace.verifyLogInclusions(
+                    received, page.inclusions, under: page.treeHead, as: principal)
+                try verifySeen(client, workspace: id, received, under: page.treeHead)
+            }
             let applied = try workspace.applyPulled(
                 received, as: principal,
                 afterEach: { index in

@@ -16,6 +16,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     public var serverKey: String?
     /// What became of the check-ins phones sent (written, refused, dropped).
     public var checkins = CheckinIngestReport()
+    /// The CPU time of this sync's checks of the served log (heads, consistency and
+    /// inclusion proofs), in microseconds; measured only when asked (`logCPUVariable`).
+    public var logCheckMicros: Int64?
 
     public init() {}
 }

@@ -24,6 +24,10 @@ struct SyncNowCommand: ParsableCommand {
     func run() throws {
         try guarded {
             let report = try global.session().sync()
+            if let micros = report.logCheckMicros {
+                FileHandle.standardError.write(
+                    Data("Log checks: \(micros) µs of CPU in this sync.\n".utf8))
+            }
             if output.json { print(try Render.json(report)) } else { render(report) }
             // A refused or dropped check-in: one line each; the rest synced; exit 65 at the end.
             guard report.checkins.problems.isEmpty else {

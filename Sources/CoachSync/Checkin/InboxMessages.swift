@@ -18,7 +18,7 @@ public struct InboxClaimRequest: Codable, Equatable, Sendable {
 public struct InboxClaimedItem: Codable, Equatable, Sendable {
     public var item: String
     public var athlete: AthleteID
-    /// The `CheckinItem` JSON as posted.
+    /// The `CheckinItem` JSON, rendered again from the fields the server stored.
     public var body: SyncBytes
     /// When the server received it, in Unix milliseconds.
     public var receivedAt: Int64

@@ -433,7 +433,9 @@ extension CheckinPage {
         }
 
         // Checks a bundle against the pinned owner key: the owner's key, the inbox key's signature,
-        // this device's workspace and athlete, and an epoch no older than one seen before.
+        // this device's workspace and athlete, and an epoch no older than the pairing link's or
+        // any bundle's seen before (an older epoch's key, though owner-signed, may be held by someone
+        // removed since).
         async function checkBundle(state, b) {
           if (!b || b.workspace !== state.ws || b.athlete !== state.athlete) {
             throw new Error("The server answered for another workspace or athlete.");
@@ -443,7 +445,8 @@ extension CheckinPage {
             throw new Error("The workspace owner's key is not the one this phone was paired with.");
           }
           if (!Number.isSafeInteger(b.epoch) || b.epoch < (state.maxEpoch || 0)) {
-            throw new Error("The server offered an older key than this phone has seen.");
+            throw new Error("The server offered an older key than this phone has seen (epoch " +
+              b.epoch + ", not at least " + state.maxEpoch + "); nothing was sent.");
           }
           const pk = fromB64url(b.inbox_key.public_key);
           const ownerKey = await subtle.importKey("raw", owner, { name: "Ed25519" }, false, ["verify"]);
@@ -453,13 +456,18 @@ extension CheckinPage {
           return b;
         }
 
-        // IndexedDB: the device (its non-extractable key pair and pins) and unsent drafts.
+        // IndexedDB: the device (its non-extractable key pair and pins), unsent drafts (each with
+        // the item as first sealed, once it was), and the ids of items sent (their time), so none is
+        // posted twice.
         function idb() {
           return new Promise((resolve, reject) => {
-            const req = indexedDB.open("coach-checkin", 1);
-            req.onupgradeneeded = () => {
-              req.result.createObjectStore("state");
-              req.result.createObjectStore("drafts", { keyPath: "item" });
+            const req = indexedDB.open("coach-checkin", 2);
+            req.onupgradeneeded = (ev) => {
+              if (ev.oldVersion < 1) {
+                req.result.createObjectStore("state");
+                req.result.createObjectStore("drafts", { keyPath: "item" });
+              }
+              if (ev.oldVersion < 2) { req.result.createObjectStore("sent"); }
             };
             req.onsuccess = () => resolve(req.result);
             req.onerror = () => reject(req.error);
@@ -479,6 +487,18 @@ extension CheckinPage {
         const allDrafts = () => store("drafts", "readonly", (s) => s.getAll());
         const putDraft = (d) => store("drafts", "readwrite", (s) => s.put(d));
         const dropDraft = (item) => store("drafts", "readwrite", (s) => s.delete(item));
+        const wasSent = (item) => store("sent", "readonly", (s) => s.count(item));
+        // A sent draft leaves the drafts and joins the sent ids in one transaction.
+        async function markSent(item) {
+          const db = await idb();
+          return new Promise((resolve, reject) => {
+            const tx = db.transaction(["drafts", "sent"], "readwrite");
+            tx.objectStore("drafts").delete(item);
+            tx.objectStore("sent").put(Date.now(), item);
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          });
+        }
 
         // The network: the bundle (signed GET) and the inbox (signed items).
         class Offline extends Error {}
@@ -508,7 +528,7 @@ extension CheckinPage {
 
         // The page: one state shown at a time, one status line read out by screen readers.
         const $ = (id) => document.getElementById(id);
-        let current = null, sending = false;
+        let current = null, sending = false, again = false;
         function status(text, tone) {
           $("status").textContent = text;
           $("status").className = tone || "";
@@ -530,8 +550,14 @@ extension CheckinPage {
           const p = new URLSearchParams(h);
           if (p.get("v") !== "1") { return null; }
           const f = { ws: p.get("w"), athlete: p.get("a"), handle: p.get("h") || "",
-            ownerPin: p.get("o"), code: p.get("c") };
-          return f.ws && f.athlete && f.ownerPin && f.code ? f : null;
+            ownerPin: p.get("o"), code: p.get("c"), epoch: Number(p.get("e")) };
+          if (!(f.ws && f.athlete && f.ownerPin && f.code)) { return null; }
+          // The athlete's epoch when the link was made: the first bundle may not be older.
+          if (!/^[1-9][0-9]{0,14}$/.test(p.get("e") || "")) {
+            throw new Error("The pairing link has no valid key epoch (e=). " +
+              "Make a new link on your computer and open it");
+          }
+          return f;
         }
 
         async function pair(f) {
@@ -541,7 +567,7 @@ extension CheckinPage {
           const name = (navigator.userAgentData && navigator.userAgentData.platform || "phone") +
             " browser";
           const state = { ws: f.ws, athlete: f.athlete, handle: f.handle, ownerPin: f.ownerPin,
-            device, signPk, name, keys, approved: false, maxEpoch: 0 };
+            device, signPk, name, keys, approved: false, maxEpoch: f.epoch };
           const mac = await hmac(await messages.pairMacKey(f.ws, f.athlete, f.code),
             messages.pairRequest(f.ws, f.athlete, device, signPk, name));
           const proof = b64url(await messages.pairProof(f.ws, f.code));
@@ -598,11 +624,28 @@ extension CheckinPage {
           return n;
         }
 
-        // Sends every saved draft, oldest first, each sealed now to a freshly checked bundle.
+        // One sender at a time across this page's tabs (where the browser has Web Locks).
+        function exclusive(fn) {
+          return navigator.locks ? navigator.locks.request("coach-checkin-send", fn) : fn();
+        }
+        // Sends every saved draft, oldest first, each to a freshly checked bundle; a draft saved
+        // while a round runs gets another round.
         async function flush() {
-          if (sending || !current || !current.approved) { return; }
+          if (!current || !current.approved) { return; }
+          if (sending) { again = true; return; }
           sending = true;
           $("send").disabled = true;
+          try {
+            do {
+              again = false;
+              await exclusive(flushDrafts);
+            } while (again);
+          } finally {
+            sending = false;
+            $("send").disabled = false;
+          }
+        }
+        async function flushDrafts() {
           try {
             const drafts = (await allDrafts()).sort((a, b) => a.created - b.created);
             if (drafts.length === 0) { return; }
@@ -618,16 +661,21 @@ extension CheckinPage {
               document.body.dataset.state = "offline";
             } else if (e instanceof Refused && e.message === "device_revoked") {
               stop("revoked", "This phone was removed from the workspace. Pair it again to send.");
+            } else if (e instanceof Refused && e.message === "clock_ahead") {
+              status("Not sent yet: this phone's clock is ahead of the server's. Set the clock right; " +
+                "the check-in is kept on this phone and sent then.", "bad");
+              document.body.dataset.state = "ready";
             } else {
               status("Not sent: " + e.message, "bad");
               document.body.dataset.state = "ready";
             }
-          } finally {
-            sending = false;
-            $("send").disabled = false;
           }
         }
+        // Sends one draft. The item as first sealed is kept with the draft, so a retry (an answer
+        // lost, a reload) posts the very same bytes, which the server takes as a replay; it is sealed
+        // again only when refused unsent: for another epoch, or a clock the server found ahead.
         async function sendOne(draft) {
+          if (await wasSent(draft.item)) { await dropDraft(draft.item); return; }
           for (let attempt = 0; ; attempt++) {
             const bundle = await fetchBundle(current);
             if (bundle.revoked) { throw new Refused(403, "device_revoked"); }
@@ -635,17 +683,27 @@ extension CheckinPage {
               current.maxEpoch = bundle.epoch;
               await saveState(current);
             }
-            const body = await sealItem(current, bundle, draft, Date.now());
+            if (!draft.sealed || draft.sealed.epoch !== bundle.epoch) {
+              const body = await sealItem(current, bundle, draft, Date.now());
+              draft.sealed = { epoch: bundle.epoch, body: JSON.stringify(body) };
+              await putDraft(draft);
+            }
             try {
               await call("/v1/ws/" + encodeURIComponent(current.ws) + "/inbox", { method: "POST",
-                headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-              await dropDraft(draft.item);
+                headers: { "Content-Type": "application/json" }, body: draft.sealed.body });
+              await markSent(draft.item);
               return;
             } catch (e) {
-              if (e instanceof Refused && e.message === "wrong_epoch" && attempt === 0) { continue; }
-              if (e instanceof Refused && [400, 409, 413, 422].includes(e.status)) {
-                await dropDraft(draft.item);
+              if (!(e instanceof Refused)) { throw e; }
+              // This page's own item id, stored with other bytes (sent before, its answer lost,
+              // then sealed again for a new epoch): it was delivered.
+              if (e.message === "item_reused") { await markSent(draft.item); return; }
+              if (e.message === "wrong_epoch" || e.message === "clock_ahead") {
+                delete draft.sealed;
+                await putDraft(draft);
+                if (e.message === "wrong_epoch" && attempt === 0) { continue; }
               }
+              if (e.status === 400 || e.status === 413) { await dropDraft(draft.item); }
               throw e;
             }
           }
@@ -763,10 +821,10 @@ extension CheckinPage {
         """#
 
     /// Lowercase hex SHA-256 of `embeddedHTML`.
-    static let embeddedSHA256 = "3c607ad6c5df8d3344e2d402efd2bdb0758bfbdc47b7d523be291c7b47df61fc"
+    static let embeddedSHA256 = "03ce51db7541edaf6be3166811e0ad2d17ad78c2a7939ebba93989dd272a94f8"
 
     /// The CSP source of the inline script.
-    static let embeddedScriptHash = "sha256-1s13cOLtZn4nWqbWtNPx6Wu4gFfuUchshR3sdkx9bxI="
+    static let embeddedScriptHash = "sha256-vWiy5/IT/p4FS7AAZJ6CvCra5hjtss6C8v09ojfpx/s="
 
     /// The CSP source of the inline style.
     static let embeddedStyleHash = "sha256-Vb7ycLDu9RPLMVQAiXZAmFbxCXH6qJiaseH8Vzz97VI="

@@ -22,6 +22,7 @@ public struct Migration: Sendable, Equatable {
         Migration(version: 8, name: "object-buckets", sql: objectBuckets),
         Migration(version: 9, name: "merkle-log", sql: merkleLog),
         Migration(version: 10, name: "checkin-inbox", sql: checkinInbox),
+        Migration(version: 11, name: "inbox-compact", sql: inboxCompact),
     ]
 
     /// The newest version this build knows.

@@ -10,11 +10,11 @@ extension SyncStore {
         case replayed
     }
 
-    /// Stores a posted check-in item after every check, exactly as its bytes came.
+    /// Stores a posted check-in item after every check: its signed fields, in binary.
     ///
     /// In order: strict decoding and this workspace (`bad_item`); the roster checks
-    /// (`InboxCheck`); then, in one transaction, a known item id (the same bytes again is
-    /// `replayed`, so a phone's retry succeeds; other bytes `item_reused`), the device's 24
+    /// (`InboxCheck`); then, in one transaction, a known item id (the same item again is
+    /// `replayed`, so a phone's retry succeeds; another `item_reused`), the device's 24
     /// items a day (`rate_limited`) and the athlete's 200 waiting items (`inbox_full`).
     ///
     /// - Throws: `CheckinProblem`.
@@ -52,34 +52,45 @@ extension SyncStore {
                 throw CheckinProblem(.notFound, problem.message)
             }
             try InboxCheck.check(item, roster: roster, now: now)
-            let known = try await connection.query(
-                "SELECT body FROM inbox WHERE ws = \(workspace) AND item = \(item.item)",
-                logger: logger
-            ).collect().first?.decode(ByteBuffer.self)
-            if let known { return try Self.replay(known.array, body) }
+            if let known = try await storedItem(item, on: connection) {
+                return try Self.replay(known, item)
+            }
             try await countPost(item, workspace: workspace, now: now, on: connection)
             let inserted = try await connection.query(
                 """
-                INSERT INTO inbox (ws, item, athlete_id, device_id, epoch, day, sent_at,
-                    received_at, body)
-                VALUES (\(workspace), \(item.item), \(item.athlete.rawValue),
-                    \(item.device.rawValue), \(item.epoch), \(item.day), \(item.sentAt), \(now),
-                    \(body.buffer))
-                ON CONFLICT (ws, item) DO NOTHING RETURNING 1
+                INSERT INTO inbox (item, received_at, sent_at, epoch, day, ws, device, enc,
+                    ciphertext, signature)
+                VALUES (\(item.item)::uuid, \(now), \(item.sentAt), \(item.epoch),
+                    \(item.day)::date, \(workspace), decode(\(item.device.rawValue), 'hex'),
+                    \(item.enc.buffer), \(item.ciphertext.buffer), \(item.signature.buffer))
+                ON CONFLICT (item) DO NOTHING RETURNING 1
                 """, logger: logger
             ).collect()
             guard inserted.isEmpty else { return .stored }
-            let raced = try await connection.query(
-                "SELECT body FROM inbox WHERE ws = \(workspace) AND item = \(item.item)",
-                logger: logger
-            ).collect().first?.decode(ByteBuffer.self)
-            return try Self.replay(raced?.array ?? [], body)
+            return try Self.replay(try await storedItem(item, on: connection), item)
         }
     }
 
-    /// A known item posted again: the same bytes are a retry, others a reuse of its id.
-    private static func replay(_ stored: [UInt8], _ body: [UInt8]) throws -> InboxPosted {
-        guard stored == body else {
+    /// The item stored under `posted`'s id, rendered again, if there is one (item ids are
+    /// unique on the server: one of another workspace is another item).
+    private func storedItem(_ posted: CheckinItem, on connection: PostgresConnection)
+        async throws -> CheckinItem?
+    {
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: Self.inboxItemColumns) FROM inbox i
+            JOIN checkin_devices d ON d.ws = i.ws AND d.device_id = encode(i.device, 'hex')
+            WHERE i.item = \(posted.item)::uuid
+            """, logger: logger
+        ).collect()
+        return try rows.first.map { try Self.inboxItem($0).item }
+    }
+
+    /// A known item posted again: the same item is a retry, another a reuse of its id.
+    private static func replay(_ stored: CheckinItem?, _ posted: CheckinItem) throws
+        -> InboxPosted
+    {
+        guard stored == posted else {
             throw CheckinProblem(.itemReused, "this item id was posted with other bytes")
         }
         return .replayed
@@ -110,8 +121,9 @@ extension SyncStore {
         let pending =
             try await connection.query(
                 """
-                SELECT count(*) FROM inbox
-                WHERE ws = \(workspace) AND athlete_id = \(item.athlete.rawValue)
+                SELECT count(*) FROM inbox i
+                JOIN checkin_devices d ON d.ws = i.ws AND i.device = decode(d.device_id, 'hex')
+                WHERE d.ws = \(workspace) AND d.athlete_id = \(item.athlete.rawValue)
                 """, logger: logger
             ).collect().first?.decode(Int64.self) ?? 0
         guard pending < SyncLimits.maxPendingCheckins else {

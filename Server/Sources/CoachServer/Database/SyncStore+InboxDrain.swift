@@ -1,5 +1,6 @@
 import CoachKit
 import CoachSync
+import Foundation
 import NIOCore
 import PostgresNIO
 
@@ -28,26 +29,32 @@ extension SyncStore {
                     "user \(session.user.handle) may not read athlete \(athlete)'s inbox",
                     device: session.device)
             }
+            // Waiting items are found by their athlete's devices; each is answered as the
+            // contract's JSON, rendered again from its signed fields.
             let rows = try await connection.query(
                 """
-                UPDATE inbox SET lease_device = \(session.device.rawValue),
+                UPDATE inbox i SET lease_device = \(session.device.rawValue),
                     lease_until = \(until)
-                WHERE (ws, item) IN (
-                    SELECT ws, item FROM inbox
-                    WHERE ws = \(session.workspace)
-                        AND athlete_id = ANY(\(request.athletes.map(\.rawValue)))
-                        AND (lease_until IS NULL OR lease_until < \(now))
-                    ORDER BY received_at, item LIMIT \(request.limit)
-                    FOR UPDATE SKIP LOCKED)
-                RETURNING item, athlete_id, body, received_at
-                """, logger: logger)
+                FROM checkin_devices d
+                WHERE d.ws = i.ws AND d.device_id = encode(i.device, 'hex')
+                    AND (i.ws, i.item) IN (
+                        SELECT w.ws, w.item FROM inbox w
+                        JOIN checkin_devices a ON a.ws = w.ws
+                            AND w.device = decode(a.device_id, 'hex')
+                        WHERE a.ws = \(session.workspace)
+                            AND a.athlete_id = ANY(\(request.athletes.map(\.rawValue)))
+                            AND (w.lease_until IS NULL OR w.lease_until < \(now))
+                        ORDER BY w.received_at, w.item LIMIT \(request.limit)
+                        FOR UPDATE OF w SKIP LOCKED)
+                RETURNING \(unescaped: Self.inboxItemColumns)
+                """, logger: logger
+            ).collect()
             var items: [InboxClaimedItem] = []
-            for try await (item, athlete, body, received) in rows.decode(
-                (String, String, ByteBuffer, Int64).self)
-            {
+            for row in rows {
+                let (item, received) = try Self.inboxItem(row)
                 items.append(
                     InboxClaimedItem(
-                        item: item, athlete: AthleteID(athlete), body: body.array,
+                        item: item.item, athlete: item.athlete, body: try item.encoded(),
                         receivedAt: received))
             }
             items.sort { ($0.receivedAt, $0.item) < ($1.receivedAt, $1.item) }
@@ -66,11 +73,12 @@ extension SyncStore {
             throw SyncProblem.refuse(
                 .malformed, "an ack names at most \(SyncLimits.maxInboxClaim) items")
         }
-        let ids = request.items.map(\.item)
+        // Only well-formed ids can name a stored item (a uuid column).
+        let ids = request.items.map(\.item).filter { UUID(uuidString: $0) != nil }
         let deleted = try await client.query(
             """
             DELETE FROM inbox
-            WHERE ws = \(session.workspace) AND item = ANY(\(ids))
+            WHERE ws = \(session.workspace) AND item = ANY(\(ids)::uuid[])
                 AND lease_device = \(session.device.rawValue) AND lease_until >= \(now)
             RETURNING item
             """, logger: logger
@@ -88,9 +96,10 @@ extension SyncStore {
     ) async throws -> [String: Int] {
         let rows = try await connection.query(
             """
-            SELECT athlete_id, count(*) FROM inbox
-            WHERE ws = \(workspace) AND athlete_id = ANY(\(athletes))
-            GROUP BY athlete_id
+            SELECT d.athlete_id, count(*) FROM inbox i
+            JOIN checkin_devices d ON d.ws = i.ws AND i.device = decode(d.device_id, 'hex')
+            WHERE d.ws = \(workspace) AND d.athlete_id = ANY(\(athletes))
+            GROUP BY d.athlete_id
             """, logger: logger)
         var counts: [String: Int] = [:]
         for try await (athlete, count) in rows.decode((String, Int64).self) {

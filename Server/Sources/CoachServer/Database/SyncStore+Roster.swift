@@ -180,18 +180,24 @@ extension SyncStore {
         return verified
     }
 
-    /// The roster entries after the first `after`, up to a page, with the newest signed tree
-    /// head, the consistency proof from `logSize` when given, and the page's last entry's
-    /// inclusion proof when the head covers it.
+    /// The logged roster entries after the first `after`, up to a page, with the newest signed
+    /// tree head, the consistency proof from `logSize` when given, and the page's last entry's
+    /// inclusion proof.
+    ///
+    /// Only entries the signed head covers are served, as a pull serves only logged changes:
+    /// an entry pushed after the log's last round, or left when the round was busy, waits for
+    /// the next page. `done` says nothing more is logged past the page.
     public func rosterPage(_ workspace: String, after: Int64, logSize: Int64? = nil)
         async throws -> RosterPage
     {
         try await flushLog(workspace)
         return try await snapshot { connection in
             let verified = try await lockedRoster(workspace, on: connection, lock: .read)
+            let logged = try await rosterLoggedEnd(workspace, on: connection)
             let rows = try await connection.query(
                 """
                 SELECT entry, head, rseq FROM roster WHERE ws = \(workspace) AND rseq > \(after)
+                    AND rseq <= \(logged)
                 ORDER BY rseq LIMIT \(SyncLimits.maxRosterPage)
                 """, logger: logger)
             var entries: [RosterEntry] = []
@@ -200,10 +206,14 @@ extension SyncStore {
                 entries.append(try SyncJSON.decode(RosterEntry.self, from: entry.array))
                 head = RosterHead(count: rseq, hash: hash.array)
             }
-            let end = verified.roster.head
+            if head == nil {
+                // Nothing logged past the caller's place: the page ends where it started.
+                head = try await rosterHead(workspace, at: after, on: connection)
+            }
+            let end = head ?? verified.roster.head
             var page = RosterPage(
                 registration: verified.roster.registration, after: after, entries: entries,
-                head: head ?? end, done: (head ?? end).count >= end.count)
+                head: end, done: end.count >= logged)
             try await addLog(to: &page, workspace, logSize: logSize, on: connection)
             return page
         }
