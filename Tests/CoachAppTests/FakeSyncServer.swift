@@ -60,6 +60,8 @@ final class FakeSyncServer: SyncTransport {
         var leafIndex: [AthleteID: [Int64: Int]] = [:]
         /// Serve no tree head, as a server that withholds it.
         var omitTreeHead = false
+        /// Changes stored by restore pushes (after a log reset).
+        var restored = 0
     }
 
     let state = LockedValue(State())
@@ -133,6 +135,7 @@ final class FakeSyncServer: SyncTransport {
     }
 
     func push(_ request: PushRequest) throws -> SyncHTTPResponse {
+        if request.restore == true { return try restorePush(request) }
         let key = "\(request.device)/\(request.batchSeq)"
         let (answer, lose) = try state.withLock { s -> ([UInt8], Bool) in
             if let stored = s.answers[key] { return (stored, false) }

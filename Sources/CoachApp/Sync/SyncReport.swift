@@ -14,6 +14,8 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// The fingerprint of the server's log key the owner certified in this sync (publish, or
     /// the first sync of a workspace published before the log), if any.
     public var serverKey: String?
+    /// Changes this machine gave back to the server after the owner's log reset.
+    public var restored = 0
 
     public init() {}
 }

@@ -154,6 +154,7 @@ public protocol PluginStore: AnyObject {
 public typealias WorkspaceStore = UserStore & AthleteStore & AccessStore & AthleteDataStore
     & PlanStore
     & MaintenanceStore & PluginStore & DeviceStore & SyncStore & RosterSyncStore
+    & LogResetStore
 
 extension Workspace: UserStore, AthleteStore, AccessStore, AthleteDataStore, PlanStore,
     MaintenanceStore, PluginStore
