@@ -41,6 +41,8 @@ public struct ServerRoster: Sendable {
     public private(set) var logKey: LogKeyCertificate?
     /// The number of the owner's last log reset (`RosterLogReset`), 0 before the first.
     public private(set) var logResetCounter: UInt64 = 0
+    /// When the owner signed the last log reset (Unix milliseconds), 0 before one.
+    public private(set) var logResetTime: Int64 = 0
 
     /// An empty roster of the workspace `registration` registers.
     public init(registration: WorkspaceRegistration) {
@@ -125,6 +127,7 @@ public struct ServerRoster: Sendable {
                     "a log reset is not the owner's or is not numbered \(logResetCounter + 1)")
             }
             logResetCounter = reset.counter
+            logResetTime = reset.time
         }
         head = head.appending(entry)
     }
