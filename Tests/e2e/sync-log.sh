@@ -5,7 +5,10 @@
 # restored and the server serves again with the same key. A and B each refuse (exit 74) naming
 # both log sizes, and their exports are byte-equal to before. The owner's `coach sync log-reset
 # --yes` on A, then B and A sync: both exports are equal again and hold the three days, and the
-# stream holds each of them once.
+# stream holds each of them once. Dropped change: an insider takes a change out of the middle
+# of jane's stream in PostgreSQL (`envelope.py drop`); a joining machine refuses it (exit 74)
+# naming the stream and the place, whether the later changes keep their numbers (a gap) or are
+# renumbered and chained again (the signed log does not hold them).
 #
 # Needs: .build/debug/coach, Server/.build/debug/coach-server, PostgreSQL's initdb, pg_ctl,
 # pg_dump and pg_restore, psql and python3. Exits non-zero on the first failed check; never
@@ -76,4 +79,38 @@ cmp -s "$work/before-a.json" "$work/after-a.json" || fail "the reset lost or cha
 [ "$(jane_changes)" = "$((dumped + 3))" ] ||
   fail "jane's stream holds $(jane_changes) changes, not $((dumped + 3)): a duplicate or a loss"
 on b sync status | grep -q "Log head" || fail "B shows no verified log head"
-echo "sync-log: OK (rollback refused by both machines, reset, 3 changes given back once)"
+
+# Dropped change: an insider takes the middle one of the three out of jane's stream. A machine
+# joining then refuses the stream at that place (a gap), or, with the later changes renumbered
+# and chained again, its last change, which the signed log does not hold (exit 74 each).
+ws_sid=$(sql "SELECT sid FROM streams WHERE athlete_id = '$jane'")
+target=$((dumped + 2))
+dump club "$work/converged.dump"
+runs() {
+  sql "SELECT r.sseq, r.n, l.gseq, encode(r.head, 'hex'), encode(r.body, 'hex')
+    FROM runs r JOIN log_runs l ON l.sid = r.sid AND l.seq = r.sseq
+    WHERE r.sid = $ws_sid ORDER BY r.sseq" | tr '|' ' '
+}
+for mode in gap rechain; do
+  kill "$(cat "$work/s1.pid")" && rm "$work/s1.pid"
+  restore club "$work/converged.dump"
+  flag=$([ "$mode" = rechain ] && echo --rechain || true)
+  runs | python3 "$root/Tests/e2e/envelope.py" drop "$ws" "$ws_sid" "$target" $flag |
+    psql -q -h 127.0.0.1 -p "$port" -U coach -d club >/dev/null
+  serve_as s1 club "${url##*:}"
+  on a sync invite --json >"$work/invite.json" || fail "invite ($mode)"
+  field code <"$work/invite.json" >"$secrets/code"
+  set +e
+  on "join-$mode" sync join --server "$url" --workspace-id "$ws" --as olivia \
+    --code-file "$secrets/code" --passphrase-file "$secrets/olivia" \
+    >"$work/drop-$mode.out" 2>"$work/drop-$mode.err"
+  code=$?
+  set -e
+  [ "$code" = 74 ] || fail "a dropped change ($mode) gave exit $code: $(cat "$work/drop-$mode.err")"
+  grep -q "$jane" "$work/drop-$mode.err" || fail "no stream named: $(cat "$work/drop-$mode.err")"
+done
+grep -q "change $((target + 1)) where $target was due" "$work/drop-gap.err" ||
+  fail "the gap is not named: $(cat "$work/drop-gap.err")"
+grep -q "stream at $target is not in the server.s signed log" "$work/drop-rechain.err" ||
+  fail "the rechained stream is not refused by the log: $(cat "$work/drop-rechain.err")"
+echo "sync-log: OK (rollback refused, reset and 3 changes given back once; dropped change refused)"
