@@ -8,7 +8,9 @@
 # stream holds each of them once. Dropped change: an insider takes a change out of the middle
 # of jane's stream in PostgreSQL (`envelope.py drop`); a joining machine refuses it (exit 74)
 # naming the stream and the place, whether the later changes keep their numbers (a gap) or are
-# renumbered and chained again (the signed log does not hold them).
+# renumbered and chained again (the signed log does not hold them). Fork: two servers with one
+# key on databases cloned from one point (`CREATE DATABASE … TEMPLATE`), B served by one and A
+# by the other through a proxy; B routed to A's server refuses it (exit 74) naming the fork.
 #
 # Needs: .build/debug/coach, Server/.build/debug/coach-server, PostgreSQL's initdb, pg_ctl,
 # pg_dump and pg_restore, psql and python3. Exits non-zero on the first failed check; never
@@ -113,4 +115,37 @@ grep -q "change $((target + 1)) where $target was due" "$work/drop-gap.err" ||
   fail "the gap is not named: $(cat "$work/drop-gap.err")"
 grep -q "stream at $target is not in the server.s signed log" "$work/drop-rechain.err" ||
   fail "the rechained stream is not refused by the log: $(cat "$work/drop-rechain.err")"
-echo "sync-log: OK (rollback refused, reset and 3 changes given back once; dropped change refused)"
+
+# Fork: two servers with the one key, each on a database cloned from the converged one; the
+# proxy at the address both machines know routes B to the second and A to the first. B writes
+# and syncs, A writes more and syncs; then B is routed to A's server and refuses it (exit 74),
+# naming the fork, its export unchanged.
+kill "$(cat "$work/s1.pid")" && rm "$work/s1.pid"
+restore club "$work/converged.dump"
+psql -q -h 127.0.0.1 -p "$port" -U coach -d postgres -c "CREATE DATABASE forkb TEMPLATE club"
+known=${url##*:}
+serve_as s1 club
+first=${url##*:}
+serve_as s2 forkb
+second=${url##*:}
+echo "route $second" >"$work/route"
+CUTPROXY_PORT=$known python3 "$root/Tests/e2e/cutproxy.py" "$work/proxy.port" "$first" \
+  "$work/route" "$work/proxy.log" &
+echo $! >"$work/proxy.pid"
+for _ in $(seq 50); do [ -f "$work/proxy.port" ] && break; sleep 0.1; done
+on b log mood 2 -a jane --date 2026-11-24 --notes "B on the second server" >/dev/null
+on b sync >/dev/null || fail "B's sync with the second server"
+echo "route $first" >"$work/route"
+on a log mood 5 -a jane --date 2026-11-24 --notes "A on the first server" >/dev/null
+on a log mood 5 -a jane --date 2026-11-25 --notes "A again on the first server" >/dev/null
+on a sync >/dev/null || fail "A's sync with the first server"
+on b export -a jane >"$work/fork-before-b.json"
+set +e
+on b sync >"$work/fork-b.out" 2>"$work/fork-b.err"
+code=$?
+set -e
+[ "$code" = 74 ] || fail "a forked server gave exit $code on B: $(cat "$work/fork-b.err")"
+grep -q "forked" "$work/fork-b.err" || fail "B's refusal names no fork: $(cat "$work/fork-b.err")"
+on b export -a jane >"$work/fork-after-b.json"
+cmp -s "$work/fork-before-b.json" "$work/fork-after-b.json" || fail "the fork changed B's export"
+echo "sync-log: OK (rollback, reset and 3 changes given back once; dropped change; fork)"
