@@ -177,7 +177,7 @@ extension AppSession {
                 afterEach: { index in
                     if index == page.changes.count / 2 { crash.hit("mid-apply:pull") }
                 })
-            if let head { try workspace.keepLogHead(head) }
+            if let head { try workspace.keepLogHead(head, as: principal) }
             report.applied += applied.applied
             report.conflicts += applied.conflicts
             tally?.note(received)

@@ -50,9 +50,20 @@ struct SyncStatusCommand: ParsableCommand {
             "The server, the last sync, queued changes, conflicts, devices with a wrong clock.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
+    @Option(
+        name: .customLong("evidence"),
+        help: "Write the evidence kept of a refused server log to this new file (JSON).")
+    var evidence: String?
 
     func run() throws {
         try guarded {
+            if let evidence {
+                let written = try global.session().writeLogEvidence(to: evidence)
+                print(
+                    "Wrote the evidence of a \(written.kind) of the server's log to \(evidence) "
+                        + "(\(WrittenFile.size(written.json)))")
+                return
+            }
             let status = try global.session().syncStatus()
             if output.json { print(try Render.json(status)); return }
             print("Server:     \(status.server)")

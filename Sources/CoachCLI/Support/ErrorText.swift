@@ -119,6 +119,8 @@ enum ErrorText {
         case .finishCheckpoint:
             "close the other programs that have the workspace open (sqlite3, other coach "
                 + "commands), then run 'coach doctor --repair'"
+        case .writeLogEvidence:
+            "the evidence is kept: write it with 'coach sync status --evidence FILE'"
         }
     }
 

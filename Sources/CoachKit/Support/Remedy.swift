@@ -60,6 +60,9 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
     case finishCheckpoint
     /// Redeem the one-time enrolment code the user was given, choosing a passphrase.
     case enrol(handle: String)
+    /// Write the evidence the replica kept of the server's log it refused to a file, to show
+    /// the server's operator or anyone checking it.
+    case writeLogEvidence
 
     /// The remedy in neutral words, e.g. "sign in with a handle and passphrase".
     public var description: String {
@@ -96,6 +99,7 @@ public enum Remedy: Hashable, Sendable, CustomStringConvertible {
         case .enrol: "redeem the one-time enrolment code and choose a passphrase"
         case .finishCheckpoint:
             "close the other programs that have the workspace open, then checkpoint it again"
+        case .writeLogEvidence: "the evidence is kept: write it to a file to show it"
         }
     }
 }

@@ -2,10 +2,12 @@ import Foundation
 
 /// The plaintext of a user's marks: a format byte, the audit mark (sequence number, 32-byte
 /// hash), then the epoch marks (count; each id, epoch, 32-byte commitment) and the certificate
-/// versions (count; each id, version). Ids are a length byte and UTF-8; numbers are 8 bytes,
-/// little-endian. Compact and quick to read, because every sign-in reads it.
+/// versions (count; each id, version); from format 2 on, the log mark (size, 32-byte root,
+/// reset counter). Ids are a length byte and UTF-8; numbers are 8 bytes, little-endian.
+/// Compact and quick to read, because every sign-in reads it. Format 1 (no log mark) still
+/// reads, as no verified head.
 extension LocalMarks {
-    static let format: UInt8 = 1
+    static let format: UInt8 = 2
 
     func encoded() -> [UInt8] {
         var out: [UInt8] = [Self.format]
@@ -29,6 +31,9 @@ extension LocalMarks {
             text(userId)
             number(version)
         }
+        number(Int(truncatingIfNeeded: logSize))
+        hash(logRoot)
+        number(Int(truncatingIfNeeded: logResets))
         return out
     }
 
@@ -48,7 +53,8 @@ extension LocalMarks {
             return String(bytes: b, encoding: .utf8)
         }
         func hash() -> [UInt8]? { take(32).map(Array.init) }
-        guard take(1)?.first == Self.format, let seq = number(), let head = hash(),
+        guard let format = take(1)?.first, format == 1 || format == Self.format,
+            let seq = number(), let head = hash(),
             let epochCount = number(), epochCount >= 0, epochCount <= bytes.count
         else { return nil }
         self.init()
@@ -64,6 +70,14 @@ extension LocalMarks {
         for _ in 0..<certCount {
             guard let id = text(), let version = number() else { return nil }
             certificates[id] = version
+        }
+        if format >= 2 {
+            guard let size = number(), let root = hash(), let resets = number() else {
+                return nil
+            }
+            logSize = UInt64(bitPattern: Int64(size))
+            logRoot = logSize == 0 ? [] : root
+            logResets = UInt64(bitPattern: Int64(resets))
         }
         guard at == bytes.count else { return nil }
     }

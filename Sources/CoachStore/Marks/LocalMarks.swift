@@ -3,7 +3,8 @@ import Foundation
 
 /// The copy of a user's marks kept on their own machine: the newest key epoch of each athlete,
 /// the newest version of each certificate, and the last audit entry they saw (sequence number
-/// and hash).
+/// and hash), and the newest tree head of the server's log this machine verified (size and
+/// root, with the counter of the owner's log resets it accepted).
 ///
 /// Sealed with XChaCha20-Poly1305 under the user's state key, with the workspace and user ids
 /// as associated data, so the file reveals nothing and cannot be moved to another user. The
@@ -13,6 +14,12 @@ struct LocalMarks: Equatable, Sendable {
     var certificates: [String: Int] = [:]
     var auditSeq: Int = 0
     var auditHash: [UInt8] = []
+    /// The size of the newest verified tree head of the server's log (0: none).
+    var logSize: UInt64 = 0
+    /// Its root (empty when `logSize` is 0).
+    var logRoot: [UInt8] = []
+    /// The counter of the last owner log reset taken: only a higher one lowers the log mark.
+    var logResets: UInt64 = 0
 
     static func ad(workspaceId: String, userId: String) -> [UInt8] {
         AssociatedData("coach/1/local-marks").with(workspaceId, userId).bytes

@@ -1,10 +1,12 @@
 import CoachCrypto
+import CoachTrust
 import Foundation
 import GRDB
 
 extension MarksMirror {
     /// Checks the workspace file against the marks kept on this machine, moves the audit mark
-    /// to the log's head once the entries since the last one chain to it, and writes the marks.
+    /// to the log's head once the entries since the last one chain to it, raises the log mark
+    /// to the file's verified tree head, and writes the marks.
     ///
     /// Without kept marks (a new machine, or keys replaced by enrolment or a reset) the file
     /// is trusted as it is and the marks start from it.
@@ -18,17 +20,21 @@ extension MarksMirror {
     ///   - athleteName: the athlete's handle as the user knows it, for messages (nil: unknown).
     /// - Returns: `state` raised to the kept marks, for the command's checks.
     /// - Throws: `StoreError.tampered` naming what was rolled back: the user's sealed state, an
-    ///   athlete's key epochs, a certificate, or the audit log.
+    ///   athlete's key epochs, a certificate, the audit log, or the sync log's verified head
+    ///   (naming both sizes).
     func signIn(
         _ db: Database, kept: LocalMarks?, state: UserState, handle: String,
         athleteName: (String) -> String? = { _ in nil }
     ) throws -> UserState {
         do {
             var next = kept ?? LocalMarks()
+            let logHead = try SignedTreeHead.held(in: db)
             if let kept {
+                try checkLog(logHead, kept: kept, handle: handle)
                 try check(db, kept: kept, state: state, handle: handle, athleteName: athleteName)
             }
             next.absorb(state)
+            next.absorb(logHead: logHead)
             let head = try Self.auditHead(db, from: next.auditSeq, hash: next.auditHash)
             next.auditSeq = head.seq
             next.auditHash = head.hash

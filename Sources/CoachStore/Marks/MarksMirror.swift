@@ -66,6 +66,17 @@ final class MarksMirror: Sendable {
         held.withLock { $0.marks = current }
     }
 
+    /// Changes the kept marks with `change` and writes them when they changed (nothing once
+    /// the sign-in found a rollback it only reports).
+    func update(_ change: (inout LocalMarks) -> Void) {
+        let next = held.withLock { held -> LocalMarks? in
+            var next = held.marks
+            change(&next)
+            return next == held.marks ? nil : next
+        }
+        if let next, rollback == nil { try? save(next) }
+    }
+
     /// Notes that the open transaction stored the user's `state`; once it commits, the marks
     /// are raised to it and written (once per transaction, whatever the number of updates).
     ///

@@ -53,7 +53,8 @@ public protocol RosterSyncStore: AnyObject {
     func verifyLogHead(
         _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
     ) throws -> ServerTreeHead?
-    func keepLogHead(_ head: ServerTreeHead) throws
+    func keepLogHead(_ head: ServerTreeHead, as actor: Principal) throws
+    func newestLogEvidence() throws -> (kind: String, json: String)?
     func verifyLogInclusions(
         _ changes: [ReceivedChange], _ inclusions: [LogInclusion]?, under served: ServerTreeHead?,
         as actor: Principal

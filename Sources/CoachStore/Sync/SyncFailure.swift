@@ -34,6 +34,8 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case notInvitationCode
     /// The server signs its log with a key other than the one pinned: nothing was published.
     case serverKeyMismatch(pinned: String, served: String)
+    /// Evidence of a refused server log was asked for, and this replica keeps none.
+    case noLogEvidence
 }
 
 extension SyncFailure: CoachFailure {
@@ -45,6 +47,7 @@ extension SyncFailure: CoachFailure {
             .conflict
         case .refusedChange, .streamBroken, .serverKeyMismatch: .corrupt
         case .accessRevoked: .permission
+        case .noLogEvidence: .notFound
         }
     }
 
@@ -79,6 +82,8 @@ extension SyncFailure: CoachFailure {
         case .serverKeyMismatch(let pinned, let served):
             "the server's log key is \(served), not the pinned \(pinned): nothing was "
                 + "published; check the fingerprint with the server's operator"
+        case .noLogEvidence:
+            "this replica keeps no evidence of a refused server log: it has refused none"
         case .membershipRefused(let reason), .rotationBehindStream(let reason):
             "the server's roster did not take this membership change (\(reason)): nothing was "
                 + "changed; sync, then make the change again"

@@ -54,8 +54,9 @@ extension Workspace {
     /// Takes the owner's reset of the server's log, after this replica's check of the served
     /// head failed: the reset must be the owner's, numbered above the last one taken, give up
     /// no more than this replica verified, and the served head must extend the restored log
-    /// (`LogVerifier.acceptReset`). The served head then replaces the held one, every stream
-    /// is pulled again from its start, and a restore is pending (`restoreCandidates`).
+    /// (`LogVerifier.acceptReset`). The served head then replaces the held one (and the
+    /// user's log mark on this machine), every stream is pulled again from its start, and a
+    /// restore is pending (`restoreCandidates`).
     ///
     /// - Parameters:
     ///   - reset: the newest reset on the served roster.
@@ -84,6 +85,9 @@ extension Workspace {
                 arguments: [
                     Int64(clamping: reset.counter), reset.time, Data(taken.encoded()),
                 ])
+            // The file's head, and once this commits the user's log mark, go to the restored
+            // log (the mark only for a reset above the last one taken).
+            try takeLogReset(db, head: taken, counter: reset.counter, as: actor)
             try db.execute(sql: SyncLogResetTables.forgetStreams)
         }
     }

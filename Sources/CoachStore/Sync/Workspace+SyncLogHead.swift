@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import CoachSync
 import CoachTrust
@@ -38,7 +39,8 @@ extension Workspace {
     /// - Returns: the head to keep once the apply committed (`keepLogHead`), or nil when it
     ///   is the one held or no log is checked.
     /// - Throws: `LogFailure` (exit 74) naming the sizes for a rollback or a fork, a head
-    ///   that is missing, unsigned or signed by an uncertified key.
+    ///   that is missing, unsigned or signed by an uncertified key. A rollback or a fork keeps
+    ///   its evidence first (`newestLogEvidence`), in a transaction of its own.
     public func verifyLogHead(
         _ served: ServerTreeHead?, consistency: [SyncBytes]?, as actor: Principal
     ) throws -> ServerTreeHead? {
@@ -53,29 +55,54 @@ extension Workspace {
         // The head held, served again: nothing to verify (a sync with nothing to do).
         if head == held { return nil }
         let verifier = LogVerifier(anchor: actor.anchor, certificates: [key])
-        switch try verifier.step(
-            held: held, served: head, consistency: (consistency ?? []).map(\.bytes))
-        {
-        case .unchanged: return nil
-        case .advanced: return served
+        let path = (consistency ?? []).map(\.bytes)
+        do {
+            switch try verifier.step(held: held, served: head, consistency: path) {
+            case .unchanged: return nil
+            case .advanced: return served
+            }
+        } catch {
+            keepLogEvidence(
+                error, key: key, held: held, served: head,
+                proof: LogEvidence.Proof(
+                    kind: "consistency", from: held?.size ?? 0, to: head.size,
+                    path: path.map(Hashing.hex)))
+            throw error
         }
     }
 
     /// Keeps `head` as the newest verified one, after the apply it covered committed; a head
-    /// no larger than the one held is left as it is.
-    public func keepLogHead(_ head: ServerTreeHead) throws {
+    /// no larger than the one held is left as it is. Once kept, `actor`'s marks on this
+    /// machine are raised to it, so a copy of the file with an older head is refused at
+    /// sign-in.
+    public func keepLogHead(_ head: ServerTreeHead, as actor: Principal) throws {
         guard let signed = head.signedTreeHead else { return }
         try write { db in
             if let held = try logHead(db), held.size >= signed.size { return }
             try db.execute(sql: SyncLogTables.setHead, arguments: [Data(signed.encoded())])
+            actor.marks?.logAdvanced(signed, in: db)
         }
     }
 
+    /// Takes the head an owner's log reset restored, inside the reset's transaction: the file
+    /// keeps it, and once the transaction commits `actor`'s log mark on this machine goes to
+    /// it, even down, when `counter` is above the last reset taken here (the only way the
+    /// mark goes down). The reset's statement must be verified before (`LogVerifier`).
+    ///
+    /// - Parameters:
+    ///   - db: the reset's write transaction.
+    ///   - head: the restored log's signed head (nil: the log starts again empty).
+    ///   - counter: the reset statement's counter.
+    ///   - actor: the signed-in user, whose marks follow.
+    func takeLogReset(
+        _ db: Database, head: SignedTreeHead?, counter: UInt64, as actor: Principal
+    ) throws {
+        try db.execute(
+            sql: SyncLogTables.setHead, arguments: [head.map { Data($0.encoded()) }])
+        actor.marks?.logReset(to: head, counter: counter, in: db)
+    }
+
     func logHead(_ db: Database) throws -> SignedTreeHead? {
-        guard let bytes = try Data.fetchOne(db, sql: SyncLogTables.head) else { return nil }
-        guard let head = try? SignedTreeHead.decode([UInt8](bytes)) else {
-            throw StoreError.tampered("the server's verified tree head in this file")
-        }
-        return head
+        try SignedTreeHead.held(in: db)
     }
 }

@@ -32,6 +32,8 @@ enum Schema {
     static let syncLogMigration = "v18-sync-log"
     /// Check-in: the roster's check-in devices, the athlete epochs' inbox keys, the ingest ledger.
     static let checkinMigration = "v19-checkin"
+    /// Sync: the evidence kept of each server log this replica refused.
+    static let syncEvidenceMigration = "v20-sync-evidence"
     /// Sync: the owner's last log reset this replica took, and its pending restore.
     static let logResetMigration = "v21-log-reset"
 
@@ -367,6 +369,10 @@ enum Schema {
             // Public roster rows (phones and the keys they seal to) and the items ingested,
             // so a redelivered item makes no second record. Empty until a phone is paired.
             try db.execute(sql: CheckinTables.create)
+        }
+        m.registerMigration(syncEvidenceMigration) { db in
+            // Empty until a server's log is refused (went back, forked, contradicted).
+            try db.execute(sql: SyncEvidenceTables.create)
         }
         m.registerMigration(logResetMigration) { db in
             // No reset taken: the counter at 0, nothing to restore.

@@ -65,3 +65,14 @@ extension LogFailure: CoachFailure {
         }
     }
 }
+
+extension LogFailure {
+    /// A rollback or a fork of any kind is kept as evidence by the replica that refused it:
+    /// the remedy is to write that evidence out.
+    public var remedy: Remedy? {
+        switch self {
+        case .rolledBack, .forked, .seenForked, .checkpointForked: .writeLogEvidence
+        default: nil
+        }
+    }
+}
