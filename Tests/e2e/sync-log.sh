@@ -10,7 +10,8 @@
 # naming the stream and the place, whether the later changes keep their numbers (a gap) or are
 # renumbered and chained again (the signed log does not hold them). Fork: two servers with one
 # key on databases cloned from one point (`CREATE DATABASE … TEMPLATE`), B served by one and A
-# by the other through a proxy; B routed to A's server refuses it (exit 74) naming the fork.
+# by the other through a proxy; B routed to A's server refuses it (exit 74) naming the fork,
+# and `coach sync status --evidence FILE` writes the two signed heads: one key, two roots.
 #
 # Needs: .build/debug/coach, Server/.build/debug/coach-server, PostgreSQL's initdb, pg_ctl,
 # pg_dump and pg_restore, psql and python3. Exits non-zero on the first failed check; never
@@ -148,4 +149,14 @@ set -e
 grep -q "forked" "$work/fork-b.err" || fail "B's refusal names no fork: $(cat "$work/fork-b.err")"
 on b export -a jane >"$work/fork-after-b.json"
 cmp -s "$work/fork-before-b.json" "$work/fork-after-b.json" || fail "the fork changed B's export"
+# The evidence: the two signed heads, of one key, with different roots.
+on b sync status --evidence "$work/ev.json" >/dev/null || fail "sync status --evidence on B"
+python3 - "$work/ev.json" <<'PY' || fail "the evidence: $(cat "$work/ev.json")"
+import json, sys
+heads = json.load(open(sys.argv[1]))["heads"]
+assert len(heads) == 2, heads
+assert heads[0]["key_id"] == heads[1]["key_id"], heads
+assert heads[0]["root"] != heads[1]["root"], heads
+assert {h["role"] for h in heads} == {"held", "served"}, heads
+PY
 echo "sync-log: OK (rollback, reset and 3 changes given back once; dropped change; fork)"
