@@ -97,6 +97,18 @@ import Testing
         #expect(r.server.state.withLock { $0.restored } == 3)
     }
 
+    @Test("Only the owner resets the log: a coach's log-reset is refused before anything is sent")
+    func coachMayNotReset() throws {
+        let r = try Self.restored()
+        let carl = try r.m.sandbox.session(as: "carl")
+        defer { carl.close() }
+        let paths = r.server.state.withLock { $0.paths.count }
+        #expect(throws: StoreError.permissionDenied("only the owner resets the server's log")) {
+            try carl.logReset()
+        }
+        #expect(r.server.state.withLock { $0.paths.count } == paths)
+    }
+
     @Test("A reset signed by a coach, planted on the roster, is refused with exit 74")
     func coachSignedReset() throws {
         let r = try Self.restored()

@@ -71,6 +71,12 @@ for machine in a b; do
 done
 
 # The owner's reset; then both machines take it, give back what the server lost, converge.
+set +e
+on a sync log-reset </dev/null >"$work/reset-ask.out" 2>&1
+code=$?
+set -e
+[ "$code" = 64 ] || fail "log-reset without --yes nor a terminal gave exit $code"
+grep -q "went back" <(on b sync 2>&1) || fail "log-reset without --yes reset the log"
 on a sync log-reset --yes >"$work/reset.out" 2>&1 || fail "log-reset: $(cat "$work/reset.out")"
 grep -q "3 changes given back" "$work/reset.out" || fail "log-reset: $(cat "$work/reset.out")"
 on b sync >"$work/sync-b.out" 2>&1 || fail "B's sync after the reset: $(cat "$work/sync-b.out")"

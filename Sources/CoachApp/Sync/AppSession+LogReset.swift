@@ -148,13 +148,21 @@ extension AppSession {
     }
 
     /// Gives the restored server back the changes this replica holds that it lacks (each
-    /// record's last change, whoever signed it), batch by batch with `restore: true`.
+    /// record's last change, whoever signed it, of the athletes this user still opens), batch
+    /// by batch with `restore: true`.
     ///
     /// - Returns: how many the server stored (the others it held already: `present`).
     func restore(_ client: SyncClient, workspace id: String, _ tally: RestoreTally) throws
         -> Int
     {
-        let held = try workspace.restoreCandidates(served: tally.served)
+        // Only the streams this user still reads: the server refuses the others.
+        var readable: [AthleteID: Bool] = [:]
+        let held = try workspace.restoreCandidates(served: tally.served).filter { change in
+            if let known = readable[change.athlete] { return known }
+            let reads = (try? workspace.openAthlete(id: change.athlete, as: principal)) != nil
+            readable[change.athlete] = reads
+            return reads
+        }
         let device = try workspace.withDeviceKey { id, _ in id }
         var restored = 0
         var start = 0
