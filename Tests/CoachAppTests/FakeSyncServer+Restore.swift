@@ -8,6 +8,11 @@ extension FakeSyncServer {
     /// stored when it is newer than the object's version here, else answered `present` (the
     /// real server's signature, device and grant checks are its own tests').
     func restorePush(_ request: PushRequest) throws -> SyncHTTPResponse {
+        let cut = state.withLock { s in
+            defer { s.cutNextRestore = false }
+            return s.cutNextRestore
+        }
+        if cut { throw SyncRemoteFailure.unreachable(server: "fake", detail: "connection cut") }
         let answer = try state.withLock { s -> SyncHTTPResponse in
             let resets = s.roster.filter {
                 if case .logReset = $0 { return true }

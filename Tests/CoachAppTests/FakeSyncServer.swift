@@ -62,6 +62,8 @@ final class FakeSyncServer: SyncTransport {
         var omitTreeHead = false
         /// Changes stored by restore pushes (after a log reset).
         var restored = 0
+        /// Cut the next restore push before the server reads it.
+        var cutNextRestore = false
     }
 
     let state = LockedValue(State())

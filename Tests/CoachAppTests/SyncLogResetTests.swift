@@ -97,6 +97,21 @@ import Testing
         #expect(r.server.state.withLock { $0.restored } == 3)
     }
 
+    @Test("A restore cut short is done again at the next sync: given back once, converged")
+    func restoreResumes() throws {
+        let r = try Self.restored()
+        r.server.state.withLock { $0.cutNextRestore = true }
+        let a = try r.m.session(r.m.envA)
+        #expect(throws: SyncRemoteFailure.self) { try a.logReset() }
+        #expect(try a.workspace.logResetState() == (1, true))
+        #expect(try a.sync().restored == 3)
+        #expect(try a.workspace.logResetState() == (1, false))
+        a.close()
+        try Self.sync(r.m, [r.m.envB, r.m.envA])
+        #expect(try r.m.export(r.m.envB) == r.before)
+        #expect(r.server.state.withLock { $0.restored } == 3)
+    }
+
     @Test("Only the owner resets the log: a coach's log-reset is refused before anything is sent")
     func coachMayNotReset() throws {
         let r = try Self.restored()
