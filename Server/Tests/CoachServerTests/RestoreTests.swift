@@ -116,8 +116,8 @@ struct RestoreTests {
     }
 
     @Test(
-        "forged, uncertified, after-the-reset and unreadable changes are refused",
-        arguments: ["forged", "uncertified", "after the reset", "unreadable"])
+        "forged, uncertified, after-the-reset, unreadable and ungranted changes are refused",
+        arguments: ["forged", "uncertified", "after the reset", "unreadable", "no grant"])
     func refused(_ attack: String) async throws {
         try await withServer("RestoreTests", fixture: fixture) { api, _ in
             try await api.register()
@@ -141,6 +141,10 @@ struct RestoreTests {
                     fixture.changes(
                         "d-carl", [Spec(object: "c-9", clock: ClubFixture.now + 2_000)])[0]
                 expected = (409, .noLogReset)
+            case "no grant":
+                // Carl holds jane at epoch 1 only: a change he sealed under an epoch not made.
+                change = fixture.changes("d-carl", [Spec(object: "c-9", epoch: 2)])[0]
+                expected = (403, .outOfRole)
             default:
                 change = fixture.changes("d-olga", [Spec(athlete: "a-bert", object: "b-9")])[0]
                 token = jane
