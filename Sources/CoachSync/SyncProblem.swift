@@ -54,6 +54,8 @@ public struct SyncProblem: Codable, Equatable, Sendable, Error {
         case batchReused = "batch_reused"
         /// No live invitation for the user matches the code: none, expired, used or burned.
         case badInvitation = "bad_invitation"
+        /// A change's `seen` names a log position (size and root) this server never signed.
+        case unknownTreeHead = "unknown_tree_head"
         /// The server failed.
         case internalError = "internal"
         /// A restore push before any owner's log reset, or of a change stamped after the last.

@@ -64,6 +64,8 @@ final class FakeSyncServer: SyncTransport {
         var restored = 0
         /// Cut the next restore push before the server reads it.
         var cutNextRestore = false
+        /// How many `log/proofs` requests were answered.
+        var proofRequests = 0
     }
 
     let state = LockedValue(State())
@@ -119,6 +121,10 @@ final class FakeSyncServer: SyncTransport {
             return try pull(
                 try SyncJSON.decode(PullRequest.self, from: body), readable: readable(request),
                 workspace: path.split(separator: "/").dropLast().last.map(String.init) ?? "")
+        case let path where path.hasSuffix("/log/proofs"):
+            return try logProofs(
+                try SyncJSON.decode(LogProofsRequest.self, from: body),
+                workspace: path.split(separator: "/").dropLast(2).last.map(String.init) ?? "")
         case let path where path.hasSuffix("/invitations"):
             let invitation = try SyncJSON.decode(InvitationRequest.self, from: body)
             state.withLock { $0.invitations[invitation.handle] = invitation }

@@ -47,7 +47,11 @@ ChangeEnvelope+ByteForm.swift and Sources/CoachCrypto/AssociatedData.swift. What
 hashed is the version-1 form: fields of a 4-byte big-endian length and their bytes, integers as
 8 bytes big-endian. What the server stores is the compact form (version 2: magic 0xCE 0x02,
 LEB128 integers, UUID ids as a 0 byte and 16 bytes, other ids and texts length-prefixed); a
-made-up change is written in the form the one it copies was stored in. Standard library only.
+change that names the log its device had verified (`seen`) is version 3 (0xCE 0x03): the
+seen size (LEB128) and root (32 bytes) after the previous hash, and in what is signed and
+hashed the signed version 2 with the size (8 bytes) and the root as two more header fields.
+A made-up change is written in the form the one it copies was stored in. Standard library
+only.
 """
 
 import base64
@@ -80,7 +84,7 @@ def integer(value):
 
 
 def decode(data):
-    if data[:2] == COMPACT:
+    if data[:2] in (COMPACT, COMPACT_SEEN):
         return decode_compact(data)
     fields, at = [], 0
     while at < len(data):
@@ -97,6 +101,7 @@ def decode(data):
 
 
 COMPACT = b"\xce\x02"
+COMPACT_SEEN = b"\xce\x03"
 
 
 def varint(data, at):
@@ -156,6 +161,10 @@ def decode_compact(data):
     env["epoch"], at = varint(data, at)
     env["sequence"], at = varint(data, at)
     env["previous"], at = data[at:at + 32], at + 32
+    if data[:2] == COMPACT_SEEN:
+        env["format"] = 2
+        size, at = varint(data, at)
+        env["seen"], at = (size, data[at:at + 32]), at + 32
     env["signature"], at = data[at:at + 64], at + 64
     n, at = varint(data, at)
     env["body"] = data[at:at + n]
@@ -163,13 +172,16 @@ def decode_compact(data):
 
 
 def encode_compact(env):
-    out = COMPACT + put_compact_id(env["workspace"]) + b"\x01" + put_compact_id(env["stream"])
+    out = COMPACT_SEEN if "seen" in env else COMPACT
+    out += put_compact_id(env["workspace"]) + b"\x01" + put_compact_id(env["stream"])
     out += put_compact_id(env["object"])
     for name in ("kind", "day"):
         out += put_varint(len(env[name])) + env[name]
     out += bytes([env["operation"]]) + put_varint(env["base"]) + struct.pack(">q", env["clock"])
     out += put_compact_id(env["device"]) + put_compact_id(env["author"])
     out += put_varint(env["epoch"]) + put_varint(env["sequence"]) + env["previous"]
+    if "seen" in env:
+        out += put_varint(env["seen"][0]) + env["seen"][1]
     return out + env["signature"] + put_varint(len(env["body"])) + env["body"]
 
 
@@ -177,6 +189,8 @@ def header(env, label):
     out = field(label)
     for name, is_int in HEADER:
         out += integer(env[name]) if is_int else field(env[name])
+    if "seen" in env:
+        out += integer(env["seen"][0]) + field(env["seen"][1])
     return out
 
 

@@ -151,7 +151,7 @@ struct ClubFixture: Sendable {
                 clock: HybridTimestamp(milliseconds: spec.clock, counter: 0),
                 device: device, author: author, epoch: spec.epoch,
                 sequence: position.sequence + 1, previousHash: position.hash,
-                body: Array("ciphertext of \(spec.object)".utf8))
+                body: Array("ciphertext of \(spec.object)".utf8), seen: spec.seen)
             change.sign(by: keys[device]!)
             position = ChangeVerifier.ChainPosition(sequence: change.sequence, hash: change.hash)
             return change
@@ -168,5 +168,6 @@ struct ClubFixture: Sendable {
         var epoch: Int64 = 1
         var clock: Int64 = ClubFixture.now
         var workspace: String? = nil
+        var seen: LogPosition? = nil
     }
 }

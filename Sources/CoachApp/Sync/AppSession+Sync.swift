@@ -172,6 +172,7 @@ extension AppSession {
             }
             try workspace.verifyLogInclusions(
                 received, page.inclusions, under: page.treeHead, as: principal)
+            try verifySeen(client, workspace: id, received, under: page.treeHead)
             let applied = try workspace.applyPulled(
                 received, as: principal,
                 afterEach: { index in

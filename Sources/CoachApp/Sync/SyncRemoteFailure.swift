@@ -29,7 +29,7 @@ extension SyncRemoteFailure: CoachFailure {
                 .batchReused, .noLogReset:
                 .conflict
             case .badSignature, .badEnvelope, .brokenChain, .wrongDevice, .otherWorkspace,
-                .rosterRejected, .badRegistration:
+                .rosterRejected, .badRegistration, .unknownTreeHead:
                 .corrupt
             case .malformed, .tooLarge, .clockAhead, .unknownStream, .internalError:
                 .invalidData

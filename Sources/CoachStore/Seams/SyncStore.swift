@@ -55,6 +55,12 @@ public protocol RosterSyncStore: AnyObject {
     ) throws -> ServerTreeHead?
     func keepLogHead(_ head: ServerTreeHead, as actor: Principal) throws
     func newestLogEvidence() throws -> (kind: String, json: String)?
+    func seenClaims(
+        _ changes: [ReceivedChange], under served: ServerTreeHead?, as actor: Principal
+    ) throws -> [SeenClaim]
+    func verifySeen(
+        _ claims: [SeenClaim], proofs: [LogProofsResponse.Consistency],
+        under served: ServerTreeHead?, as actor: Principal) throws
     func verifyLogInclusions(
         _ changes: [ReceivedChange], _ inclusions: [LogInclusion]?, under served: ServerTreeHead?,
         as actor: Principal

@@ -24,7 +24,8 @@ extension Workspace {
     /// The body is the row's own nonce and ciphertext, sealed under the athlete's epoch key
     /// with the record's associated data, so nothing is sealed again. The change takes the
     /// replica's next hybrid clock value and continues this machine's device chain; it goes to
-    /// the outbox and becomes the change behind the record (`record_changes`).
+    /// the outbox and becomes the change behind the record (`record_changes`). Once this
+    /// replica verified a head of the server's log, the change names it as `seen`.
     ///
     /// - Throws: `SyncFailure.deviceNotOpen` when the workspace syncs and no device key of
     ///   `author` is open.
@@ -45,7 +46,8 @@ extension Workspace {
             operation: change.body == nil ? .delete : .put,
             baseVersion: Int64(change.version - 1), clock: clock, device: signer.device,
             author: signer.userId, epoch: Int64(change.epoch), sequence: tip.sequence + 1,
-            previousHash: tip.hash, body: change.body ?? [])
+            previousHash: tip.hash, body: change.body ?? [],
+            seen: try SignedTreeHead.held(in: db)?.position)
         envelope.sign(by: signer.keys)
         let bytes = Data(envelope.encoded())
         let base = try Data.fetchOne(

@@ -41,6 +41,7 @@ extension SyncStore {
                 try await loadRoster(ws, on: connection)
             }
             let envelopes = try PushCheck.check(encoded, device: device, roster: roster, now: now)
+            try await checkSeen(ws, envelopes, on: connection)
             let end: ChangeVerifier.ChainPosition
             do {
                 end = try ChangeVerifier.verifyChain(envelopes, from: position)
