@@ -97,6 +97,37 @@ import Testing
         #expect(r.server.state.withLock { $0.restored } == 3)
     }
 
+    @Test("Changes naming a head the restored server lost come back and apply after the reset")
+    func seenOfLostLog() throws {
+        let server = FakeSyncServer()
+        let m = try SyncTwoMachinesTests.machines(server)
+        try Self.sync(m, [m.envA, m.envB])
+        let dump = server.dump()
+        // The log grows past the dump, A verifies it, then signs three days naming that head.
+        let b = try m.session(m.envB)
+        _ = try b.logBook(Handle("jane"), date: "2026-11-20").saveWellness(
+            mood: 2, doms: [], notes: "B after the dump")
+        _ = try b.sync()
+        b.close()
+        let a = try m.session(m.envA)
+        _ = try a.sync()
+        for day in ["2026-11-21", "2026-11-22", "2026-11-23"] {
+            _ = try a.logBook(Handle("jane"), date: day).saveWellness(
+                mood: 3, doms: [], notes: "naming a lost head \(day)")
+        }
+        _ = try a.sync()
+        a.close()
+        try Self.sync(m, [m.envB])
+        let before = try m.export(m.envA)
+        server.restore(dump)
+        let owner = try m.session(m.envA)
+        #expect(try owner.logReset().sync?.restored == 4)
+        owner.close()
+        try Self.sync(m, [m.envB, m.envA])
+        #expect(try m.export(m.envA) == before)
+        #expect(try m.export(m.envB) == before)
+    }
+
     @Test("A restore cut short is done again at the next sync: given back once, converged")
     func restoreResumes() throws {
         let r = try Self.restored()
