@@ -116,6 +116,29 @@ struct RestoreTests {
     }
 
     @Test(
+        "after a reset a queued change naming a head the reset gave up is pushed; a later one not")
+    func seenBeforeReset() async throws {
+        try await withServer("RestoreTests", fixture: fixture) { api, _ in
+            try await api.register()
+            let carl = try await api.signIn("d-carl")
+            let olga = try await api.signIn("d-olga")
+            #expect(try await pushReset(api, reset(1), token: olga).status == 200)
+            let lost = LogPosition(size: 99, root: [UInt8](repeating: 9, count: 32))
+            let changes = fixture.changes(
+                "d-carl",
+                [
+                    Spec(object: "c-1", seen: lost),
+                    Spec(object: "c-2", clock: ClubFixture.now + 2_000, seen: lost),
+                ])
+            let before = try await api.push("d-carl", batch: 1, [changes[0]], token: carl)
+            #expect(before.status == 200, "\(before.problem?.message ?? "")")
+            let after = try await api.push("d-carl", batch: 2, [changes[1]], token: carl)
+            #expect(after.status == 422)
+            #expect(after.problem?.reason == .unknownTreeHead)
+        }
+    }
+
+    @Test(
         "forged, uncertified, after-the-reset, unreadable and ungranted changes are refused",
         arguments: ["forged", "uncertified", "after the reset", "unreadable", "no grant"])
     func refused(_ attack: String) async throws {

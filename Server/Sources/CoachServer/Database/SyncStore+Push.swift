@@ -41,7 +41,8 @@ extension SyncStore {
                 try await loadRoster(ws, on: connection)
             }
             let envelopes = try PushCheck.check(encoded, device: device, roster: roster, now: now)
-            try await checkSeen(ws, envelopes, on: connection)
+            try await checkSeen(
+                ws, envelopes, resetTime: roster.roster.logResetTime, on: connection)
             let end: ChangeVerifier.ChainPosition
             do {
                 end = try ChangeVerifier.verifyChain(envelopes, from: position)
