@@ -10,11 +10,14 @@ public struct PushRequest: Codable, Equatable, Sendable {
     public var device: DeviceID
     public var batchSeq: Int64
     public var changes: [SyncBytes]
+    /// After the owner's log reset: changes a replica held that the restored server lacks,
+    /// signed by any device (`restore: true`, absent otherwise).
+    public var restore: Bool?
 
     enum CodingKeys: String, CodingKey {
         case device
         case batchSeq = "batch_seq"
-        case changes
+        case changes, restore
     }
 
     /// A batch of encoded envelopes.
@@ -31,10 +34,14 @@ public struct PushedChange: Codable, Equatable, Sendable {
     public var stream: AthleteID
     public var sseq: Int64
     public var streamHead: SyncBytes
+    /// A restored change the server held at its version or a newer one: nothing was stored
+    /// (`present: true`, absent otherwise).
+    public var present: Bool?
 
     enum CodingKeys: String, CodingKey {
         case stream, sseq
         case streamHead = "stream_head"
+        case present
     }
 
     /// A change's place.

@@ -6,7 +6,7 @@ import CoachTrust
 /// the sealed key row a new machine opens with the passphrase), an athlete, an epoch, a grant,
 /// a device, a device revocation, an external plugin, an athlete's removal, or a user's new
 /// sealed key row (a passphrase change); a check-in device or an athlete epoch's inbox key; or
-/// the club server's log key the owner certified.
+/// the club server's log key the owner certified, or the owner's reset of its log.
 ///
 /// Each entry carries the signature its row already requires; the server applies entries to its
 /// rows and accepts them only when the trust checks accept the result (`RosterState`). In JSON
@@ -25,6 +25,8 @@ public enum RosterEntry: Equatable, Sendable {
     case checkinDevice(RosterCheckinDevice)
     case inboxKey(RosterInboxKey)
     case logKey(RosterLogKey)
+    // Log recovery (issue 27).
+    case logReset(RosterLogReset)
 
     /// The entry's type as JSON names it.
     public var type: String {
@@ -41,6 +43,7 @@ public enum RosterEntry: Equatable, Sendable {
         case .checkinDevice: "checkin_device"
         case .inboxKey: "inbox_key"
         case .logKey: "log_key"
+        case .logReset: "log_reset"
         }
     }
 
@@ -60,6 +63,7 @@ public enum RosterEntry: Equatable, Sendable {
             case .checkinDevice(let v): v.fields
             case .inboxKey(let v): v.fields
             case .logKey(let v): v.fields
+            case .logReset(let v): v.fields
             }
         return AssociatedData("coach/1/roster-entry").with(type, fields.bytes).bytes
     }
@@ -95,6 +99,7 @@ extension RosterEntry: Codable {
             self = .checkinDevice(try c.decode(RosterCheckinDevice.self, forKey: key))
         case "inbox_key": self = .inboxKey(try c.decode(RosterInboxKey.self, forKey: key))
         case "log_key": self = .logKey(try c.decode(RosterLogKey.self, forKey: key))
+        case "log_reset": self = .logReset(try c.decode(RosterLogReset.self, forKey: key))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: Key(stringValue: "type"), in: c,
@@ -119,6 +124,7 @@ extension RosterEntry: Codable {
         case .checkinDevice(let v): try c.encode(v, forKey: key)
         case .inboxKey(let v): try c.encode(v, forKey: key)
         case .logKey(let v): try c.encode(v, forKey: key)
+        case .logReset(let v): try c.encode(v, forKey: key)
         }
     }
 }

@@ -25,6 +25,8 @@ public struct RosterIndex: Equatable, Sendable {
     public var sealedKeys: [UserID: [UInt8]] = [:]
     /// The server's log key: the newest `log_key` entry's certificate (byte form).
     public var logKey: [UInt8]?
+    /// The number of the roster's last `log_reset` entry, 0 before the first.
+    public var logResetCounter: UInt64 = 0
 
     /// Where a grant sits: its athlete, epoch and user.
     public struct GrantKey: Hashable, Sendable {
@@ -68,6 +70,8 @@ public struct RosterIndex: Equatable, Sendable {
             keyRows[row.userId] = row.sealedKeys.bytes
             sealedKeys[row.userId] = row.sealedKeys.bytes
         case .logKey(let key): logKey = key.certificate.bytes
+        case .logReset(let reset):
+            logResetCounter = max(logResetCounter, reset.decoded?.counter ?? 0)
         case .device, .deviceRevocation, .checkinDevice, .inboxKey: break
         }
     }

@@ -58,6 +58,8 @@ public struct SyncProblem: Codable, Equatable, Sendable, Error {
         case unknownTreeHead = "unknown_tree_head"
         /// The server failed.
         case internalError = "internal"
+        /// A restore push before any owner's log reset, or of a change stamped after the last.
+        case noLogReset = "no_log_reset"
     }
 
     public var status: Int

@@ -62,6 +62,10 @@ final class FakeSyncServer: SyncTransport {
         var omitTreeHead = false
         /// The check-in inbox (`FakeSyncServer+Inbox`).
         var inbox = Inbox()
+        /// Changes stored by restore pushes (after a log reset).
+        var restored = 0
+        /// Cut the next restore push before the server reads it.
+        var cutNextRestore = false
         /// How many `log/proofs` requests were answered.
         var proofRequests = 0
     }
@@ -143,6 +147,7 @@ final class FakeSyncServer: SyncTransport {
     }
 
     func push(_ request: PushRequest) throws -> SyncHTTPResponse {
+        if request.restore == true { return try restorePush(request) }
         let key = "\(request.device)/\(request.batchSeq)"
         let (answer, lose) = try state.withLock { s -> ([UInt8], Bool) in
             if let stored = s.answers[key] { return (stored, false) }

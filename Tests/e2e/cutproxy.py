@@ -10,7 +10,11 @@ Listens on 127.0.0.1 (a free port, written to PORT_FILE) and forwards every conn
   measure PATH            forward everything, and log the bytes of each exchange whose
                           request line names PATH ("PATH up=N down=M" in LOG_FILE);
   cut PATH up|down N      forward the first N bytes of the first exchange naming PATH, in
-                          the request (up) or the answer (down), then close both sides.
+                          the request (up) or the answer (down), then close both sides;
+  route PORT              forward each new connection to 127.0.0.1:PORT instead.
+
+With CUTPROXY_PORT set it listens on that port (a server's address the machines already
+know) instead of a free one.
 
 A cut fires once per rule (writing "cut PATH up|down N" to LOG_FILE); the rule file must
 change before another cut. HTTP/1.1 without pipelining is assumed: the bytes of an answer
@@ -130,8 +134,10 @@ def pump(exchange, source, upward):
 def serve(listener):
     while True:
         client, _ = listener.accept()
+        rule = read_rule().split()
+        port = int(rule[1]) if len(rule) == 2 and rule[0] == "route" else target_port
         try:
-            server = socket.create_connection(("127.0.0.1", target_port))
+            server = socket.create_connection(("127.0.0.1", port))
         except OSError:
             client.close()
             continue
@@ -142,7 +148,7 @@ def serve(listener):
 
 listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-listener.bind(("127.0.0.1", 0))
+listener.bind(("127.0.0.1", int(os.environ.get("CUTPROXY_PORT", "0"))))
 listener.listen(16)
 with open(port_file + ".tmp", "w") as f:
     f.write(str(listener.getsockname()[1]))

@@ -5,6 +5,7 @@ Usage: envelope.py forge|replay LAST_RUN_HEX STREAM_HEAD_HEX
        envelope.py post URL WORKSPACE DEVICE TOKEN_HEX BATCH ENVELOPE_HEX
        envelope.py envelopes          (run bodies in hex on stdin, one a line)
        envelope.py flip RUN_HEX INDEX
+       envelope.py drop WS SID SSEQ [--rechain]   (the stream's runs on stdin)
 
 The server stores a stream's changes in runs (server migration 7, `runs`): one row per
 pushed batch and stream whose body is each change as a 4-byte big-endian word (its length,
@@ -26,6 +27,16 @@ flip prints the run with the last byte of its INDEX-th change (from 0) flipped.
           old signature kept (the forger has no device key).
   replay  the same signed envelope again, unchanged: a genuine signature on a change the
           device already made.
+
+drop plays an insider who takes change SSEQ out of the middle of the stream SID of workspace
+WS. Its runs come on stdin, one a line in stream order: "SSEQ N GSEQ HEAD_HEX BODY_HEX" (the
+run's last sequence, its count, where the log numbers its first change, the stream head before
+it, its body). It prints the SQL that rewrites the run holding SSEQ and every later one as runs
+of one change each, with their `log_runs` rows at their changes' places in the log. Without
+--rechain the other changes keep their numbers (a gap at SSEQ); with --rechain every later
+change is numbered one lower and every stream head after SSEQ is chained again, so the stream
+reads whole, and `streams` and `log_streams` end at the new head. The signed log is not
+touched: nobody without the server's key can sign another.
 
 post sends the envelope to the server's push route as a batch of its own, signed in with a
 session token (32 bytes in hex) whose hash someone put into the sessions table, and prints
@@ -235,7 +246,51 @@ def unpack(run):
     return changes
 
 
+def drop(ws, sid, target, rechain):
+    runs = [line.split() for line in sys.stdin.read().strip().splitlines()]
+    changes, first_run = [], None
+    for last, n, gseq, head, body in runs:
+        last, n, gseq = int(last), int(n), int(gseq)
+        if last < target:
+            continue
+        if first_run is None:
+            first_run, start = last - n + 1, bytes.fromhex(head)
+        for offset, data in enumerate(unpack(bytes.fromhex(body))):
+            changes.append((last - n + 1 + offset, gseq + offset, data))
+    if first_run is None or first_run > target:
+        sys.exit(f"no run holds change {target}")
+    out = ["BEGIN;",
+           f"DELETE FROM runs WHERE sid = {sid} AND sseq >= {target};",
+           f"DELETE FROM log_runs WHERE ws = '{ws}' AND sid = {sid} AND seq >= {target};"]
+    kept_head, served_head = start, start
+    for sseq, gseq, data in changes:
+        hashed = change_hash(decode(data))
+        if sseq == target:
+            kept_head = blake2b(kept_head + hashed)
+            continue
+        number = sseq - 1 if rechain and sseq > target else sseq
+        before = served_head if rechain else kept_head
+        body = struct.pack(">I", len(data)) + data
+        out.append(f"INSERT INTO runs (sid, sseq, n, head, body) VALUES ({sid}, {number}, 1, "
+                   f"'\\x{before.hex()}', '\\x{body.hex()}');")
+        out.append(f"INSERT INTO log_runs (ws, gseq, sid, seq, n) VALUES ('{ws}', {gseq}, "
+                   f"{sid}, {number}, 1);")
+        kept_head = blake2b(kept_head + hashed)
+        served_head = blake2b(before + hashed)
+    if rechain:
+        end = changes[-1][0] - 1
+        out.append(f"UPDATE streams SET sseq = {end}, head = '\\x{served_head.hex()}' "
+                   f"WHERE sid = {sid};")
+        out.append(f"UPDATE log_streams SET seq = {end}, head = '\\x{served_head.hex()}' "
+                   f"WHERE ws = '{ws}' AND sid = {sid};")
+    out.append("COMMIT;")
+    print("\n".join(out))
+
+
 def main():
+    if sys.argv[1] == "drop":
+        drop(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), "--rechain" in sys.argv[5:])
+        return
     if sys.argv[1] == "post":
         post(*sys.argv[2:8])
         return

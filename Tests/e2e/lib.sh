@@ -73,3 +73,29 @@ on() {
 
 # `field NAME` prints the field NAME of the JSON object on stdin.
 field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+
+# `serve_as NAME DB [PORT]` starts a server NAME (pid file $work/NAME.pid, log $work/NAME.log)
+# on the cluster's database DB with the script's key, listening on PORT (else a free port),
+# stopping one of that name already running; sets $url to its address.
+serve_as() {
+  local name=$1 db=$2 listen=${3:-0}
+  [ -f "$work/$name.pid" ] && kill "$(cat "$work/$name.pid")" 2>/dev/null || true
+  [ -f "$work/server.key" ] || "$server" keygen --out "$work/server.key" >/dev/null
+  : >"$work/$name.log"
+  env COACH_SERVER_KEY_FILE="$work/server.key" \
+    COACH_SERVER_DATABASE="postgres://coach@127.0.0.1:$port/$db" \
+    "$server" serve --listen "127.0.0.1:$listen" >"$work/$name.log" 2>&1 &
+  echo $! >"$work/$name.pid"
+  for _ in $(seq 50); do grep -q "listening on http" "$work/$name.log" && break; sleep 0.1; done
+  url=$(grep -o "http://127.0.0.1:[0-9]*" "$work/$name.log" | head -1)
+  [ -n "$url" ] || fail "server $name did not start: $(cat "$work/$name.log")"
+}
+
+# `dump DB FILE` writes DB in PostgreSQL's custom format; `restore DB FILE` drops DB (closing
+# its connections), creates it again and restores FILE into it.
+dump() { "$bin/pg_dump" -Fc -h 127.0.0.1 -p "$port" -U coach -f "$2" "$1"; }
+restore() {
+  psql -q -h 127.0.0.1 -p "$port" -U coach -d postgres -c "DROP DATABASE $1 WITH (FORCE)" \
+    -c "CREATE DATABASE $1"
+  "$bin/pg_restore" -h 127.0.0.1 -p "$port" -U coach -d "$1" "$2"
+}

@@ -1,6 +1,7 @@
 import CoachKit
 import CoachStore
 import CoachSync
+import CoachTrust
 import Foundation
 
 extension AppSession {
@@ -149,6 +150,7 @@ extension AppSession {
         into report: inout SyncReport
     ) throws -> [String: Int] {
         let crash = SyncCrashPoint.from(environment.variables)
+        var tally = try restoreTally()
         while true {
             let cursors = try workspace.streamCursors()
             let request = PullRequest(
@@ -157,9 +159,17 @@ extension AppSession {
                 logSize: try workspace.logSize(as: principal))
             let page = try client.call("POST", SyncPath.pull(id), request, as: PullResponse.self)
             // The served log is checked before anything of the page is applied.
-            let head = try report.logCheck {
-                try workspace.verifyLogHead(
-                    page.treeHead, consistency: page.consistency, as: principal)
+            let head: ServerTreeHead?
+            do {
+                head = try report.logCheck {
+                    try workspace.verifyLogHead(
+                        page.treeHead, consistency: page.consistency, as: principal)
+                }
+            } catch let failure as LogFailure where Self.contradicts(failure) {
+                // Only an owner's reset naming the served log makes it acceptable.
+                try takeLogReset(client, workspace: id, refusing: failure)
+                tally = try restoreTally()
+                continue
             }
             if !roster.holds(page.rosterHead) {
                 try readRoster(client, workspace: id, into: &roster)
@@ -182,7 +192,11 @@ extension AppSession {
             if let head { try workspace.keepLogHead(head, as: principal) }
             report.applied += applied.applied
             report.conflicts += applied.conflicts
-            if page.done || page.changes.isEmpty { return page.inbox ?? [:] }
+            tally?.note(received)
+            if page.done || page.changes.isEmpty {
+                if let tally { report.restored += try restore(client, workspace: id, tally) }
+                return page.inbox ?? [:]
+            }
         }
     }
 

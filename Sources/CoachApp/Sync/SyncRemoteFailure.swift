@@ -26,7 +26,7 @@ extension SyncRemoteFailure: CoachFailure {
             case .outOfRole: .permission
             case .unknownWorkspace, .notFound: .notFound
             case .workspaceExists, .rosterHeadMoved, .streamMoved, .staleBase, .wrongEpoch,
-                .batchReused:
+                .batchReused, .noLogReset:
                 .conflict
             case .badSignature, .badEnvelope, .brokenChain, .wrongDevice, .otherWorkspace,
                 .rosterRejected, .badRegistration, .unknownTreeHead:

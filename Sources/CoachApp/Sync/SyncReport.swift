@@ -19,6 +19,8 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// The CPU time of this sync's checks of the served log (heads, consistency and
     /// inclusion proofs), in microseconds; measured only when asked (`logCPUVariable`).
     public var logCheckMicros: Int64?
+    /// Changes this machine gave back to the server after the owner's log reset.
+    public var restored = 0
 
     public init() {}
 }

@@ -10,6 +10,7 @@ struct SyncCommand: ParsableCommand {
         subcommands: [
             SyncNowCommand.self, SyncPublishCommand.self, SyncStatusCommand.self,
             SyncConflictsCommand.self, SyncInviteCommand.self, SyncJoinCommand.self,
+            SyncLogResetCommand.self,
         ],
         defaultSubcommand: SyncNowCommand.self)
 }

@@ -139,6 +139,7 @@ struct SyncApplier {
     /// device in streams this replica cannot read fill the gaps; the server checks those.)
     func checkChain(_ envelope: ChangeEnvelope, stream: String, user: String) throws {
         let device = envelope.device.rawValue
+        if try givenBackAfterReset(envelope, stream: stream) { return }
         if let row = try Row.fetchOne(db, sql: SyncTables.chain, arguments: [stream, device]) {
             let sequence: Int64 = row["sequence"]
             let hash = [UInt8](row["hash"] as Data)

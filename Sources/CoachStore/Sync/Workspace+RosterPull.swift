@@ -31,6 +31,7 @@ extension Workspace {
             throw StoreError.tampered("\(error.message) (replayed on the server)")
         }
         try requireLogKeyOrder(entries, anchor: actor.anchor)
+        try requireLogResetOrder(entries, anchor: actor.anchor)
         applyingRoster.withLock { $0 = true }
         defer { applyingRoster.withLock { $0 = false } }
         return try write { db in
@@ -170,7 +171,8 @@ extension Workspace {
             return try applyPlugin(db, plugin, as: actor, newest: &plugins)
         case .logKey(let key):
             return try applyLogKey(db, key, anchor: actor.anchor)
-        case .device, .deviceRevocation, .keyRow, .checkinDevice, .inboxKey:
+        case .device, .deviceRevocation, .keyRow, .checkinDevice, .inboxKey, .logReset:
+            // A log reset is taken by the pull whose log check fails (`acceptLogReset`).
             return false
         }
         return true

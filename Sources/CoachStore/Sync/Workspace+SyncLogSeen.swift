@@ -18,7 +18,8 @@ public struct SeenClaim: Equatable, Sendable {
 extension Workspace {
     /// The distinct log positions the page's changes name as seen, that a consistency proof
     /// to the served head must cover: not the served head's own position, nor the head this
-    /// replica verified (already proved). Nothing while no log is checked.
+    /// replica verified (already proved), nor those of changes stamped before the owner's
+    /// last log reset this replica took. Nothing while no log is checked.
     ///
     /// - Parameters:
     ///   - changes: the page's changes.
@@ -28,16 +29,23 @@ extension Workspace {
     public func seenClaims(
         _ changes: [ReceivedChange], under served: ServerTreeHead?, as actor: Principal
     ) throws -> [SeenClaim] {
-        let (key, held) = try read { db in
-            (try logKey(db, anchor: actor.anchor), try logHead(db))
+        let (key, held, resetTime) = try read { db in
+            (
+                try logKey(db, anchor: actor.anchor), try logHead(db),
+                try Int64.fetchOne(db, sql: SyncLogResetTables.resetTime) ?? 0
+            )
         }
         guard key != nil, let head = served?.signedTreeHead else { return [] }
         var claims: [SeenClaim] = []
         var taken: Set<LogPosition> = [head.position]
         if let held { taken.insert(held.position) }
         for change in changes {
+            // A change stamped before the owner's last log reset may name a head of the log
+            // the reset gave up, which no server can prove any more: the reset vouches for it.
             guard let envelope = try? ChangeEnvelope.decode(change.envelope),
-                let seen = envelope.seen, taken.insert(seen).inserted
+                let seen = envelope.seen,
+                resetTime == 0 || envelope.clock.milliseconds > resetTime,
+                taken.insert(seen).inserted
             else { continue }
             claims.append(
                 SeenClaim(device: envelope.device, position: seen, envelope: change.envelope))

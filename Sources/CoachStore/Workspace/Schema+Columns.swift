@@ -52,7 +52,9 @@ extension Schema {
         ],
         "sync_skew": ["device_id", "clock", "seen_at"],
         "sync_marks": ["athlete_id", "epoch", "sseq", "head"],
-        "sync_log": ["id", "key_certificate", "head"],
+        "sync_log": [
+            "id", "key_certificate", "head", "reset_counter", "restore_pending", "reset_time",
+        ],
         "sync_evidence": ["num", "kind", "found_at", "json"],
         "outbox": ["num", "device_id", "sequence", "athlete_id", "object", "envelope", "base"],
         "record_changes": ["athlete_id", "object", "version", "deleted", "envelope"],

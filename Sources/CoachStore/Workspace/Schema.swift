@@ -34,6 +34,8 @@ enum Schema {
     static let checkinMigration = "v19-checkin"
     /// Sync: the evidence kept of each server log this replica refused.
     static let syncEvidenceMigration = "v20-sync-evidence"
+    /// Sync: the owner's last log reset this replica took, and its pending restore.
+    static let logResetMigration = "v21-log-reset"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -371,6 +373,10 @@ enum Schema {
         m.registerMigration(syncEvidenceMigration) { db in
             // Empty until a server's log is refused (went back, forked, contradicted).
             try db.execute(sql: SyncEvidenceTables.create)
+        }
+        m.registerMigration(logResetMigration) { db in
+            // No reset taken: the counter at 0, nothing to restore.
+            try db.execute(sql: SyncLogResetTables.create)
         }
         return m
     }

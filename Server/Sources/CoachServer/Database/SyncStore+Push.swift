@@ -19,6 +19,7 @@ extension SyncStore {
     public func push(_ request: PushRequest, session: SessionDevice, now: Int64) async throws
         -> PushResponse
     {
+        if request.restore == true { return try await restore(request, session: session) }
         let ws = session.workspace
         let device = session.device
         guard request.device == device else {
@@ -40,7 +41,8 @@ extension SyncStore {
                 try await loadRoster(ws, on: connection)
             }
             let envelopes = try PushCheck.check(encoded, device: device, roster: roster, now: now)
-            try await checkSeen(ws, envelopes, on: connection)
+            try await checkSeen(
+                ws, envelopes, resetTime: roster.roster.logResetTime, on: connection)
             let end: ChangeVerifier.ChainPosition
             do {
                 end = try ChangeVerifier.verifyChain(envelopes, from: position)

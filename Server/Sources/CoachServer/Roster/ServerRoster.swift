@@ -39,6 +39,10 @@ public struct ServerRoster: Sendable {
     public private(set) var keys: RosterKeyLedger
     /// The log key the owner certified last (`RosterLogKey`), if any.
     public private(set) var logKey: LogKeyCertificate?
+    /// The number of the owner's last log reset (`RosterLogReset`), 0 before the first.
+    public private(set) var logResetCounter: UInt64 = 0
+    /// When the owner signed the last log reset (Unix milliseconds), 0 before one.
+    public private(set) var logResetTime: Int64 = 0
 
     /// An empty roster of the workspace `registration` registers.
     public init(registration: WorkspaceRegistration) {
@@ -115,6 +119,15 @@ public struct ServerRoster: Sendable {
                     "a log key entry is not the owner's or is older than the current key")
             }
             logKey = cert
+        case .logReset(let entry):
+            guard let reset = entry.verified(anchor: anchor),
+                RosterLogReset.follows(logResetCounter, with: reset)
+            else {
+                throw RosterRefusal(
+                    "a log reset is not the owner's or is not numbered \(logResetCounter + 1)")
+            }
+            logResetCounter = reset.counter
+            logResetTime = reset.time
         }
         head = head.appending(entry)
     }

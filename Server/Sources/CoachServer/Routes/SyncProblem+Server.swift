@@ -13,7 +13,7 @@ extension SyncProblem {
             403
         case .unknownWorkspace, .notFound: 404
         case .workspaceExists, .rosterHeadMoved, .streamMoved, .wrongEpoch, .brokenChain,
-            .staleBase, .batchReused:
+            .staleBase, .batchReused, .noLogReset:
             409
         case .tooLarge: 413
         case .rosterRejected, .unknownStream, .clockAhead, .unknownTreeHead: 422

@@ -1,0 +1,20 @@
+import CoachKit
+import CoachTrust
+import Foundation
+import GRDB
+
+extension SyncApplier {
+    /// Whether `envelope` is a change stamped before the owner's last log reset that a
+    /// replica gave back to the restored server out of its device's order, at or before where
+    /// this replica's chain of the device stands: its device's order is not checked (the
+    /// server took it as a restore), and the chain stays where it is. Such a change is applied
+    /// only when newer than the record held (`merge`).
+    func givenBackAfterReset(_ envelope: ChangeEnvelope, stream: String) throws -> Bool {
+        let resetTime = try Int64.fetchOne(db, sql: SyncLogResetTables.resetTime) ?? 0
+        guard resetTime > 0, envelope.clock.milliseconds <= resetTime else { return false }
+        let row = try Row.fetchOne(
+            db, sql: SyncTables.chain, arguments: [stream, envelope.device.rawValue])
+        guard let row else { return false }
+        return envelope.sequence <= row["sequence"] as Int64
+    }
+}
