@@ -10,14 +10,16 @@ extension AppSession {
 
     /// The audit chain and signatures, then each entry against its actor's certified role,
     /// then the membership rows (certificates, key histories, every grant); in a synced
-    /// workspace, then each held change's signature and device and the held log head
-    /// (offline: the server's log itself is not asked).
+    /// workspace, then each held change's signature and device and the held log head, and,
+    /// with a kept session, each stream head's inclusion in the server's log
+    /// (`verifySyncedAudit`; without one the log is reported not checked).
     ///
     /// The owner first countersigns the log when other users wrote since her last entry (an
     /// owner checkpoint).
     ///
     /// - Throws: `StoreError.tampered` when the log verifies but a membership row or a held
-    ///   change does not; `LogFailure` for a held log head that does not.
+    ///   change does not; `LogFailure` for a held log head that does not, a served head
+    ///   that rolls back or forks it, or a stream head the served log does not include.
     public func verifyAudit() throws -> AuditVerification {
         try workspace.countersignAudit(as: principal)
         let chain = try workspace.verifyAudit()
@@ -30,7 +32,7 @@ extension AppSession {
         }
         _ = try workspace.verifyMembership(as: principal)
         var result = chain
-        result.sync = try workspace.auditSyncedChanges(as: principal)
+        result.sync = try verifySyncedAudit()
         return result
     }
 

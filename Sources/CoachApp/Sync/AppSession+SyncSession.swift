@@ -20,11 +20,7 @@ extension AppSession {
         let binding = KeptSyncSession.Binding(
             server: client.server.absoluteString, workspace: id, device: device)
         let store = environment.syncSessions(for: workspace.path)
-        let nowMs = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
-        if let sealed = try StoreError.local({ try store.load(deviceId: device.rawValue) }),
-            let kept = KeptSyncSession.open(sealed, with: keys, binding: binding),
-            kept.usable(at: nowMs)
-        {
+        if let kept = try keptSyncSession(server: client.server, workspace: id) {
             client.token = kept.token
             client.expiresAt = kept.expiresAt
             do {
@@ -43,5 +39,22 @@ extension AppSession {
             try? store.save(kept.sealed(with: keys, binding: binding), deviceId: device.rawValue)
         }
         return try body(client)
+    }
+
+    /// The session kept from an earlier command for this device, workspace and server, when
+    /// it has more than a couple of minutes left; nil otherwise. Nothing signs in.
+    ///
+    /// - Throws: `StoreError` when the device key or the session file cannot be read.
+    func keptSyncSession(server: URL, workspace id: String) throws -> KeptSyncSession? {
+        let (device, keys) = try workspace.withDeviceKey { ($0, $1) }
+        let binding = KeptSyncSession.Binding(
+            server: server.absoluteString, workspace: id, device: device)
+        let store = environment.syncSessions(for: workspace.path)
+        let nowMs = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+        guard let sealed = try StoreError.local({ try store.load(deviceId: device.rawValue) }),
+            let kept = KeptSyncSession.open(sealed, with: keys, binding: binding),
+            kept.usable(at: nowMs)
+        else { return nil }
+        return kept
     }
 }

@@ -60,9 +60,10 @@ struct AuditCommand: ParsableCommand {
                             "sync: \(sync.changes) held changes signed by their devices"
                                 + (sync.logSize.map { "; log head at \($0) entries verified" }
                                     ?? "; no server log checked yet"))
-                        if !sync.logChecked {
-                            print("log: not checked against the server (offline)")
-                        }
+                        print(
+                            sync.logChecked
+                                ? "log: each stream head is in the server's signed log"
+                                : "log: not checked against the server (offline)")
                     }
                 }
                 if !result.ok {

@@ -10,7 +10,7 @@ public struct SyncAudit: Codable, Sendable, Equatable {
     public let logSize: UInt64?
     /// Whether the log was checked online (each stream head's inclusion); false: offline,
     /// only what the file holds.
-    public let logChecked: Bool
+    public var logChecked: Bool
 
     /// An outcome.
     public init(changes: Int, logSize: UInt64?, logChecked: Bool) {

@@ -67,6 +67,8 @@ public protocol RosterSyncStore: AnyObject {
     ) throws
     func logKeyEntry(serverPK: [UInt8], fromSize: UInt64, as actor: Principal) throws
         -> RosterLogKey
+    func heldStreamHeads() throws -> [AthleteID: HeldStreamHead]
+    func requireHeldStreamHead(_ served: ReceivedChange?, athlete: AthleteID) throws
 }
 
 extension Workspace: RosterSyncStore {}
