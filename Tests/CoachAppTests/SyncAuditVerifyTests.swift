@@ -149,4 +149,47 @@ import Testing
         let failure = LogFailure.rolledBack(from: UInt64(size), to: UInt64(size - 1))
         #expect(throws: failure) { _ = try Self.verifyB(m) }
     }
+
+    @Test("Online, a served log that forks the held head (same size, another root) is exit 74")
+    func forked() throws {
+        let server = FakeSyncServer()
+        let m = try Self.keptSession(server)
+        let b = try m.session(m.envB)
+        let size = try #require(try b.workspace.logSize(as: b.principal))
+        b.close()
+        server.forkLog(at: Int(size) - 1)
+        #expect(throws: LogFailure.forked(held: UInt64(size), served: UInt64(size))) {
+            _ = try Self.verifyB(m)
+        }
+    }
+
+    @Test("A server that cannot be reached leaves the log reported not checked, not failed")
+    func unreachable() throws {
+        let server = FakeSyncServer()
+        let m = try Self.keptSession(server)
+        server.state.withLock { $0.down = true }
+        let result = try Self.verifyB(m)
+        #expect(result.ok)
+        #expect(result.sync?.logChecked == false)
+        #expect(result.sync?.changes ?? 0 > 0)
+    }
+
+    @Test("Online, a held stream head rewritten in the file is not the served one: exit 74")
+    func heldStreamHeadRewritten() throws {
+        let server = FakeSyncServer()
+        let m = try Self.keptSession(server)
+        let b = try m.session(m.envB)
+        let (first, sseq) = try #require(
+            try b.workspace.streamCursors().filter { $0.value > 0 }
+                .min { $0.key.rawValue < $1.key.rawValue })
+        try SyncLogMarkTests.file(b).write { db in
+            try db.execute(
+                sql: "UPDATE sync_streams SET head = ? WHERE stream = ?",
+                arguments: [Data(repeating: 7, count: 32), first.rawValue])
+        }
+        b.close()
+        #expect(throws: LogFailure.notIncluded(stream: .athlete(first), sequence: sseq)) {
+            _ = try Self.verifyB(m)
+        }
+    }
 }
