@@ -1,3 +1,4 @@
+import CoachCrypto
 import CoachKit
 import CoachStore
 import CoachSync
@@ -20,7 +21,7 @@ extension AppSession {
         let binding = KeptSyncSession.Binding(
             server: client.server.absoluteString, workspace: id, device: device)
         let store = environment.syncSessions(for: workspace.path)
-        if let kept = try keptSyncSession(server: client.server, workspace: id) {
+        if let kept = try keptSyncSession(binding, keys: keys) {
             client.token = kept.token
             client.expiresAt = kept.expiresAt
             do {
@@ -49,9 +50,19 @@ extension AppSession {
         let (device, keys) = try workspace.withDeviceKey { ($0, $1) }
         let binding = KeptSyncSession.Binding(
             server: server.absoluteString, workspace: id, device: device)
+        return try keptSyncSession(binding, keys: keys)
+    }
+
+    /// The kept session `binding` names, opened under `keys`, when still usable.
+    private func keptSyncSession(_ binding: KeptSyncSession.Binding, keys: SigningKeyPair)
+        throws -> KeptSyncSession?
+    {
         let store = environment.syncSessions(for: workspace.path)
         let nowMs = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
-        guard let sealed = try StoreError.local({ try store.load(deviceId: device.rawValue) }),
+        guard
+            let sealed = try StoreError.local({
+                try store.load(deviceId: binding.device.rawValue)
+            }),
             let kept = KeptSyncSession.open(sealed, with: keys, binding: binding),
             kept.usable(at: nowMs)
         else { return nil }
