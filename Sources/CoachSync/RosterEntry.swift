@@ -6,7 +6,7 @@ import CoachTrust
 /// the sealed key row a new machine opens with the passphrase), an athlete, an epoch, a grant,
 /// a device, a device revocation, an external plugin, an athlete's removal, or a user's new
 /// sealed key row (a passphrase change); a check-in device or an athlete epoch's inbox key; or
-/// the club server's log key the owner certified.
+/// the club server's log key the owner certified, or an owner checkpoint of the server's log.
 ///
 /// Each entry carries the signature its row already requires; the server applies entries to its
 /// rows and accepts them only when the trust checks accept the result (`RosterState`). In JSON
@@ -25,6 +25,7 @@ public enum RosterEntry: Equatable, Sendable {
     case checkinDevice(RosterCheckinDevice)
     case inboxKey(RosterInboxKey)
     case logKey(RosterLogKey)
+    case logCheckpoint(RosterLogCheckpoint)
 
     /// The entry's type as JSON names it.
     public var type: String {
@@ -41,6 +42,7 @@ public enum RosterEntry: Equatable, Sendable {
         case .checkinDevice: "checkin_device"
         case .inboxKey: "inbox_key"
         case .logKey: "log_key"
+        case .logCheckpoint: "log_checkpoint"
         }
     }
 
@@ -60,6 +62,7 @@ public enum RosterEntry: Equatable, Sendable {
             case .checkinDevice(let v): v.fields
             case .inboxKey(let v): v.fields
             case .logKey(let v): v.fields
+            case .logCheckpoint(let v): v.fields
             }
         return AssociatedData("coach/1/roster-entry").with(type, fields.bytes).bytes
     }
@@ -95,6 +98,8 @@ extension RosterEntry: Codable {
             self = .checkinDevice(try c.decode(RosterCheckinDevice.self, forKey: key))
         case "inbox_key": self = .inboxKey(try c.decode(RosterInboxKey.self, forKey: key))
         case "log_key": self = .logKey(try c.decode(RosterLogKey.self, forKey: key))
+        case "log_checkpoint":
+            self = .logCheckpoint(try c.decode(RosterLogCheckpoint.self, forKey: key))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: Key(stringValue: "type"), in: c,
@@ -119,6 +124,7 @@ extension RosterEntry: Codable {
         case .checkinDevice(let v): try c.encode(v, forKey: key)
         case .inboxKey(let v): try c.encode(v, forKey: key)
         case .logKey(let v): try c.encode(v, forKey: key)
+        case .logCheckpoint(let v): try c.encode(v, forKey: key)
         }
     }
 }

@@ -68,7 +68,7 @@ public struct RosterIndex: Equatable, Sendable {
             keyRows[row.userId] = row.sealedKeys.bytes
             sealedKeys[row.userId] = row.sealedKeys.bytes
         case .logKey(let key): logKey = key.certificate.bytes
-        case .device, .deviceRevocation, .checkinDevice, .inboxKey: break
+        case .device, .deviceRevocation, .checkinDevice, .inboxKey, .logCheckpoint: break
         }
     }
 

@@ -61,6 +61,7 @@ extension AppSession {
         try pull(client, workspace: workspaceId, roster: &roster, into: &report)
         report.serverKey = try certifyLogKeyIfMissing(
             client, workspace: workspaceId, roster: &roster)
+        report.checkpointed = try checkpointIfDue(client, workspace: workspaceId, roster: &roster)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
         report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user)))
@@ -179,7 +180,7 @@ extension AppSession {
     public func syncStatus() throws -> SyncStatusReport {
         let status = try workspace.syncStatus()
         let head = try workspace.verifiedLogHead(as: principal)
-        return SyncStatusReport(
+        let report = SyncStatusReport(
             server: status.server,
             lastSync: status.lastSync.map { Self.isoInstant($0) },
             queued: status.queued, conflicts: status.conflicts,
@@ -193,6 +194,7 @@ extension AppSession {
             logKey: try workspace.logKeyFingerprint(as: principal),
             logSize: head?.size,
             logRoot: head.map { Self.hexPrefix($0.root.bytes) })
+        return try withCheckpoint(report)
     }
 
     /// Every conflict sync resolved on this replica, oldest first.

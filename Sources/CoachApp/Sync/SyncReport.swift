@@ -14,6 +14,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// The fingerprint of the server's log key the owner certified in this sync (publish, or
     /// the first sync of a workspace published before the log), if any.
     public var serverKey: String?
+    /// The size of the log the owner countersigned in this sync (her last checkpoint was over
+    /// a day old and the log grew), if any.
+    public var checkpointed: UInt64?
 
     public init() {}
 }

@@ -1,6 +1,7 @@
 import CoachCrypto
 import CoachKit
 import CoachSync
+import CoachTrust
 
 /// The replica side of sync: whether the workspace syncs, this machine's signing device, the
 /// outbox, applying pulled changes and the conflicts they resolved.
@@ -67,6 +68,10 @@ public protocol RosterSyncStore: AnyObject {
     ) throws
     func logKeyEntry(serverPK: [UInt8], fromSize: UInt64, as actor: Principal) throws
         -> RosterLogKey
+    // Owner checkpoints (issue 27).
+    func logCheckpoint(as actor: Principal) throws -> TreeHeadCountersignature?
+    func checkpointEntry(as actor: Principal) throws -> RosterLogCheckpoint?
+    func logKeyCreated(as actor: Principal) throws -> Int64?
 }
 
 extension Workspace: RosterSyncStore {}

@@ -47,6 +47,7 @@ extension Workspace {
                 applied += 1
             }
             applied += try applyKeyRows(db, entries, workspaceId: try workspaceId(db))
+            try requireLogCheckpoints(db, entries, anchor: actor.anchor)
             // As a rotation here does, the older grants go; the signed-in user's own stays on
             // their machine when the rotation left them out, so what they could read they
             // still can (nothing of the new epoch).
@@ -170,7 +171,7 @@ extension Workspace {
             return try applyPlugin(db, plugin, as: actor, newest: &plugins)
         case .logKey(let key):
             return try applyLogKey(db, key, anchor: actor.anchor)
-        case .device, .deviceRevocation, .keyRow, .checkinDevice, .inboxKey:
+        case .device, .deviceRevocation, .keyRow, .checkinDevice, .inboxKey, .logCheckpoint:
             return false
         }
         return true

@@ -371,6 +371,8 @@ enum Schema {
         m.registerMigration(syncEvidenceMigration) { db in
             // Empty until a server's log is refused (went back, forked, contradicted).
             try db.execute(sql: SyncEvidenceTables.create)
+            // The owner's last checkpoint the roster carried (issue 27, Build 3).
+            try db.execute(sql: SyncLogTables.addCheckpoint)
         }
         return m
     }

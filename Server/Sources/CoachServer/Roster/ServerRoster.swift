@@ -39,6 +39,8 @@ public struct ServerRoster: Sendable {
     public private(set) var keys: RosterKeyLedger
     /// The log key the owner certified last (`RosterLogKey`), if any.
     public private(set) var logKey: LogKeyCertificate?
+    /// The owner's last checkpoint of the log (`RosterLogCheckpoint`), if any.
+    public private(set) var logCheckpoint: TreeHeadCountersignature?
 
     /// An empty roster of the workspace `registration` registers.
     public init(registration: WorkspaceRegistration) {
@@ -115,6 +117,15 @@ public struct ServerRoster: Sendable {
                     "a log key entry is not the owner's or is older than the current key")
             }
             logKey = cert
+        case .logCheckpoint(let entry):
+            guard let checkpoint = entry.verified(anchor: anchor, key: logKey),
+                RosterLogCheckpoint.follows(logCheckpoint, with: checkpoint)
+            else {
+                throw RosterRefusal(
+                    "a log checkpoint is not the owner's, not of a head this server signed,"
+                        + " or older than the last")
+            }
+            logCheckpoint = checkpoint
         }
         head = head.appending(entry)
     }
