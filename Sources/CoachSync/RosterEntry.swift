@@ -6,7 +6,8 @@ import CoachTrust
 /// the sealed key row a new machine opens with the passphrase), an athlete, an epoch, a grant,
 /// a device, a device revocation, an external plugin, an athlete's removal, or a user's new
 /// sealed key row (a passphrase change); a check-in device or an athlete epoch's inbox key; or
-/// the club server's log key the owner certified, or the owner's reset of its log.
+/// the club server's log key the owner certified, an owner checkpoint of the server's log, or
+/// the owner's reset of its log.
 ///
 /// Each entry carries the signature its row already requires; the server applies entries to its
 /// rows and accepts them only when the trust checks accept the result (`RosterState`). In JSON
@@ -25,8 +26,9 @@ public enum RosterEntry: Equatable, Sendable {
     case checkinDevice(RosterCheckinDevice)
     case inboxKey(RosterInboxKey)
     case logKey(RosterLogKey)
-    // Log recovery (issue 27).
+    // Log recovery and checkpoints (issue 27).
     case logReset(RosterLogReset)
+    case logCheckpoint(RosterLogCheckpoint)
 
     /// The entry's type as JSON names it.
     public var type: String {
@@ -44,6 +46,7 @@ public enum RosterEntry: Equatable, Sendable {
         case .inboxKey: "inbox_key"
         case .logKey: "log_key"
         case .logReset: "log_reset"
+        case .logCheckpoint: "log_checkpoint"
         }
     }
 
@@ -64,6 +67,7 @@ public enum RosterEntry: Equatable, Sendable {
             case .inboxKey(let v): v.fields
             case .logKey(let v): v.fields
             case .logReset(let v): v.fields
+            case .logCheckpoint(let v): v.fields
             }
         return AssociatedData("coach/1/roster-entry").with(type, fields.bytes).bytes
     }
@@ -100,6 +104,8 @@ extension RosterEntry: Codable {
         case "inbox_key": self = .inboxKey(try c.decode(RosterInboxKey.self, forKey: key))
         case "log_key": self = .logKey(try c.decode(RosterLogKey.self, forKey: key))
         case "log_reset": self = .logReset(try c.decode(RosterLogReset.self, forKey: key))
+        case "log_checkpoint":
+            self = .logCheckpoint(try c.decode(RosterLogCheckpoint.self, forKey: key))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: Key(stringValue: "type"), in: c,
@@ -125,6 +131,7 @@ extension RosterEntry: Codable {
         case .inboxKey(let v): try c.encode(v, forKey: key)
         case .logKey(let v): try c.encode(v, forKey: key)
         case .logReset(let v): try c.encode(v, forKey: key)
+        case .logCheckpoint(let v): try c.encode(v, forKey: key)
         }
     }
 }

@@ -72,7 +72,7 @@ public struct RosterIndex: Equatable, Sendable {
         case .logKey(let key): logKey = key.certificate.bytes
         case .logReset(let reset):
             logResetCounter = max(logResetCounter, reset.decoded?.counter ?? 0)
-        case .device, .deviceRevocation, .checkinDevice, .inboxKey: break
+        case .device, .deviceRevocation, .checkinDevice, .inboxKey, .logCheckpoint: break
         }
     }
 

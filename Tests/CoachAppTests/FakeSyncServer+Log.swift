@@ -29,12 +29,12 @@ extension FakeSyncServer {
         return log
     }
 
-    /// The signed head of `workspace`'s log now (time 1).
+    /// The signed head of `workspace`'s log now (at `State.headTime`).
     func treeHead(workspace: String) throws -> SignedTreeHead {
         let log = try merkleLog()
         var head = SignedTreeHead(
             workspaceId: workspace, keyId: LogKeyCertificate.keyId(of: Self.defaultLogKey),
-            size: log.size, root: try log.root(at: log.size), time: 1)
+            size: log.size, root: try log.root(at: log.size), time: state.withLock { $0.headTime })
         if let pair = Self.logKeyPair { head.sign(by: pair) }
         return head
     }

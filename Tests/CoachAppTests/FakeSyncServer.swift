@@ -56,6 +56,9 @@ final class FakeSyncServer: SyncTransport {
         var logKey: [UInt8]? = FakeSyncServer.defaultLogKey
         /// The leaf hashes of the fake's log, one per change taken, in order.
         var leaves: [[UInt8]] = []
+        /// When the fake signs its tree heads: the test clock's default instant
+        /// (2026-11-24T06:00:00Z), so a checkpoint made in a test is fresh.
+        var headTime: Int64 = 1_795_500_000_000
         /// Each change's leaf index, by stream and sequence.
         var leafIndex: [AthleteID: [Int64: Int]] = [:]
         /// Serve no tree head, as a server that withholds it.

@@ -55,6 +55,21 @@ extension CheckinPairingEndToEndTests {
         #expect(Set(exports).count == 1)
     }
 
+    /// `coach sync --json` on `laptop` writes one check-in, and its log shows the day's mood as
+    /// `mood` with the phone `device` as its origin.
+    static func ingestOn(_ laptop: Laptop, mood: Int, device: String) throws {
+        let sync = try laptop.run(["sync", "--json"])
+        try #require(sync.status == 0, "\(sync.err)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(sync.out.utf8)) as? [String: Any])
+        let checkins = try #require(report["checkins"] as? [String: Any], "\(sync.out)")
+        #expect(checkins["ingested"] as? Int == 1, "\(sync.out)")
+        let shown = try laptop.run(["log", "show", "-a", "jane", "--json"])
+        #expect(shown.status == 0, "\(shown.err)")
+        #expect(shown.out.contains("\"mood\" : \(mood)"), "\(shown.out)")
+        #expect(shown.out.contains(device), "\(shown.out)")
+    }
+
     /// Flips one bit of the ciphertext of the one check-in waiting in the server's `inbox`
     /// table, keeping the phone's signature as it was.
     static func flipStoredCiphertext(_ cluster: PostgresCluster, database: String) async throws {

@@ -176,10 +176,17 @@ struct CheckinPairingEndToEndTests {
         try Self.ingest(athlete: janeLaptop, coach: coachLaptop, owner: laptop, device: device)
         try await Self.refusedCheckin(laptop, cluster: cluster, database: db.database, base)
 
-        // A second check-in, its ciphertext flipped in the server's table: the next ingesting
-        // sync finds the phone's signature broken and exits 74.
+        // A second check-in, ingested this time by the coach's laptop.
         try page.evaluate("document.body.dataset.state = 'ready'")
         try page.evaluate("document.querySelector('[data-mood=\"2\"]').click()")
+        try page.evaluate("document.getElementById('send').click()")
+        #expect(try page.waitForState("sent") == "sent")
+        try Self.ingestOn(coachLaptop, mood: 2, device: device)
+
+        // A third, its ciphertext flipped in the server's table: the next ingesting sync finds
+        // the phone's signature broken and exits 74.
+        try page.evaluate("document.body.dataset.state = 'ready'")
+        try page.evaluate("document.querySelector('[data-mood=\"1\"]').click()")
         try page.evaluate("document.getElementById('send').click()")
         #expect(try page.waitForState("sent") == "sent")
         try await Self.flipStoredCiphertext(cluster, database: db.database)

@@ -67,6 +67,7 @@ extension AppSession {
         }
         report.checkins = ingest.report
         report.pushed += ingest.pushed
+        report.checkpointed = try checkpointIfDue(client, workspace: workspaceId, roster: &roster)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
         report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user)))
@@ -204,7 +205,7 @@ extension AppSession {
     public func syncStatus() throws -> SyncStatusReport {
         let status = try workspace.syncStatus()
         let head = try workspace.verifiedLogHead(as: principal)
-        return SyncStatusReport(
+        let report = SyncStatusReport(
             server: status.server,
             lastSync: status.lastSync.map { Self.isoInstant($0) },
             queued: status.queued, conflicts: status.conflicts,
@@ -218,6 +219,7 @@ extension AppSession {
             logKey: try workspace.logKeyFingerprint(as: principal),
             logSize: head?.size,
             logRoot: head.map { Self.hexPrefix($0.root.bytes) })
+        return try withCheckpoint(report)
     }
 
     /// Every conflict sync resolved on this replica, oldest first.

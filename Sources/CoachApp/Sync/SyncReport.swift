@@ -21,6 +21,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     public var logCheckMicros: Int64?
     /// Changes this machine gave back to the server after the owner's log reset.
     public var restored = 0
+    /// The size of the log the owner countersigned in this sync (her last checkpoint was over
+    /// a day old and the log grew), if any.
+    public var checkpointed: UInt64?
 
     public init() {}
 }

@@ -32,6 +32,14 @@ public struct SyncStatusReport: Codable, Equatable, Sendable {
     public let logSize: Int64?
     /// The first 8 bytes of that head's root in hex, for people to compare.
     public let logRoot: String?
+    /// The size of the log the owner countersigned last (her checkpoint); nil for none.
+    public var checkpointSize: Int64? = nil
+    /// When the server signed that head (ISO 8601 UTC).
+    public var checkpointTime: String? = nil
+    /// How old that head is, in whole hours, by this machine's clock.
+    public var checkpointAgeHours: Int64? = nil
+    /// Set when the log is checked but the owner countersigned it over 7 days ago, or never.
+    public var checkpointWarning: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case server
@@ -42,5 +50,9 @@ public struct SyncStatusReport: Codable, Equatable, Sendable {
         case logKey = "log_key"
         case logSize = "log_size"
         case logRoot = "log_root"
+        case checkpointSize = "checkpoint_size"
+        case checkpointTime = "checkpoint_time"
+        case checkpointAgeHours = "checkpoint_age_hours"
+        case checkpointWarning = "checkpoint_warning"
     }
 }

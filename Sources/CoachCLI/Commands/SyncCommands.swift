@@ -11,6 +11,7 @@ struct SyncCommand: ParsableCommand {
             SyncNowCommand.self, SyncPublishCommand.self, SyncStatusCommand.self,
             SyncConflictsCommand.self, SyncInviteCommand.self, SyncJoinCommand.self,
             SyncLogResetCommand.self,
+            SyncCheckpointCommand.self,
         ],
         defaultSubcommand: SyncNowCommand.self)
 }
@@ -49,6 +50,9 @@ struct SyncNowCommand: ParsableCommand {
         if report.conflicts > 0 { print("See them with 'coach sync conflicts'.") }
         if let key = report.serverKey {
             print("Certified the server's log key \(key) (first use): its log is checked.")
+        }
+        if let size = report.checkpointed {
+            print("Countersigned the server's log at \(size) entries (owner checkpoint).")
         }
         for user in report.waitingFor {
             print(
@@ -103,6 +107,15 @@ struct SyncStatusCommand: ParsableCommand {
                         ?? "none certified yet: the server's log is not checked"))
             if let size = status.logSize, let root = status.logRoot {
                 print("Log head:   \(size) entries, root \(root) (verified)")
+            }
+            if let size = status.checkpointSize, let time = status.checkpointTime {
+                print(
+                    "Checkpoint: \(size) entries, signed \(time) "
+                        + "(\(status.checkpointAgeHours ?? 0) hours ago, countersigned by the owner)"
+                )
+            }
+            if let warning = status.checkpointWarning {
+                print("Warning:    \(warning) (the owner runs 'coach sync checkpoint')")
             }
             for kept in status.revoked {
                 print(

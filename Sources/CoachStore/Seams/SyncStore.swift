@@ -1,6 +1,7 @@
 import CoachCrypto
 import CoachKit
 import CoachSync
+import CoachTrust
 
 /// The replica side of sync: whether the workspace syncs, this machine's signing device, the
 /// outbox, applying pulled changes and the conflicts they resolved.
@@ -69,6 +70,10 @@ public protocol RosterSyncStore: AnyObject {
         -> RosterLogKey
     func heldStreamHeads() throws -> [AthleteID: HeldStreamHead]
     func requireHeldStreamHead(_ served: ReceivedChange?, athlete: AthleteID) throws
+    // Owner checkpoints (issue 27).
+    func logCheckpoint(as actor: Principal) throws -> TreeHeadCountersignature?
+    func checkpointEntry(as actor: Principal) throws -> RosterLogCheckpoint?
+    func logKeyCreated(as actor: Principal) throws -> Int64?
 }
 
 extension Workspace: RosterSyncStore {}

@@ -48,6 +48,7 @@ extension Workspace {
                 applied += 1
             }
             applied += try applyKeyRows(db, entries, workspaceId: try workspaceId(db))
+            try requireLogCheckpoints(db, entries, anchor: actor.anchor)
             // As a rotation here does, the older grants go; the signed-in user's own stays on
             // their machine when the rotation left them out, so what they could read they
             // still can (nothing of the new epoch).
@@ -171,8 +172,10 @@ extension Workspace {
             return try applyPlugin(db, plugin, as: actor, newest: &plugins)
         case .logKey(let key):
             return try applyLogKey(db, key, anchor: actor.anchor)
-        case .device, .deviceRevocation, .keyRow, .checkinDevice, .inboxKey, .logReset:
-            // A log reset is taken by the pull whose log check fails (`acceptLogReset`).
+        case .device, .deviceRevocation, .keyRow, .checkinDevice, .inboxKey, .logReset,
+            .logCheckpoint:
+            // A log reset is taken by the pull whose log check fails (`acceptLogReset`); a
+            // checkpoint is checked in `applyRoster`'s transaction.
             return false
         }
         return true

@@ -31,3 +31,14 @@ extension SyncLogTables {
     /// Keeps a newer verified tree head.
     static let setHead = "UPDATE sync_log SET head = ? WHERE id = 1"
 }
+
+extension SyncLogTables {
+    /// The owner's last checkpoint the roster carried (migration `v20-sync-evidence`).
+    static let addCheckpoint = "ALTER TABLE sync_log ADD COLUMN checkpoint BLOB"
+
+    /// The last checkpoint (`TreeHeadCountersignature` byte form), if any.
+    static let checkpoint = "SELECT checkpoint FROM sync_log WHERE id = 1"
+
+    /// Keeps a later checkpoint.
+    static let setCheckpoint = "UPDATE sync_log SET checkpoint = ? WHERE id = 1"
+}

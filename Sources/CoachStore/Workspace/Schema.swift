@@ -373,6 +373,8 @@ enum Schema {
         m.registerMigration(syncEvidenceMigration) { db in
             // Empty until a server's log is refused (went back, forked, contradicted).
             try db.execute(sql: SyncEvidenceTables.create)
+            // The owner's last checkpoint the roster carried (issue 27, Build 3).
+            try db.execute(sql: SyncLogTables.addCheckpoint)
         }
         m.registerMigration(logResetMigration) { db in
             // No reset taken: the counter at 0, nothing to restore.

@@ -53,6 +53,7 @@ extension SyncStore {
                 throw problem
             }
             try await requireStreamMarks(push.entries, of: current.roster, on: connection)
+            try await requireLoggedCheckpoints(workspace, push.entries, on: connection)
             return try await append(push.entries, to: current, on: connection)
         }
         await rosters.store(verified)

@@ -43,6 +43,8 @@ public struct ServerRoster: Sendable {
     public private(set) var logResetCounter: UInt64 = 0
     /// When the owner signed the last log reset (Unix milliseconds), 0 before one.
     public private(set) var logResetTime: Int64 = 0
+    /// The owner's last checkpoint of the log (`RosterLogCheckpoint`), if any.
+    public private(set) var logCheckpoint: TreeHeadCountersignature?
 
     /// An empty roster of the workspace `registration` registers.
     public init(registration: WorkspaceRegistration) {
@@ -128,6 +130,15 @@ public struct ServerRoster: Sendable {
             }
             logResetCounter = reset.counter
             logResetTime = reset.time
+        case .logCheckpoint(let entry):
+            guard let checkpoint = entry.verified(anchor: anchor, key: logKey),
+                RosterLogCheckpoint.follows(logCheckpoint, with: checkpoint)
+            else {
+                throw RosterRefusal(
+                    "a log checkpoint is not the owner's, not of a head this server signed,"
+                        + " or older than the last")
+            }
+            logCheckpoint = checkpoint
         }
         head = head.appending(entry)
     }
