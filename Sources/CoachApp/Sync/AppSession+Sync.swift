@@ -35,6 +35,7 @@ extension AppSession {
         throws -> SyncReport
     {
         var report = SyncReport.measuring(environment.variables)
+        let checkpoint = try workspace.logCheckpoint(as: principal)
         var roster = SyncRosterState(
             mark: try workspace.rosterMark(),
             devices: try RosterMark.digest(workspace.rosterDeviceEntries(as: principal)))
@@ -60,6 +61,7 @@ extension AppSession {
             }
         }
         let waiting = try pull(client, workspace: workspaceId, roster: &roster, into: &report)
+        try verifyCheckpoint(client, workspace: workspaceId, since: checkpoint)
         report.serverKey = try certifyLogKeyIfMissing(
             client, workspace: workspaceId, roster: &roster)
         let ingest = try ingestInbox(client, workspace: workspaceId, waiting: waiting) {

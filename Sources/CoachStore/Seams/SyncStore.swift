@@ -74,6 +74,12 @@ public protocol RosterSyncStore: AnyObject {
     func logCheckpoint(as actor: Principal) throws -> TreeHeadCountersignature?
     func checkpointEntry(as actor: Principal) throws -> RosterLogCheckpoint?
     func logKeyCreated(as actor: Principal) throws -> Int64?
+    func checkpointProofSizes(
+        since before: TreeHeadCountersignature?, as actor: Principal
+    ) throws -> (from: UInt64, to: UInt64)?
+    func verifyCheckpoint(
+        since before: TreeHeadCountersignature?, proof: [[UInt8]], as actor: Principal
+    ) throws
 }
 
 extension Workspace: RosterSyncStore {}
