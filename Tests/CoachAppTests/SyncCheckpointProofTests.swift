@@ -42,7 +42,7 @@ import Testing
         #expect(kept.heads.map(\.role) == ["held", "served"])
     }
 
-    @Test("A checkpoint of a smaller log the held log does not extend is exit 74")
+    @Test("A checkpoint of a smaller log the held log does not extend is exit 74, every sync")
     func smallerForkRefused() throws {
         let server = FakeSyncServer()
         let m = try SyncTwoMachinesTests.machines(server)
@@ -56,9 +56,11 @@ import Testing
         let asked = server.state.withLock { $0.proofRequests }
         try Self.expectForked(b, at: forked.size)
         #expect(server.state.withLock { $0.proofRequests } == asked + 1)
+        SyncLogCheckpointTests.grow(server)
+        try Self.expectForked(b, at: forked.size)
     }
 
-    @Test("A checkpoint of the held size with another root is exit 74, no proof asked")
+    @Test("A checkpoint of the held size with another root is exit 74 every sync, no proof")
     func sameSizeForkRefused() throws {
         let server = FakeSyncServer()
         let m = try SyncTwoMachinesTests.machines(server)
@@ -71,6 +73,7 @@ import Testing
         let asked = server.state.withLock { $0.proofRequests }
         try Self.expectForked(b, at: forked.size)
         #expect(server.state.withLock { $0.proofRequests } == asked)
+        try Self.expectForked(b, at: forked.size)
     }
 
     @Test("An honest checkpoint of a smaller log is proved once, then not asked again")

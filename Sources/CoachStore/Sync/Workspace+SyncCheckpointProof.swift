@@ -5,6 +5,16 @@ import CoachTrust
 import GRDB
 
 extension Workspace {
+    /// Whether this replica refused `checkpoint` before (its `checkpoint_fork` evidence is
+    /// kept): a refused checkpoint is checked again at every sync, never taken as proved.
+    private func refused(_ db: Database, _ checkpoint: TreeHeadCountersignature) throws -> Bool {
+        let hex = Hashing.hex(checkpoint.encoded())
+        return try String.fetchAll(
+            db, sql: SyncEvidenceTables.ofKind, arguments: ["checkpoint_fork"]
+        )
+        .contains { $0.contains(hex) }
+    }
+
     /// The sizes a consistency proof must join to hold the owner's checkpoint to the head
     /// this replica verified: nil when there is nothing to prove (no log checked, no
     /// checkpoint, the checkpoint is `before` (proved already), or both are of one size, which
@@ -21,7 +31,8 @@ extension Workspace {
         try read { db in
             guard try logKey(db, anchor: actor.anchor) != nil, let head = try logHead(db),
                 let checkpoint = try heldCheckpoint(db, anchor: actor.anchor),
-                checkpoint != before, checkpoint.head.size < head.size
+                try checkpoint != before || refused(db, checkpoint),
+                checkpoint.head.size < head.size
             else { return nil }
             return (from: checkpoint.head.size, to: head.size)
         }
@@ -33,7 +44,7 @@ extension Workspace {
     /// proof and the checkpoint) in a transaction of its own.
     ///
     /// - Parameters:
-    ///   - before: the checkpoint held before this sync (not checked again).
+    ///   - before: the checkpoint held before this sync (not checked again unless refused).
     ///   - proof: the server's consistency proof; empty when the sizes are equal.
     ///   - actor: the signed-in user.
     /// - Throws: `LogFailure.checkpointForked` when the held log does not extend the
@@ -41,13 +52,14 @@ extension Workspace {
     public func verifyCheckpoint(
         since before: TreeHeadCountersignature?, proof: [[UInt8]], as actor: Principal
     ) throws {
-        let (key, held, checkpoint) = try read { db in
-            (
-                try logKey(db, anchor: actor.anchor), try logHead(db),
-                try heldCheckpoint(db, anchor: actor.anchor)
+        let (key, held, checkpoint, refused) = try read { db in
+            let checkpoint = try heldCheckpoint(db, anchor: actor.anchor)
+            return (
+                try logKey(db, anchor: actor.anchor), try logHead(db), checkpoint,
+                try checkpoint.map { try self.refused(db, $0) } ?? false
             )
         }
-        guard let key, let held, let checkpoint, checkpoint != before else { return }
+        guard let key, let held, let checkpoint, checkpoint != before || refused else { return }
         let verifier = LogVerifier(anchor: actor.anchor, certificates: [key])
         do {
             try verifier.checkCheckpoint(checkpoint, served: held, consistency: proof)

@@ -17,6 +17,9 @@ enum SyncEvidenceTables {
     /// The newest piece of evidence.
     static let newest = "SELECT kind, found_at, json FROM sync_evidence ORDER BY num DESC LIMIT 1"
 
+    /// The JSON of each piece of one kind.
+    static let ofKind = "SELECT json FROM sync_evidence WHERE kind = ?"
+
     /// How many pieces are kept.
     static let count = "SELECT COUNT(*) FROM sync_evidence"
 }
