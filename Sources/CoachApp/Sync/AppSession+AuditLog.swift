@@ -6,7 +6,8 @@ import Foundation
 extension AppSession {
     /// The synced part of `verifyAudit`: the held changes and log head (no server), then,
     /// with a session kept from an earlier command and a certified log key, each stream
-    /// head's inclusion in the server's signed log. Without a kept session, or when the
+    /// head's inclusion in the server's signed log and the owner's checkpoint held proved
+    /// consistent with the held head. Without a kept session, or when the
     /// server cannot be reached or refuses the session, the log is reported not checked;
     /// nothing signs in and nothing is kept.
     ///
@@ -26,6 +27,7 @@ extension AppSession {
         client.expiresAt = kept.expiresAt
         do {
             try checkStreamHeadsInLog(client, workspace: id)
+            try verifyCheckpoint(client, workspace: id, since: nil)
         } catch SyncRemoteFailure.unreachable {
             return audit
         } catch SyncRemoteFailure.refused(let problem) where problem.reason == .unauthenticated {

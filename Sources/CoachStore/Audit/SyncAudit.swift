@@ -11,17 +11,25 @@ public struct SyncAudit: Codable, Sendable, Equatable {
     /// Whether the log was checked online (each stream head's inclusion); false: offline,
     /// only what the file holds.
     public var logChecked: Bool
+    /// The size of the owner's checkpoint held here, checked again: her signature, the
+    /// certified log key's over its head, and (offline) a head of the held size with the
+    /// held root; online, its consistency with the held head proved (nil: none held).
+    public let checkpointSize: UInt64?
 
     /// An outcome.
-    public init(changes: Int, logSize: UInt64?, logChecked: Bool) {
+    public init(
+        changes: Int, logSize: UInt64?, logChecked: Bool, checkpointSize: UInt64? = nil
+    ) {
         self.changes = changes
         self.logSize = logSize
         self.logChecked = logChecked
+        self.checkpointSize = checkpointSize
     }
 
     enum CodingKeys: String, CodingKey {
         case changes
         case logSize = "log_size"
         case logChecked = "log_checked"
+        case checkpointSize = "checkpoint_size"
     }
 }

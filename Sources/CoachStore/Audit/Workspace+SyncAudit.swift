@@ -42,11 +42,24 @@ extension Workspace {
                 count += 1
             }
             var size: UInt64?
+            var checkpointSize: UInt64?
             if let key = try logKey(db, anchor: actor.anchor), let head = try logHead(db) {
-                try LogVerifier(anchor: actor.anchor, certificates: [key]).check(head)
+                let verifier = LogVerifier(anchor: actor.anchor, certificates: [key])
+                try verifier.check(head)
                 size = head.size
+                if let checkpoint = try heldCheckpoint(db, anchor: actor.anchor) {
+                    try verifier.check(checkpoint.head)
+                    let held = checkpoint.head.size
+                    guard held < head.size || checkpoint.head.root == head.root else {
+                        throw held > head.size
+                            ? LogFailure.rolledBack(from: held, to: head.size)
+                            : LogFailure.checkpointForked(at: held)
+                    }
+                    checkpointSize = held
+                }
             }
-            return SyncAudit(changes: count, logSize: size, logChecked: false)
+            return SyncAudit(
+                changes: count, logSize: size, logChecked: false, checkpointSize: checkpointSize)
         }
     }
 }
