@@ -38,7 +38,11 @@ extension AppSession {
         for start in stride(from: 0, to: athletes.count, by: SyncLimits.maxInboxClaim) {
             let group = Array(
                 athletes[start..<min(start + SyncLimits.maxInboxClaim, athletes.count)])
-            let total = group.reduce(0) { $0 + (waiting[$1.rawValue] ?? 0) }
+            // The counts are the server's: each is clamped, so no answer can overflow the sum
+            // or turn the bound below into an empty range.
+            let total = group.reduce(0) {
+                $0 + min(max(waiting[$1.rawValue] ?? 0, 0), SyncLimits.maxPendingCheckins)
+            }
             // Each claim leases other items; the bound stops a server that keeps serving.
             for _ in 0...(total / SyncLimits.maxInboxClaim + 1) {
                 let claim = try client.claimInbox(workspace: id, athletes: group)

@@ -69,7 +69,7 @@ extension Workspace {
             return .unopened(
                 "it is sealed with suite \(item.suite), which this version cannot open")
         }
-        guard (1...keyring.currentEpoch).contains(item.epoch) else {
+        guard item.epoch >= 1, item.epoch <= keyring.currentEpoch else {
             return .unopened("it is sealed to key epoch \(item.epoch), which this replica lacks")
         }
         let pair = try HPKEBase.inboxKeyPair(
