@@ -247,16 +247,39 @@ import Testing
             try w.verifier.acceptReset(
                 reset, held: try w.head(15), lastCounter: 0, served: served, consistency: proof)
         }
-        let later = w.f.head(
-            size: 10, root: try w.log.root(at: 10), time: LogFixture.time + 1)
+        // A machine that verified the restored log after the reset counted it as taken.
+        let later = try w.head(9, of: w.fork)
+        #expect(throws: LogFailure.badReset("reset 1 is not newer than reset 1")) {
+            try w.verifier.acceptReset(
+                reset, held: later, lastCounter: 1, served: served, consistency: proof)
+        }
+        let sameSizeFork = try w.head(12, of: w.fork)
         #expect(throws: LogFailure.self) {
             try w.verifier.acceptReset(
-                reset, held: later, lastCounter: 0, served: served, consistency: proof)
+                reset, held: sameSizeFork, lastCounter: 0, served: served, consistency: proof)
         }
         let before = try w.head(11)
         #expect(
             try w.verifier.acceptReset(
                 reset, held: before, lastCounter: 0, served: served, consistency: proof) == served)
+    }
+
+    @Test("A server clock ahead of the owner's does not refuse a reset of the log it gave up")
+    func resetUnderClockSkew() throws {
+        let w = try World()
+        var reset = LogResetStatement(
+            workspaceId: LogFixture.workspaceId, counter: 1, restoredSize: 8,
+            restoredRoot: try w.log.root(at: 8), restoredRosterHead: LogFixture.hash(2),
+            lostSize: 12, lostRoot: try w.log.root(at: 12), time: LogFixture.time)
+        reset.sign(by: w.f.owner)
+        let served = try w.head(9, of: w.fork)
+        let proof = try w.proof(8, 9, of: w.fork)
+        // The lost head, signed an hour "after" the reset by the server's fast clock.
+        let ahead = w.f.head(
+            size: 12, root: try w.log.root(at: 12), time: LogFixture.time + 3_600_000)
+        #expect(
+            try w.verifier.acceptReset(
+                reset, held: ahead, lastCounter: 0, served: served, consistency: proof) == served)
     }
 
     @Test("Every log failure but an unknown version is an integrity failure naming its numbers")

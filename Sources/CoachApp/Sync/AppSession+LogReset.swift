@@ -83,7 +83,7 @@ extension AppSession {
         } catch let failure as LogFailure where Self.contradicts(failure) {
             // The server lost entries this machine verified: what a reset is for.
         }
-        let counter = try workspace.logResetState().counter + 1
+        let counter = try workspace.lastLogResetTaken(as: principal) + 1
         let report = LogResetReport(
             serverSize: served.size, serverRoot: Self.hexPrefix(served.root.bytes),
             localSize: try workspace.logSize(as: principal), lastCheckpoint: nil,
@@ -129,7 +129,9 @@ extension AppSession {
         }
         guard let newest = resets.last else { throw failure }
         guard let reset = newest.decoded else { throw LogFailure.malformed("a log reset") }
-        guard reset.counter > (try workspace.logResetState()).counter else { throw failure }
+        guard reset.counter > (try workspace.lastLogResetTaken(as: principal)) else {
+            throw failure
+        }
         let page = try headPage(
             client, workspace: id, logSize: Int64(clamping: reset.restoredSize))
         guard let served = page.treeHead else {
@@ -144,7 +146,7 @@ extension AppSession {
     func restoreTally() throws -> RestoreTally? {
         guard try workspace.logResetState().restorePending else { return nil }
         try workspace.restartRestore()
-        return RestoreTally()
+        return RestoreTally(device: try workspace.withDeviceKey { id, _ in id })
     }
 
     /// Gives the restored server back the changes this replica holds that it lacks (each
@@ -152,9 +154,10 @@ extension AppSession {
     /// by batch with `restore: true`.
     ///
     /// - Returns: how many the server stored (the others it held already: `present`).
-    func restore(_ client: SyncClient, workspace id: String, _ tally: RestoreTally) throws
+    func restore(_ client: SyncClient, workspace id: String, _ served: RestoreTally) throws
         -> Int
     {
+        var tally = served
         // Only the streams this user still reads: the server refuses the others.
         var readable: [AthleteID: Bool] = [:]
         let held = try workspace.restoreCandidates(served: tally.served).filter { change in
@@ -185,16 +188,28 @@ extension AppSession {
                     server: client.server.absoluteString, path: SyncPath.changes(id))
             }
             restored += answer.results.filter { $0.present != true }.count
+            for (change, result) in zip(batch, answer.results) where result.present != true {
+                if let envelope = try? ChangeEnvelope.decode(change.envelope) {
+                    tally.noteOwn(envelope)
+                }
+            }
             start += batch.count
         }
-        try workspace.finishRestore()
+        try workspace.finishRestore(own: tally.own)
         return restored
     }
 }
 
-/// What a restoring pull saw: by athlete and object, the highest version the server served.
+/// What a restoring pull saw: by athlete and object, the highest version the server served;
+/// and this machine's device's newest change the server holds (served, or given back).
 struct RestoreTally {
     var served: [AthleteID: [String: Int64]] = [:]
+    /// This machine's device.
+    let device: DeviceID
+    /// Its newest change seen on the server.
+    var own: ChangeVerifier.ChainPosition?
+
+    init(device: DeviceID) { self.device = device }
 
     /// Notes the versions of a page's changes.
     mutating func note(_ changes: [ReceivedChange]) {
@@ -203,6 +218,13 @@ struct RestoreTally {
             let held = served[change.athleteId]?[envelope.object] ?? 0
             served[change.athleteId, default: [:]][envelope.object] = max(
                 held, envelope.version)
+            noteOwn(envelope)
         }
+    }
+
+    /// Notes `envelope` when it is this device's and newer than its newest seen.
+    mutating func noteOwn(_ envelope: ChangeEnvelope) {
+        guard envelope.device == device, envelope.sequence > own?.sequence ?? 0 else { return }
+        own = ChangeVerifier.ChainPosition(sequence: envelope.sequence, hash: envelope.hash)
     }
 }

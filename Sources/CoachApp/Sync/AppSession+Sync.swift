@@ -49,8 +49,12 @@ extension AppSession {
                     client, workspace: workspaceId, device: device, holding: Set(revoked.keys))
                 break
             } catch SyncRemoteFailure.refused(let problem)
-                where problem.reason == .staleBase && attempt < 3
+                where Self.pullFirst.contains(problem.reason) && attempt < 3
             {
+                // A stale base is rebased by the pull. A server restored from an older dump
+                // lacks where this device's chain stood, or the heads its changes name: the
+                // pull refuses it (exit 74) or takes the owner's reset, gives back what the
+                // server lost and chains the outbox again after what it holds.
                 try pull(client, workspace: workspaceId, roster: &roster, into: &report)
             } catch SyncRemoteFailure.refused(let problem)
                 where SyncRosterState.rosterRefusals.contains(problem.reason) && !roster.read
@@ -81,6 +85,9 @@ extension AppSession {
         }
         return report
     }
+
+    /// The push refusals a pull answers before the push is tried again.
+    static let pullFirst: Set<SyncProblem.Reason> = [.staleBase, .brokenChain, .unknownTreeHead]
 
     /// Reads the whole roster (checked to chain to its head), applies it, pushes this
     /// replica's device entries the server lacks, and keeps the mark of what it applied.

@@ -23,6 +23,31 @@ extension LocalMarks {
         return true
     }
 
+    /// Raises the counter of the last reset taken to `counter`, the log mark staying.
+    mutating func noteReset(_ counter: UInt64) {
+        logResets = max(logResets, counter)
+    }
+
+    /// Takes an owner's reset another user took on this machine (the file's head went back
+    /// with it): when `reset` is numbered above the last one taken, gives up no more than this
+    /// mark holds (`lostSize`, and `lostRoot` at that size), and the file's `head` holds at
+    /// least the restored log, the mark goes to `head` when it is behind, and the counter to
+    /// the reset's. Otherwise nothing changes (and a file behind the mark is refused).
+    ///
+    /// - Returns: whether the reset was taken.
+    mutating func take(_ reset: LogResetStatement, head: SignedTreeHead?) -> Bool {
+        guard reset.counter > logResets, logSize <= reset.lostSize,
+            logSize < reset.lostSize || logRoot == reset.lostRoot,
+            (head?.size ?? 0) >= reset.restoredSize
+        else { return false }
+        logResets = reset.counter
+        if logMarkProblem(head) != nil {
+            logSize = head?.size ?? 0
+            logRoot = head?.root ?? []
+        }
+        return true
+    }
+
     /// What is wrong with `held`, the head the file says it verified, against the log mark: a
     /// smaller size, or the same size with another root; nil when it is not behind.
     func logMarkProblem(_ held: SignedTreeHead?) -> String? {

@@ -22,6 +22,15 @@ extension MarksMirror {
         })
     }
 
+    /// Notes that the open transaction counted the owner's reset numbered `counter` as taken
+    /// without lowering the log (a head of the restored log verified); once it commits, the
+    /// mark's counter is raised to it.
+    func resetNoted(_ counter: UInt64, in db: Database) {
+        db.afterNextTransaction(onCommit: { [self] _ in
+            update { $0.noteReset(counter) }
+        })
+    }
+
     /// Checks `held`, the file's verified head, against the kept log mark.
     ///
     /// - Throws: `StoreError.tampered` naming both sizes when the file's head is behind.

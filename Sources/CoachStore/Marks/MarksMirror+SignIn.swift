@@ -8,6 +8,9 @@ extension MarksMirror {
     /// to the log's head once the entries since the last one chain to it, raises the log mark
     /// to the file's verified tree head, and writes the marks.
     ///
+    /// The file's head is checked under the certified log key before the mark takes it, and
+    /// an owner's reset the roster carried lowers the mark only as `LocalMarks.take` allows.
+    ///
     /// Without kept marks (a new machine, or keys replaced by enrolment or a reset) the file
     /// is trusted as it is and the marks start from it.
     ///
@@ -29,12 +32,22 @@ extension MarksMirror {
         do {
             var next = kept ?? LocalMarks()
             let logHead = try SignedTreeHead.held(in: db)
+            // Another user of this machine may have taken the owner's reset since this user's
+            // mark (`LocalMarks.take`): the mark follows the file's head down only then, and
+            // only to a head the certified key signed.
+            if let reset = try Workspace.heldLogReset(db, anchor: state.anchor),
+                (try? SignedTreeHead.checked(logHead, in: db, anchor: state.anchor)) == true
+            {
+                _ = next.take(reset, head: logHead)
+            }
             if let kept {
-                try checkLog(logHead, kept: kept, handle: handle)
+                try checkLog(logHead, kept: next, handle: handle)
                 try check(db, kept: kept, state: state, handle: handle, athleteName: athleteName)
             }
             next.absorb(state)
-            next.absorb(logHead: logHead)
+            if try SignedTreeHead.checked(logHead, in: db, anchor: state.anchor) {
+                next.absorb(logHead: logHead)
+            }
             let head = try Self.auditHead(db, from: next.auditSeq, hash: next.auditHash)
             next.auditSeq = head.seq
             next.auditHash = head.hash

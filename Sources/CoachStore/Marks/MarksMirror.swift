@@ -61,6 +61,9 @@ final class MarksMirror: Sendable {
         held.withLock { $0.found = problem }
     }
 
+    /// The counter of the last owner log reset the user took on this machine.
+    var logResets: UInt64 { held.withLock { $0.marks.logResets } }
+
     /// Takes `current` as the kept marks without writing them (they are already kept).
     func adopt(_ current: LocalMarks) {
         held.withLock { $0.marks = current }

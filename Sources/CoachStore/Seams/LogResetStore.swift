@@ -7,6 +7,7 @@ import CoachTrust
 public protocol LogResetStore: AnyObject {
     func logKey(as actor: Principal) throws -> LogKeyCertificate?
     func logResetState() throws -> (counter: UInt64, restorePending: Bool)
+    func lastLogResetTaken(as actor: Principal) throws -> UInt64
     func logResetStatement(served: ServerTreeHead, rosterHead: RosterHead, as actor: Principal)
         throws -> LogResetStatement
     func acceptLogReset(
@@ -16,7 +17,7 @@ public protocol LogResetStore: AnyObject {
     func restartRestore() throws
     func restoreCandidates(served: [AthleteID: [String: Int64]]) throws
         -> [(athlete: AthleteID, envelope: [UInt8])]
-    func finishRestore() throws
+    func finishRestore(own: ChangeVerifier.ChainPosition?) throws
     func rosterEntriesLacking(from server: [RosterEntry], as actor: Principal) throws
         -> [RosterEntry]
 }

@@ -10,7 +10,8 @@ extension SyncApplier {
     /// server took it as a restore), and the chain stays where it is. Such a change is applied
     /// only when newer than the record held (`merge`).
     func givenBackAfterReset(_ envelope: ChangeEnvelope, stream: String) throws -> Bool {
-        let resetTime = try Int64.fetchOne(db, sql: SyncLogResetTables.resetTime) ?? 0
+        // The owner-signed reset of the verified roster, never the file's `reset_time` column.
+        let resetTime = try workspace.logResetTime(db, anchor: actor.anchor)
         guard resetTime > 0, envelope.clock.milliseconds <= resetTime else { return false }
         let row = try Row.fetchOne(
             db, sql: SyncTables.chain, arguments: [stream, envelope.device.rawValue])

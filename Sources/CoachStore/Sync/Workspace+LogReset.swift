@@ -14,6 +14,14 @@ extension Workspace {
         try read { db in try logResetState(db) }
     }
 
+    /// The number of the last owner's log reset taken on this file, or by `actor` on this
+    /// machine (their marks), whichever is higher.
+    ///
+    /// - Throws: `StoreError` when the file cannot be read.
+    public func lastLogResetTaken(as actor: Principal) throws -> UInt64 {
+        try read { db in try lastResetTaken(db, as: actor) }
+    }
+
     func logResetState(_ db: Database) throws -> (counter: UInt64, restorePending: Bool) {
         guard let row = try Row.fetchOne(db, sql: SyncLogResetTables.state) else {
             return (0, false)
@@ -41,7 +49,9 @@ extension Workspace {
         guard let restored = served.signedTreeHead else {
             throw LogFailure.badHead("its size is negative")
         }
-        let (held, counter) = try read { db in (try logHead(db), try logResetState(db).counter) }
+        let (held, counter) = try read { db in
+            (try logHead(db), try lastResetTaken(db, as: actor))
+        }
         var reset = LogResetStatement(
             workspaceId: actor.anchor.workspaceId, counter: counter + 1,
             restoredSize: restored.size, restoredRoot: restored.root,
@@ -55,8 +65,9 @@ extension Workspace {
     /// head failed: the reset must be the owner's, numbered above the last one taken, give up
     /// no more than this replica verified, and the served head must extend the restored log
     /// (`LogVerifier.acceptReset`). The served head then replaces the held one (and the
-    /// user's log mark on this machine), every stream is pulled again from its start, and a
-    /// restore is pending (`restoreCandidates`).
+    /// user's log mark on this machine), the statement is kept (`logResetTime`), an owner
+    /// checkpoint of the log given up is dropped, every stream is pulled again from its
+    /// start, and a restore is pending (`restoreCandidates`).
     ///
     /// - Parameters:
     ///   - reset: the newest reset on the served roster.
@@ -78,7 +89,7 @@ extension Workspace {
             }
             let verifier = LogVerifier(anchor: actor.anchor, certificates: [key])
             let taken = try verifier.acceptReset(
-                reset, held: try logHead(db), lastCounter: try logResetState(db).counter,
+                reset, held: try logHead(db), lastCounter: try lastResetTaken(db, as: actor),
                 served: head, consistency: (consistency ?? []).map(\.bytes))
             try db.execute(
                 sql: SyncLogResetTables.take,
@@ -88,6 +99,8 @@ extension Workspace {
             // The file's head, and once this commits the user's log mark, go to the restored
             // log (the mark only for a reset above the last one taken).
             try takeLogReset(db, head: taken, counter: reset.counter, as: actor)
+            try keepLogResetStatement(db, reset, anchor: actor.anchor)
+            try dropLostCheckpoint(db, after: reset, anchor: actor.anchor)
             try db.execute(sql: SyncLogResetTables.forgetStreams)
         }
     }
@@ -123,9 +136,27 @@ extension Workspace {
         }
     }
 
-    /// The restore is done: the server holds what this replica held.
-    public func finishRestore() throws {
-        try write { db in try db.execute(sql: SyncLogResetTables.restored) }
+    /// The restore is done: the server holds what this replica held. This device's chain
+    /// goes on from where the server holds it now (`own`, its newest change the restoring
+    /// pull served or the restore stored), when that is before the last change the server had
+    /// acknowledged (the restore lost it), and the outbox is signed again after it, naming
+    /// the restored log's head as seen, so its next push follows the server's chain.
+    ///
+    /// - Parameter own: this device's newest change on the server, nil when none was seen
+    ///   (the chain then stays).
+    public func finishRestore(own: ChangeVerifier.ChainPosition?) throws {
+        try write { db in
+            try db.execute(sql: SyncLogResetTables.restored)
+            guard let signer = syncSigner.withLock({ $0 }) else { return }
+            var tip = try SyncTip.load(db, device: signer.device)
+            if let own, own.sequence < tip.ackedSequence {
+                tip.ackedSequence = own.sequence
+                tip.ackedHash = own.hash
+                try tip.save(db)
+            }
+            try rechainOutbox(
+                db, signer: signer, last: [], seen: try logHead(db)?.position)
+        }
     }
 
     /// The roster's `log_reset` entries must each be the owner's and numbered from 1 without

@@ -130,8 +130,11 @@ extension Workspace {
 
     /// Signs this machine's queued changes again as one chain from the last change the server
     /// acknowledged, those of the athletes in `last` at its end, after checking each is this
-    /// device's own (`SyncSigner.queuedChanges`).
-    func rechainOutbox(_ db: Database, signer: SyncSigner, last: Set<String>) throws {
+    /// device's own (`SyncSigner.queuedChanges`); with `seen`, each names that log position
+    /// as seen instead (after a log reset: a head the restored server signed).
+    func rechainOutbox(
+        _ db: Database, signer: SyncSigner, last: Set<String>, seen: LogPosition? = nil
+    ) throws {
         var tip = try SyncTip.load(db, device: signer.device)
         let rows = try signer.queuedChanges(db)
         try db.execute(
@@ -145,6 +148,7 @@ extension Workspace {
             var change = queued
             change.sequence = at.sequence + 1
             change.previousHash = at.hash
+            if let seen { change.seen = seen }
             change.sign(by: signer.keys)
             let bytes = Data(change.encoded())
             try db.execute(

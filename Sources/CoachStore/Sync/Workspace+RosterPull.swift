@@ -49,6 +49,7 @@ extension Workspace {
             }
             applied += try applyKeyRows(db, entries, workspaceId: try workspaceId(db))
             try requireLogCheckpoints(db, entries, anchor: actor.anchor)
+            try keepRosterLogReset(db, entries, anchor: actor.anchor)
             // As a rotation here does, the older grants go; the signed-in user's own stays on
             // their machine when the rotation left them out, so what they could read they
             // still can (nothing of the new epoch).

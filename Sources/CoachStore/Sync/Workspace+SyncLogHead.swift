@@ -74,13 +74,14 @@ extension Workspace {
     /// Keeps `head` as the newest verified one, after the apply it covered committed; a head
     /// no larger than the one held is left as it is. Once kept, `actor`'s marks on this
     /// machine are raised to it, so a copy of the file with an older head is refused at
-    /// sign-in.
+    /// sign-in; the roster's newest reset, if any, then counts as taken (`noteResetTaken`).
     public func keepLogHead(_ head: ServerTreeHead, as actor: Principal) throws {
         guard let signed = head.signedTreeHead else { return }
         try write { db in
             if let held = try logHead(db), held.size >= signed.size { return }
             try db.execute(sql: SyncLogTables.setHead, arguments: [Data(signed.encoded())])
             actor.marks?.logAdvanced(signed, in: db)
+            try noteResetTaken(db, under: signed, as: actor)
         }
     }
 

@@ -19,7 +19,8 @@ extension Workspace {
     /// The distinct log positions the page's changes name as seen, that a consistency proof
     /// to the served head must cover: not the served head's own position, nor the head this
     /// replica verified (already proved), nor those of changes stamped before the owner's
-    /// last log reset this replica took. Nothing while no log is checked.
+    /// newest log reset on the verified roster (taken here or not). Nothing while no log is
+    /// checked.
     ///
     /// - Parameters:
     ///   - changes: the page's changes.
@@ -32,7 +33,7 @@ extension Workspace {
         let (key, held, resetTime) = try read { db in
             (
                 try logKey(db, anchor: actor.anchor), try logHead(db),
-                try Int64.fetchOne(db, sql: SyncLogResetTables.resetTime) ?? 0
+                try logResetTime(db, anchor: actor.anchor)
             )
         }
         guard key != nil, let head = served?.signedTreeHead else { return [] }

@@ -54,7 +54,7 @@ extension Schema {
         "sync_marks": ["athlete_id", "epoch", "sseq", "head"],
         "sync_log": [
             "id", "key_certificate", "head", "reset_counter", "restore_pending", "reset_time",
-            "checkpoint",
+            "checkpoint", "reset_statement",
         ],
         "sync_evidence": ["num", "kind", "found_at", "json"],
         "outbox": ["num", "device_id", "sequence", "athlete_id", "object", "envelope", "base"],

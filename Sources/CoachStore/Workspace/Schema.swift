@@ -36,6 +36,8 @@ enum Schema {
     static let syncEvidenceMigration = "v20-sync-evidence"
     /// Sync: the owner's last log reset this replica took, and its pending restore.
     static let logResetMigration = "v21-log-reset"
+    /// Sync: the newest owner-signed log reset the verified roster carried.
+    static let logResetStatementMigration = "v22-log-reset-statement"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -379,6 +381,10 @@ enum Schema {
         m.registerMigration(logResetMigration) { db in
             // No reset taken: the counter at 0, nothing to restore.
             try db.execute(sql: SyncLogResetTables.create)
+        }
+        m.registerMigration(logResetStatementMigration) { db in
+            // None until the roster carries a reset (kept at the next roster read).
+            try db.execute(sql: SyncLogResetTables.addStatement)
         }
         return m
     }

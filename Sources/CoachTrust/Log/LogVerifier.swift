@@ -136,9 +136,10 @@ public struct LogVerifier: Sendable {
     /// than every reset accepted, giving up no more than the log it names as lost, and
     /// restoring a log the served one extends.
     ///
-    /// A reset only covers heads signed before it, up to the size it names as lost: an old
-    /// reset replayed to a machine that has since verified a larger or later head is refused,
-    /// whatever that machine's last counter.
+    /// A reset only covers heads of the log it gave up: up to the size it names as lost (at
+    /// that size, its root). No clock is compared: an old reset replayed to a machine that
+    /// verified the restored log since is refused by `lastCounter`, which such a machine
+    /// raised to the reset's number when it verified that log.
     ///
     /// - Parameters:
     ///   - reset: the owner's statement.
@@ -156,10 +157,19 @@ public struct LogVerifier: Sendable {
         guard reset.counter > lastCounter else {
             throw .badReset("reset \(reset.counter) is not newer than reset \(lastCounter)")
         }
-        if let held, held.size > reset.lostSize || held.time > reset.time {
+        // Sizes and roots only: the held head's time is the server's clock, the reset's the
+        // owner's, and a skew between them must neither refuse nor admit a reset. A head
+        // verified after an earlier take of this reset is held off by the counter
+        // (`lastCounter`), which a replica raises once it verifies the restored log.
+        if let held, held.size > reset.lostSize {
             throw .badReset(
                 "reset \(reset.counter) gives up a log of \(reset.lostSize) but this machine"
                     + " verified \(held.size) entries since")
+        }
+        if let held, held.size == reset.lostSize, held.root != reset.lostRoot {
+            throw .badReset(
+                "reset \(reset.counter) gives up a log of \(reset.lostSize) with another root"
+                    + " than the one this machine verified")
         }
         try check(served)
         let restored = LogPosition(size: reset.restoredSize, root: reset.restoredRoot)
