@@ -13,6 +13,10 @@ DUMP = "@DUMP@"
 MARKER = "@MARKER@"
 PLUGIN_ID = "@ID@"
 KINDS = json.loads('@KINDS@')
+# The flood must meet the host's line limit (16 MiB), not its answer timeout: it declares the
+# longest timeout a plugin may (60 s), so how fast a loaded machine moves 16 MiB through a pipe
+# cannot decide which limit stops it. Every other mode keeps 2 s ("sleep" expects it).
+TIMEOUT_SECONDS = 60 if MODE == "flood" else 2
 
 
 def send(obj):
@@ -28,7 +32,7 @@ def manifest():
             "id": PLUGIN_ID, "name": MODE, "summary": "misbehaves: " + MODE, "version": "0.0.1",
             "inputs": [{"kind": k, "days": 7} for k in KINDS],
             "range": {"min": 0, "max": 100}, "unit": "points", "bands": [],
-            "timeoutSeconds": 2,
+            "timeoutSeconds": TIMEOUT_SECONDS,
         }],
     }
 
