@@ -138,6 +138,42 @@ struct RestoreTests {
         }
     }
 
+    @Test("a restore push past the reset's window is refused with 409 no_log_reset")
+    func afterWindow() async throws {
+        let late = ClubFixture.now + 1_000 + RestoreCheck.window + 1
+        try await withServer("RestoreTests", fixture: fixture, now: late) { api, _ in
+            try await api.register()
+            let carl = try await api.signIn("d-carl")
+            let olga = try await api.signIn("d-olga")
+            let (pushed, lost) = lost()
+            #expect(try await api.push("d-carl", batch: 1, pushed, token: carl).status == 200)
+            #expect(try await pushReset(api, reset(1), token: olga).status == 200)
+            let answer = try await restore(api, "d-olga", lost, token: olga)
+            #expect(answer.status == 409, "\(answer.problem?.message ?? "")")
+            #expect(answer.problem?.reason == .noLogReset)
+        }
+    }
+
+    @Test("a change given back where its device's chain stands, with another hash, is refused")
+    func heldPosition() async throws {
+        try await withServer("RestoreTests", fixture: fixture) { api, _ in
+            try await api.register()
+            let carl = try await api.signIn("d-carl")
+            let olga = try await api.signIn("d-olga")
+            let (pushed, _) = lost()
+            #expect(try await api.push("d-carl", batch: 1, pushed, token: carl).status == 200)
+            #expect(try await pushReset(api, reset(1), token: olga).status == 200)
+            // Carl's change 3 as the server holds it, and another change 3 signed by his key.
+            let other = fixture.changes(
+                "d-carl", [Spec(object: "c-1"), Spec(object: "c-2"), Spec(object: "c-x")])[2]
+            #expect(other.sequence == pushed[2].sequence && other.hash != pushed[2].hash)
+            let answer = try await restore(api, "d-olga", [other], token: olga)
+            #expect(answer.status == 409, "\(answer.problem?.message ?? "")")
+            #expect(answer.problem?.reason == .brokenChain)
+            #expect(try await restore(api, "d-olga", [pushed[2]], token: olga).status == 200)
+        }
+    }
+
     @Test(
         "forged, uncertified, after-the-reset, unreadable and ungranted changes are refused",
         arguments: ["forged", "uncertified", "after the reset", "unreadable", "no grant"])

@@ -19,7 +19,9 @@ extension SyncStore {
     public func push(_ request: PushRequest, session: SessionDevice, now: Int64) async throws
         -> PushResponse
     {
-        if request.restore == true { return try await restore(request, session: session) }
+        if request.restore == true {
+            return try await restore(request, session: session, now: now)
+        }
         let ws = session.workspace
         let device = session.device
         guard request.device == device else {

@@ -9,23 +9,38 @@ import CoachTrust
 /// roster certifies (a revoked one for what it signed before its revocation); its author held
 /// the athlete at the change's epoch; and the signed-in user reads the stream. The device's
 /// chain is not checked: replicas keep each record's last change only.
+///
+/// A restore is bounded: only within `window` of the last reset's time (the owner's clock,
+/// against this server's: a skew of minutes is nothing against days), and only changes stamped
+/// no later than that time. Where a device's chain stands here is checked by the store
+/// (`SyncStore.restore`).
 public enum RestoreCheck {
+    /// How long after the owner's last log reset restore pushes are taken: 14 days.
+    public static let window: Int64 = 14 * 86_400_000
+
     /// Decodes and checks every change of a restore batch.
     ///
     /// - Parameters:
     ///   - encoded: the envelopes as pushed.
     ///   - session: the signed-in device and its user.
     ///   - roster: the workspace's verified roster.
+    ///   - now: the server's time, in Unix milliseconds.
     /// - Returns: the envelopes, in order.
     /// - Throws: `SyncProblem` naming the first change refused (`no_log_reset` before any
-    ///   reset or for a change stamped after the last one).
+    ///   reset, after its window, or for a change stamped after the last one).
     public static func check(
-        _ encoded: [[UInt8]], session: SessionDevice, roster: VerifiedRoster
+        _ encoded: [[UInt8]], session: SessionDevice, roster: VerifiedRoster, now: Int64
     ) throws -> [ChangeEnvelope] {
         let resetTime = roster.roster.logResetTime
         guard roster.roster.logResetCounter > 0 else {
             throw SyncProblem.refuse(
                 .noLogReset, "a restore push needs the owner's log reset on the roster first")
+        }
+        guard now <= resetTime &+ window else {
+            throw SyncProblem.refuse(
+                .noLogReset,
+                "the owner's last log reset is more than 14 days old: its restore is closed; "
+                    + "push changes as changes of their own device")
         }
         var envelopes: [ChangeEnvelope] = []
         for (index, bytes) in encoded.enumerated() {
