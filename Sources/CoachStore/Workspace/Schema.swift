@@ -36,6 +36,8 @@ enum Schema {
     static let syncEvidenceMigration = "v20-sync-evidence"
     /// Sync: the owner's last log reset this replica took, and its pending restore.
     static let logResetMigration = "v21-log-reset"
+    /// Sync: each device's latest `seen` applied, so one going back is refused.
+    static let seenOrderMigration = "v22-seen-order"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -379,6 +381,10 @@ enum Schema {
         m.registerMigration(logResetMigration) { db in
             // No reset taken: the counter at 0, nothing to restore.
             try db.execute(sql: SyncLogResetTables.create)
+        }
+        m.registerMigration(seenOrderMigration) { db in
+            // Empty: a replica learns each device's `seen` from the next changes it applies.
+            try db.execute(sql: SyncSeenTables.create)
         }
         return m
     }
