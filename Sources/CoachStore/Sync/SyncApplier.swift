@@ -75,7 +75,9 @@ struct SyncApplier {
         }
         if let note {
             try keepNote(note, envelope, athleteId: stream, report: &report)
-        } else {
+        } else if try takesCheckinOrigin(
+            envelope, payload: payload, keyring: keyring, report: &report)
+        {
             try merge(envelope, payload: payload, keyring: keyring, report: &report)
         }
         try db.execute(
