@@ -56,6 +56,8 @@ public struct SyncProblem: Codable, Equatable, Sendable, Error {
         case badInvitation = "bad_invitation"
         /// A change's `seen` names a log position (size and root) this server never signed.
         case unknownTreeHead = "unknown_tree_head"
+        /// A change's `seen` names a smaller log than an earlier change of its device did.
+        case seenWentBack = "seen_went_back"
         /// The server failed.
         case internalError = "internal"
         /// A restore push before any owner's log reset, or of a change stamped after the last.

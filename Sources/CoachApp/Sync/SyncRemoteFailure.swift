@@ -29,7 +29,7 @@ extension SyncRemoteFailure: CoachFailure {
                 .batchReused, .noLogReset:
                 .conflict
             case .badSignature, .badEnvelope, .brokenChain, .wrongDevice, .otherWorkspace,
-                .rosterRejected, .badRegistration, .unknownTreeHead:
+                .rosterRejected, .badRegistration, .unknownTreeHead, .seenWentBack:
                 .corrupt
             case .malformed, .tooLarge, .clockAhead, .unknownStream, .internalError:
                 .invalidData

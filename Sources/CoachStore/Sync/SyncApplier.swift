@@ -46,6 +46,7 @@ struct SyncApplier {
             try checkStream(change, envelope)
             let user = device.user.handle
             try checkChain(envelope, stream: stream, user: user)
+            try checkSeenOrder(envelope, user: user)
             try checkAuthor(envelope, user: user)
             try checkEpochInForce(change, envelope, user: user)
             keyring = try self.keyring(stream)
@@ -74,7 +75,9 @@ struct SyncApplier {
         }
         if let note {
             try keepNote(note, envelope, athleteId: stream, report: &report)
-        } else {
+        } else if try takesCheckinOrigin(
+            envelope, payload: payload, keyring: keyring, report: &report)
+        {
             try merge(envelope, payload: payload, keyring: keyring, report: &report)
         }
         try db.execute(

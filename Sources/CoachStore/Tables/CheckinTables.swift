@@ -76,4 +76,13 @@ enum CheckinTables {
 
     /// The ledger row of one item, every column.
     static let ledgerItem = "SELECT * FROM checkin_ledger WHERE item = ?"
+
+    /// The record the ledger names for one item.
+    static let ledgerRecord = "SELECT record_id FROM checkin_ledger WHERE item = ?"
+
+    /// Makes a pulled record the one holding its item.
+    static let upsertLedger = """
+        INSERT OR REPLACE INTO checkin_ledger (item, athlete_id, device_id, record_id, ingested_at)
+        VALUES (?, ?, ?, ?, ?)
+        """
 }

@@ -38,6 +38,8 @@ enum Schema {
     static let logResetMigration = "v21-log-reset"
     /// Sync: the newest owner-signed log reset the verified roster carried.
     static let logResetStatementMigration = "v22-log-reset-statement"
+    /// Sync: each device's latest `seen` applied, so one going back is refused.
+    static let seenOrderMigration = "v23-seen-order"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -385,6 +387,10 @@ enum Schema {
         m.registerMigration(logResetStatementMigration) { db in
             // None until the roster carries a reset (kept at the next roster read).
             try db.execute(sql: SyncLogResetTables.addStatement)
+        }
+        m.registerMigration(seenOrderMigration) { db in
+            // Empty: a replica learns each device's `seen` from the next changes it applies.
+            try db.execute(sql: SyncSeenTables.create)
         }
         return m
     }

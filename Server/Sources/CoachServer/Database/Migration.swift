@@ -23,6 +23,7 @@ public struct Migration: Sendable, Equatable {
         Migration(version: 9, name: "merkle-log", sql: merkleLog),
         Migration(version: 10, name: "checkin-inbox", sql: checkinInbox),
         Migration(version: 11, name: "inbox-compact", sql: inboxCompact),
+        Migration(version: 12, name: "seen-order", sql: seenOrder),
     ]
 
     /// The newest version this build knows.

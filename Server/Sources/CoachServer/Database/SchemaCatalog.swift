@@ -22,6 +22,8 @@ enum SchemaCatalog {
         "column devices.dev_head bytea NO -",
         "column devices.dev_seq bigint NO 0",
         "column devices.device_id text NO -",
+        "column devices.seen_at bigint YES -",
+        "column devices.seen_size bigint YES -",
         "column devices.user_id text NO -",
         "column devices.ws text NO -",
         "column inbox.ciphertext bytea NO -",

@@ -45,6 +45,8 @@ extension SyncStore {
             let envelopes = try PushCheck.check(encoded, device: device, roster: roster, now: now)
             try await checkSeen(
                 ws, envelopes, resetTime: roster.roster.logResetTime, on: connection)
+            try await checkSeenOrder(
+                ws, device, envelopes, resetTime: roster.roster.logResetTime, on: connection)
             let end: ChangeVerifier.ChainPosition
             do {
                 end = try ChangeVerifier.verifyChain(envelopes, from: position)

@@ -16,7 +16,7 @@ extension SyncProblem {
             .staleBase, .batchReused, .noLogReset:
             409
         case .tooLarge: 413
-        case .rosterRejected, .unknownStream, .clockAhead, .unknownTreeHead: 422
+        case .rosterRejected, .unknownStream, .clockAhead, .unknownTreeHead, .seenWentBack: 422
         case .internalError: 500
         }
     }
