@@ -71,6 +71,8 @@ final class FakeSyncServer: SyncTransport {
         var cutNextRestore = false
         /// How many `log/proofs` requests were answered.
         var proofRequests = 0
+        /// How many `redactions` requests were answered.
+        var redactionRequests = 0
     }
 
     let state = LockedValue(State())
@@ -130,6 +132,9 @@ final class FakeSyncServer: SyncTransport {
             return try logProofs(
                 try SyncJSON.decode(LogProofsRequest.self, from: body),
                 workspace: path.split(separator: "/").dropLast(2).last.map(String.init) ?? "")
+        case let path where path.hasSuffix("/redactions"):
+            return try redact(
+                try SyncJSON.decode(RedactionRequest.self, from: body), readable: readable(request))
         case let path where path.hasSuffix("/invitations"):
             let invitation = try SyncJSON.decode(InvitationRequest.self, from: body)
             state.withLock { $0.invitations[invitation.handle] = invitation }

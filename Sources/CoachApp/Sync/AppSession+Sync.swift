@@ -70,6 +70,7 @@ extension AppSession {
         report.checkins = ingest.report
         report.pushed += ingest.pushed
         report.checkpointed = try checkpointIfDue(client, workspace: workspaceId, roster: &roster)
+        report.redacted = try postRedactions(client, workspace: workspaceId)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
         report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user)))

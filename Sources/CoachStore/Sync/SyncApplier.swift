@@ -16,6 +16,9 @@ struct SyncApplier {
     var clock: HybridTimestamp
     /// Whether the outbox of this machine's device must be chained again at the end.
     var rechain = false
+    /// The sequence and epoch of each change of the page being applied, by stream and object:
+    /// what shows a redacted change re-sealed later in the same pull (`checkRedacted`).
+    var pageChanges: [PageObject: [(sseq: Int64, epoch: Int64)]] = [:]
 
     init(workspace: Workspace, db: Database, actor: Principal) throws {
         self.workspace = workspace
@@ -49,7 +52,10 @@ struct SyncApplier {
             try checkAuthor(envelope, user: user)
             try checkEpochInForce(change, envelope, user: user)
             keyring = try self.keyring(stream)
-            if envelope.kind == SyncConflictNote.kind {
+            if envelope.isRedacted {
+                try checkRedacted(change, envelope)
+                payload = nil
+            } else if envelope.kind == SyncConflictNote.kind {
                 note = try checkNote(envelope, keyring: keyring, user: user)
                 payload = nil
             } else {
@@ -72,7 +78,10 @@ struct SyncApplier {
                 ])
             report.skewedDevices.append(envelope.device)
         }
-        if let note {
+        if envelope.isRedacted {
+            // Header only: the chains, the stream and the log move on, no row is written.
+            report.redacted += 1
+        } else if let note {
             try keepNote(note, envelope, athleteId: stream, report: &report)
         } else {
             try merge(envelope, payload: payload, keyring: keyring, report: &report)

@@ -57,6 +57,7 @@ extension Schema {
             "checkpoint",
         ],
         "sync_evidence": ["num", "kind", "found_at", "json"],
+        "sync_redactions": ["athlete_id", "epoch"],
         "outbox": ["num", "device_id", "sequence", "athlete_id", "object", "envelope", "base"],
         "record_changes": ["athlete_id", "object", "version", "deleted", "envelope"],
         "sync_conflicts": [

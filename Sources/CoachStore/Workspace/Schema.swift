@@ -36,6 +36,8 @@ enum Schema {
     static let syncEvidenceMigration = "v20-sync-evidence"
     /// Sync: the owner's last log reset this replica took, and its pending restore.
     static let logResetMigration = "v21-log-reset"
+    /// Sync: the epoch of each athlete's last redaction this replica posted.
+    static let syncRedactionsMigration = "v22-sync-redactions"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -379,6 +381,9 @@ enum Schema {
         m.registerMigration(logResetMigration) { db in
             // No reset taken: the counter at 0, nothing to restore.
             try db.execute(sql: SyncLogResetTables.create)
+        }
+        m.registerMigration(syncRedactionsMigration) { db in
+            try db.execute(sql: SyncRedactionTables.create)
         }
         return m
     }
