@@ -30,11 +30,11 @@ extension SyncStore {
         }
         return try await transaction { connection in
             let roster = try await lockedRoster(ws, on: connection, lock: .push)
-            let removed = try athletes.map { athlete in
+            let removals = try athletes.map { athlete in
                 try Self.mayRedact(athlete, user: session.user, roster: roster)
             }
             var answer = RedactionResponse(streams: [])
-            for (athlete, removed) in zip(athletes, removed) {
+            for (athlete, removed) in zip(athletes, removals) {
                 answer.streams.append(
                     try await redactStream(ws, athlete, removed: removed, on: connection))
             }
@@ -62,7 +62,7 @@ extension SyncStore {
             throw SyncProblem.refuse(
                 .unknownStream, "athlete \(athlete) is not on the roster")
         }
-        guard owner || (user.role == .staff && access.holds(user.userId)) else {
+        guard owner || (user.role == .coach && access.holds(user.userId)) else {
             throw SyncProblem.refuse(
                 .outOfRole,
                 "user \(user.handle) may not redact athlete \(athlete)'s stream: only the "
