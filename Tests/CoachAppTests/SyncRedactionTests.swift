@@ -45,7 +45,7 @@ import Testing
         #expect(audit.ok)
     }
 
-    @Test("A body the server drops with no later re-seal is exit 74 naming it; nothing applied")
+    @Test("A body the server drops with no later re-seal is exit 74 naming it; never written")
     func withheldBody() throws {
         let m = try SyncJoinTests.published()
         _ = try m.join("olivia")
@@ -78,6 +78,9 @@ import Testing
             #expect(failure.category == .corrupt)
             #expect(!failure.problemDescription.contains("\n"))
         }
-        #expect(try m.export(m.envB, as: "olivia") == before)
+        // The rest of the page is applied; nothing of the withheld body is written.
+        let after = try m.export(m.envB, as: "olivia")
+        #expect(after != before && after.contains("served whole"))
+        #expect(!after.contains("withheld later"))
     }
 }

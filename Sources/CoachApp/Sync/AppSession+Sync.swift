@@ -198,6 +198,9 @@ extension AppSession {
             report.conflicts += applied.conflicts
             tally?.note(received)
             if page.done || page.changes.isEmpty {
+                // At the served head, a redacted change still waiting for its re-seal is a
+                // withheld body.
+                try workspace.checkWithheld(as: principal)
                 if let tally { report.restored += try restore(client, workspace: id, tally) }
                 return page.inbox ?? [:]
             }

@@ -21,13 +21,11 @@ extension SyncApplier {
     }
 
     /// A redacted change is the server's dropping of a superseded body only when this replica
-    /// holds, or applies later in this page, a change of the same object at a higher epoch (a
-    /// rekey's re-seal, or a later edit at the new epoch). Otherwise the server withheld a
-    /// body a replica needs.
-    ///
-    /// - Throws: `SyncFailure.streamBroken` (exit 74) naming the athlete, the record and the
-    ///   device that signed the change.
-    func checkRedacted(_ change: ReceivedChange, _ envelope: ChangeEnvelope) throws {
+    /// holds, or applies later, a change of the same object at a higher epoch (a rekey's
+    /// re-seal, or a later edit at the new epoch). When neither this replica nor the rest of
+    /// the page holds one yet, the change waits in `sync_withheld` for a later page or sync to
+    /// bring it; the end of the pull refuses what still waits (`Workspace.checkWithheld`).
+    mutating func checkRedacted(_ change: ReceivedChange, _ envelope: ChangeEnvelope) throws {
         let athlete = change.athleteId.rawValue
         let key = PageObject(athleteId: athlete, object: envelope.object)
         let later = pageChanges[key] ?? []
@@ -41,11 +39,20 @@ extension SyncApplier {
         {
             return
         }
-        throw SyncFailure.streamBroken(
-            stream: athlete,
-            reason:
-                "the server withheld the body of change \(change.sseq) (record "
-                + "\(envelope.object) of athlete \(athlete), signed by device \(envelope.device)) "
-                + "with no later re-seal")
+        try db.execute(
+            sql: SyncWithheldTables.insert,
+            arguments: [
+                athlete, change.sseq, envelope.object, envelope.epoch, envelope.device.rawValue,
+                envelope.sequence, Data(envelope.encoded()),
+            ])
+        withheldTouched.insert(athlete)
+    }
+
+    /// Any change of an object at a higher epoch justifies its redacted changes still waiting.
+    mutating func justifyWithheld(_ change: ReceivedChange, _ envelope: ChangeEnvelope) throws {
+        try db.execute(
+            sql: SyncWithheldTables.justify,
+            arguments: [change.athleteId.rawValue, envelope.object, envelope.epoch])
+        if db.changesCount > 0 { withheldTouched.insert(change.athleteId.rawValue) }
     }
 }

@@ -19,6 +19,8 @@ struct SyncApplier {
     /// The sequence and epoch of each change of the page being applied, by stream and object:
     /// what shows a redacted change re-sealed later in the same pull (`checkRedacted`).
     var pageChanges: [PageObject: [(sseq: Int64, epoch: Int64)]] = [:]
+    /// The athletes whose waiting redacted changes (`sync_withheld`) this page changed.
+    var withheldTouched: Set<String> = []
 
     init(workspace: Workspace, db: Database, actor: Principal) throws {
         self.workspace = workspace
@@ -78,6 +80,7 @@ struct SyncApplier {
                 ])
             report.skewedDevices.append(envelope.device)
         }
+        try justifyWithheld(change, envelope)
         if envelope.isRedacted {
             // Header only: the chains, the stream and the log move on, no row is written.
             report.redacted += 1
@@ -91,10 +94,14 @@ struct SyncApplier {
             arguments: [stream, change.sseq, Data(change.streamHead)])
     }
 
-    /// Stores the clock and chains the outbox again when a conflict rebased it.
+    /// Stores the clock, chains the outbox again when a conflict rebased it, and signs the
+    /// waiting redacted changes of each athlete the page changed into the audit log.
     mutating func finish(report: inout ApplyReport) throws {
         try db.execute(sql: SyncTables.setClock, arguments: [Int64(bitPattern: clock.packed)])
         if rechain { try rechainOutbox() }
+        for athlete in withheldTouched.sorted() {
+            try workspace.auditWithheld(db, athleteId: athlete, actor: actor)
+        }
     }
 
     /// The change is the stream's next, and the server's head after it is the chained one.

@@ -38,6 +38,8 @@ enum Schema {
     static let logResetMigration = "v21-log-reset"
     /// Sync: the epoch of each athlete's last redaction this replica posted.
     static let syncRedactionsMigration = "v22-sync-redactions"
+    /// The redacted changes applied before their re-seal arrived (`sync_withheld`).
+    static let syncWithheldMigration = "v23-sync-withheld"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -384,6 +386,10 @@ enum Schema {
         }
         m.registerMigration(syncRedactionsMigration) { db in
             try db.execute(sql: SyncRedactionTables.create)
+        }
+        m.registerMigration(syncWithheldMigration) { db in
+            // Empty until a pull page carries a redacted change ahead of its re-seal.
+            try db.execute(sql: SyncWithheldTables.create)
         }
         return m
     }
