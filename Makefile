@@ -105,6 +105,7 @@ test-server-run:
 	bash Tests/e2e/checkin-pair.sh
 	bash Tests/e2e/sync-log.sh
 	bash Tests/e2e/sync-reset-queue.sh
+	bash Tests/e2e/sync-redact.sh
 
 ## The time-bomb guard: the suites that replay fixed days run again with the system clock
 ## FUTURE ahead (libfaketime), so a test that mixes a fixed "now" with the real clock fails a

@@ -26,6 +26,11 @@ public enum SyncPath {
     public static func logProofs(_ workspace: String) -> String {
         "/v1/ws/\(workspace)/log/proofs"
     }
+    /// `POST`, with a session: redact superseded bodies (`RedactionRequest` →
+    /// `RedactionResponse`).
+    public static func redactions(_ workspace: String) -> String {
+        "/v1/ws/\(workspace)/redactions"
+    }
     /// The authorization scheme of a session token: `Authorization: Coach <token>`.
     public static let authScheme = "Coach"
 }

@@ -71,6 +71,10 @@ final class FakeSyncServer: SyncTransport {
         var cutNextRestore = false
         /// How many `log/proofs` requests were answered.
         var proofRequests = 0
+        /// How many `redactions` requests were answered.
+        var redactionRequests = 0
+        /// The most changes one pull page answers with (the real server's limit is larger).
+        var pageLimit = Int.max
     }
 
     let state = LockedValue(State())
@@ -130,6 +134,9 @@ final class FakeSyncServer: SyncTransport {
             return try logProofs(
                 try SyncJSON.decode(LogProofsRequest.self, from: body),
                 workspace: path.split(separator: "/").dropLast(2).last.map(String.init) ?? "")
+        case let path where path.hasSuffix("/redactions"):
+            return try redact(
+                try SyncJSON.decode(RedactionRequest.self, from: body), readable: readable(request))
         case let path where path.hasSuffix("/invitations"):
             let invitation = try SyncJSON.decode(InvitationRequest.self, from: body)
             state.withLock { $0.invitations[invitation.handle] = invitation }
@@ -203,8 +210,8 @@ final class FakeSyncServer: SyncTransport {
     func pull(_ request: PullRequest, readable: Set<AthleteID>?, workspace: String) throws
         -> SyncHTTPResponse
     {
-        let (changes, head) = state.withLock { s in
-            let changes = s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
+        let (changes, done, head) = state.withLock { s in
+            let all = s.streams.keys.sorted { $0.rawValue < $1.rawValue }.filter {
                 readable?.contains($0) ?? true
             }.flatMap { athlete in
                 (s.streams[athlete] ?? []).filter {
@@ -212,9 +219,10 @@ final class FakeSyncServer: SyncTransport {
                 }
             }
             let head = s.omitRosterHead ? nil : RosterHead.empty.appending(contentsOf: s.roster)
-            return (changes, head)
+            let limit = min(request.limit, s.pageLimit)
+            return (Array(all.prefix(limit)), all.count <= limit, head)
         }
-        var page = PullResponse(changes: changes, streams: [], done: true, rosterHead: head)
+        var page = PullResponse(changes: changes, streams: [], done: done, rosterHead: head)
         page.inbox = inboxCounts(readable)
         try serveLog(in: &page, from: request.logSize, workspace: workspace)
         try serveInclusions(in: &page)

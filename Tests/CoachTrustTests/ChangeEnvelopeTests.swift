@@ -88,10 +88,11 @@ import Testing
         #expect(throws: ChangeRejection.malformed("not a change envelope")) {
             try ChangeEnvelope.decode(relabelled)
         }
-        // Version 3 (an envelope naming its seen log) is known since the log; 4 is not.
+        // Versions 3 (naming the seen log), 4 and 5 (redacted) are known since the log; 6 is
+        // not.
         var future = bytes
-        future[1] = 4
-        #expect(throws: ChangeRejection.unsupportedVersion(4)) {
+        future[1] = 6
+        #expect(throws: ChangeRejection.unsupportedVersion(6)) {
             try ChangeEnvelope.decode(future)
         }
     }

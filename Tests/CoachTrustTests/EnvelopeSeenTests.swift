@@ -115,9 +115,9 @@ import Testing
         #expect(throws: ChangeRejection.malformed("a field is out of range")) {
             try ChangeEnvelope.decode(huge.encoded())
         }
-        #expect(throws: ChangeRejection.unsupportedVersion(4)) {
+        #expect(throws: ChangeRejection.unsupportedVersion(6)) {
             var future = bytes
-            future[1] = 4
+            future[1] = 6
             _ = try ChangeEnvelope.decode(future)
         }
     }

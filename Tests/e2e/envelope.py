@@ -6,6 +6,8 @@ Usage: envelope.py forge|replay LAST_RUN_HEX STREAM_HEAD_HEX
        envelope.py envelopes          (run bodies in hex on stdin, one a line)
        envelope.py flip RUN_HEX INDEX
        envelope.py drop WS SID SSEQ [--rechain]   (the stream's runs on stdin)
+       envelope.py redact ENVELOPE_HEX
+       envelope.py hash ENVELOPE_HEX
 
 The server stores a stream's changes in runs (server migration 7, `runs`): one row per
 pushed batch and stream whose body is each change as a 4-byte big-endian word (its length,
@@ -38,6 +40,10 @@ change is numbered one lower and every stream head after SSEQ is chained again, 
 reads whole, and `streams` and `log_streams` end at the new head. The signed log is not
 touched: nobody without the server's key can sign another.
 
+redact prints the envelope in its redacted form (the server's redaction: the body replaced
+by its BLAKE2b-256 hash, version 2 becoming 4 and 3 becoming 5); hash prints a change's hash
+in hex, the same for an envelope and its redacted form.
+
 post sends the envelope to the server's push route as a batch of its own, signed in with a
 session token (32 bytes in hex) whose hash someone put into the sessions table, and prints
 the answer's status and reason.
@@ -50,6 +56,8 @@ LEB128 integers, UUID ids as a 0 byte and 16 bytes, other ids and texts length-p
 change that names the log its device had verified (`seen`) is version 3 (0xCE 0x03): the
 seen size (LEB128) and root (32 bytes) after the previous hash, and in what is signed and
 hashed the signed version 2 with the size (8 bytes) and the root as two more header fields.
+A redacted change is version 4 (0xCE 0x04), or 5 with `seen`: the same fields with the body's
+32-byte hash in place of the length-prefixed body.
 A made-up change is written in the form the one it copies was stored in. Standard library
 only.
 """
@@ -84,7 +92,7 @@ def integer(value):
 
 
 def decode(data):
-    if data[:2] in (COMPACT, COMPACT_SEEN):
+    if data[:2] in (COMPACT, COMPACT_SEEN, COMPACT_REDACTED, COMPACT_REDACTED_SEEN):
         return decode_compact(data)
     fields, at = [], 0
     while at < len(data):
@@ -102,6 +110,8 @@ def decode(data):
 
 COMPACT = b"\xce\x02"
 COMPACT_SEEN = b"\xce\x03"
+COMPACT_REDACTED = b"\xce\x04"
+COMPACT_REDACTED_SEEN = b"\xce\x05"
 
 
 def varint(data, at):
@@ -161,18 +171,24 @@ def decode_compact(data):
     env["epoch"], at = varint(data, at)
     env["sequence"], at = varint(data, at)
     env["previous"], at = data[at:at + 32], at + 32
-    if data[:2] == COMPACT_SEEN:
+    if data[:2] in (COMPACT_SEEN, COMPACT_REDACTED_SEEN):
         env["format"] = 2
         size, at = varint(data, at)
         env["seen"], at = (size, data[at:at + 32]), at + 32
     env["signature"], at = data[at:at + 64], at + 64
+    if data[:2] in (COMPACT_REDACTED, COMPACT_REDACTED_SEEN):
+        env["body"], env["body_hash"] = b"", data[at:at + 32]
+        return env
     n, at = varint(data, at)
     env["body"] = data[at:at + n]
     return env
 
 
 def encode_compact(env):
-    out = COMPACT_SEEN if "seen" in env else COMPACT
+    if "body_hash" in env:
+        out = COMPACT_REDACTED_SEEN if "seen" in env else COMPACT_REDACTED
+    else:
+        out = COMPACT_SEEN if "seen" in env else COMPACT
     out += put_compact_id(env["workspace"]) + b"\x01" + put_compact_id(env["stream"])
     out += put_compact_id(env["object"])
     for name in ("kind", "day"):
@@ -182,6 +198,8 @@ def encode_compact(env):
     out += put_varint(env["epoch"]) + put_varint(env["sequence"]) + env["previous"]
     if "seen" in env:
         out += put_varint(env["seen"][0]) + env["seen"][1]
+    if "body_hash" in env:
+        return out + env["signature"] + env["body_hash"]
     return out + env["signature"] + put_varint(len(env["body"])) + env["body"]
 
 
@@ -200,7 +218,8 @@ def encode(env):
 
 
 def change_hash(env):
-    signed = header(env, b"coach/1/change") + field(blake2b(env["body"]))
+    body_hash = env.get("body_hash") or blake2b(env["body"])
+    signed = header(env, b"coach/1/change") + field(body_hash)
     return blake2b(field(b"coach/1/change-hash") + field(signed) + field(env["signature"]))
 
 
@@ -298,6 +317,15 @@ def main():
         for line in sys.stdin.read().split():
             for data in unpack(bytes.fromhex(line)):
                 print(data.hex())
+        return
+    if sys.argv[1] in ("redact", "hash"):
+        env = decode(bytes.fromhex(sys.argv[2]))
+        if sys.argv[1] == "hash":
+            print(change_hash(env).hex())
+            return
+        env["body_hash"] = env.get("body_hash") or blake2b(env["body"])
+        env["body"], env["compact"] = b"", True
+        print(encode_compact(env).hex())
         return
     if sys.argv[1] == "flip":
         run = bytearray(bytes.fromhex(sys.argv[2]))

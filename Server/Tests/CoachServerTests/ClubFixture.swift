@@ -151,7 +151,7 @@ struct ClubFixture: Sendable {
                 clock: HybridTimestamp(milliseconds: spec.clock, counter: 0),
                 device: device, author: author, epoch: spec.epoch,
                 sequence: position.sequence + 1, previousHash: position.hash,
-                body: Array("ciphertext of \(spec.object)".utf8), seen: spec.seen)
+                body: spec.body ?? Array("ciphertext of \(spec.object)".utf8), seen: spec.seen)
             change.sign(by: keys[device]!)
             position = ChangeVerifier.ChainPosition(sequence: change.sequence, hash: change.hash)
             return change
@@ -169,5 +169,6 @@ struct ClubFixture: Sendable {
         var clock: Int64 = ClubFixture.now
         var workspace: String? = nil
         var seen: LogPosition? = nil
+        var body: [UInt8]? = nil
     }
 }

@@ -18,7 +18,7 @@ import Testing
         server.servesCheckinPage = true
         let registered = Set(server.router().routes.map { "\($0.method.rawValue) \($0.path)" })
         let documented = Set(OpenAPIDocument.shared.operations.keys)
-        #expect(registered.count == 21)
+        #expect(registered.count == 22)
         #expect(registered == documented)
         for operation in documented {
             #expect(

@@ -74,6 +74,7 @@ extension AppSession {
         report.checkins = ingest.report
         report.pushed += ingest.pushed
         report.checkpointed = try checkpointIfDue(client, workspace: workspaceId, roster: &roster)
+        report.redacted = try postRedactions(client, workspace: workspaceId)
         try workspace.noteSynced()
         report.queued = try workspace.syncStatus().queued
         report.waitingFor = Array(Set(try workspace.outboxWaits(as: principal).map(\.user)))
@@ -204,6 +205,9 @@ extension AppSession {
             report.conflicts += applied.conflicts
             tally?.note(received)
             if page.done || page.changes.isEmpty {
+                // At the served head, a redacted change still waiting for its re-seal is a
+                // withheld body.
+                try workspace.checkWithheld(as: principal)
                 if let tally { report.restored += try restore(client, workspace: id, tally) }
                 return page.inbox ?? [:]
             }

@@ -24,6 +24,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// The size of the log the owner countersigned in this sync (her last checkpoint was over
     /// a day old and the log grew), if any.
     public var checkpointed: UInt64?
+    /// Changes whose superseded bodies the server dropped at this sync's request (after a
+    /// rekey of an athlete was pushed); asked once per athlete and epoch.
+    public var redacted = 0
 
     public init() {}
 }

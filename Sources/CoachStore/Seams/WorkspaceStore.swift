@@ -155,7 +155,7 @@ public protocol PluginStore: AnyObject {
 public typealias WorkspaceStore = UserStore & AthleteStore & AccessStore & AthleteDataStore
     & PlanStore
     & MaintenanceStore & PluginStore & DeviceStore & SyncStore & RosterSyncStore
-    & CheckinStore & LogResetStore
+    & CheckinStore & LogResetStore & RedactionStore
 
 extension Workspace: UserStore, AthleteStore, AccessStore, AthleteDataStore, PlanStore,
     MaintenanceStore, PluginStore

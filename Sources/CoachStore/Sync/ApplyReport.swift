@@ -7,6 +7,8 @@ public struct ApplyReport: Equatable, Sendable {
     /// Changes verified but already superseded here (this replica's own, echoed back, or
     /// older than the version held).
     public var superseded = 0
+    /// Redacted changes (the server dropped their superseded bodies) applied header only.
+    public var redacted = 0
     /// Conflicts resolved against a queued change, each kept in `sync_conflicts`.
     public var conflicts = 0
     /// Devices whose changes carried a clock more than a day ahead of this machine's.

@@ -16,6 +16,11 @@ struct SyncApplier {
     var clock: HybridTimestamp
     /// Whether the outbox of this machine's device must be chained again at the end.
     var rechain = false
+    /// The sequence and epoch of each change of the page being applied, by stream and object:
+    /// what shows a redacted change re-sealed later in the same pull (`checkRedacted`).
+    var pageChanges: [PageObject: [(sseq: Int64, epoch: Int64)]] = [:]
+    /// The athletes whose waiting redacted changes (`sync_withheld`) this page changed.
+    var withheldTouched: Set<String> = []
 
     init(workspace: Workspace, db: Database, actor: Principal) throws {
         self.workspace = workspace
@@ -50,7 +55,10 @@ struct SyncApplier {
             try checkAuthor(envelope, user: user)
             try checkEpochInForce(change, envelope, user: user)
             keyring = try self.keyring(stream)
-            if envelope.kind == SyncConflictNote.kind {
+            if envelope.isRedacted {
+                try checkRedacted(change, envelope)
+                payload = nil
+            } else if envelope.kind == SyncConflictNote.kind {
                 note = try checkNote(envelope, keyring: keyring, user: user)
                 payload = nil
             } else {
@@ -73,7 +81,11 @@ struct SyncApplier {
                 ])
             report.skewedDevices.append(envelope.device)
         }
-        if let note {
+        try justifyWithheld(change, envelope)
+        if envelope.isRedacted {
+            // Header only: the chains, the stream and the log move on, no row is written.
+            report.redacted += 1
+        } else if let note {
             try keepNote(note, envelope, athleteId: stream, report: &report)
         } else if try takesCheckinOrigin(
             envelope, payload: payload, keyring: keyring, report: &report)
@@ -85,10 +97,14 @@ struct SyncApplier {
             arguments: [stream, change.sseq, Data(change.streamHead)])
     }
 
-    /// Stores the clock and chains the outbox again when a conflict rebased it.
+    /// Stores the clock, chains the outbox again when a conflict rebased it, and signs the
+    /// waiting redacted changes of each athlete the page changed into the audit log.
     mutating func finish(report: inout ApplyReport) throws {
         try db.execute(sql: SyncTables.setClock, arguments: [Int64(bitPattern: clock.packed)])
         if rechain { try rechainOutbox() }
+        for athlete in withheldTouched.sorted() {
+            try workspace.auditWithheld(db, athleteId: athlete, actor: actor)
+        }
     }
 
     /// The change is the stream's next, and the server's head after it is the chained one.

@@ -164,6 +164,9 @@ extension Workspace {
             let id = removal.athleteId.rawValue
             try db.execute(sql: AthletesTable.delete, arguments: [id])
             guard db.changesCount > 0 else { return false }
+            // Its stream is no longer served: nothing it waited for is owed.
+            try db.execute(sql: SyncWithheldTables.clearAthlete, arguments: [id])
+            if db.changesCount > 0 { try auditWithheld(db, athleteId: id, actor: actor) }
             if !added.contains(removal.athleteId) {
                 try appendAudit(
                     db, actor: actor, action: Self.pulledRemovalAction, athleteId: id,

@@ -14,7 +14,9 @@ extension Workspace {
     /// certifies (a revoked device only for what it signed before its revocation); continue
     /// what this replica saw of its device's changes in that stream; come from an author who
     /// holds the athlete at the change's epoch; and its body must open under the athlete's key
-    /// as the row its header describes. A pulled change to an object with a queued change
+    /// as the row its header describes. A redacted change (its body dropped by the server) is
+    /// applied header only, and only when a later change of its object at a higher epoch is
+    /// held here or comes later in the page. A pulled change to an object with a queued change
     /// resolves by the later clock, ties by device id: the loser is kept in `sync_conflicts`.
     ///
     /// - Parameters:
@@ -45,6 +47,7 @@ extension Workspace {
         try write { db in
             var report = ApplyReport()
             var applier = try SyncApplier(workspace: self, db: db, actor: actor)
+            applier.notePage(changes)
             for (index, change) in changes.enumerated() {
                 try applier.apply(change, report: &report)
                 try afterEach(index)

@@ -58,6 +58,10 @@ extension Schema {
         ],
         "sync_evidence": ["num", "kind", "found_at", "json"],
         "sync_seen": ["device_id", "sequence", "size", "time"],
+        "sync_redactions": ["athlete_id", "epoch"],
+        "sync_withheld": [
+            "athlete_id", "sseq", "object", "epoch", "device_id", "sequence", "envelope",
+        ],
         "outbox": ["num", "device_id", "sequence", "athlete_id", "object", "envelope", "base"],
         "record_changes": ["athlete_id", "object", "version", "deleted", "envelope"],
         "sync_conflicts": [

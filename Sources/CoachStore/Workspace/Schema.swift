@@ -40,6 +40,10 @@ enum Schema {
     static let logResetStatementMigration = "v22-log-reset-statement"
     /// Sync: each device's latest `seen` applied, so one going back is refused.
     static let seenOrderMigration = "v23-seen-order"
+    /// Sync: the epoch of each athlete's last redaction this replica posted.
+    static let syncRedactionsMigration = "v24-sync-redactions"
+    /// The redacted changes applied before their re-seal arrived (`sync_withheld`).
+    static let syncWithheldMigration = "v25-sync-withheld"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -391,6 +395,13 @@ enum Schema {
         m.registerMigration(seenOrderMigration) { db in
             // Empty: a replica learns each device's `seen` from the next changes it applies.
             try db.execute(sql: SyncSeenTables.create)
+        }
+        m.registerMigration(syncRedactionsMigration) { db in
+            try db.execute(sql: SyncRedactionTables.create)
+        }
+        m.registerMigration(syncWithheldMigration) { db in
+            // Empty until a pull page carries a redacted change ahead of its re-seal.
+            try db.execute(sql: SyncWithheldTables.create)
         }
         return m
     }

@@ -12,10 +12,17 @@ extension ChangeEnvelope {
     /// clock 8 bytes big-endian, the previous hash, the root and the signature their fixed
     /// lengths, and ids (workspace, athlete, object, device, author) a lowercase UUID's 16
     /// bytes or a length-prefixed text. An envelope without `seen` keeps version 2, so readers
-    /// that know only it still read it.
+    /// that know only it still read it. A redacted envelope is version 4 (5 with `seen`): the
+    /// same fields with the body's 32-byte hash in place of the length-prefixed body.
     public func encoded() -> [UInt8] {
         var writer = CompactWriter()
-        let version = seen == nil ? Self.formatVersion : Self.seenFormatVersion
+        let version =
+            switch (seen == nil, isRedacted) {
+            case (true, false): Self.formatVersion
+            case (false, false): Self.seenFormatVersion
+            case (true, true): Self.redactedFormatVersion
+            case (false, true): Self.redactedSeenFormatVersion
+            }
         writer.raw([Self.compactMagic, UInt8(version)])
         writer.id(workspaceId)
         switch stream {
@@ -40,7 +47,11 @@ extension ChangeEnvelope {
             writer.raw(seen.root)
         }
         writer.raw(signature)
-        writer.field(body)
+        if let redactedBodyHash {
+            writer.raw(redactedBodyHash)
+        } else {
+            writer.field(body)
+        }
         return writer.bytes
     }
 
@@ -50,10 +61,15 @@ extension ChangeEnvelope {
         guard reader.raw(1) == [compactMagic], let version = reader.raw(1)?.first else {
             throw ChangeRejection.malformed("not a change envelope")
         }
-        guard Int(version) == formatVersion || Int(version) == seenFormatVersion else {
+        let known = [
+            formatVersion, seenFormatVersion, redactedFormatVersion, redactedSeenFormatVersion,
+        ]
+        guard known.contains(Int(version)) else {
             throw ChangeRejection.unsupportedVersion(Int(version))
         }
-        let withSeen = Int(version) == seenFormatVersion
+        let withSeen =
+            Int(version) == seenFormatVersion || Int(version) == redactedSeenFormatVersion
+        let redacted = Int(version) >= redactedFormatVersion
         guard let workspace = reader.id(), let stream = readStream(&reader),
             let object = reader.id(), let kind = reader.text(), let day = reader.text(),
             let operation = reader.raw(1).flatMap({ ChangeOperation(rawValue: $0[0]) }),
@@ -62,7 +78,7 @@ extension ChangeEnvelope {
             let sequence = reader.varint(), let previous = reader.raw(hashBytes),
             let seen = readSeen(&reader, present: withSeen),
             let signature = reader.raw(SigningKeyPair.signatureBytes),
-            let body = reader.field(), reader.atEnd
+            let body = redacted ? reader.raw(hashBytes) : reader.field(), reader.atEnd
         else { throw ChangeRejection.malformed("a field is missing or damaged") }
         let baseVersion = Int64(bitPattern: base)
         let epochNumber = Int64(bitPattern: epoch)
@@ -72,13 +88,15 @@ extension ChangeEnvelope {
             !object.isEmpty, !device.isEmpty, !author.isEmpty,
             seen.map({ $0.size <= UInt64(maxCounter) }) ?? true
         else { throw ChangeRejection.malformed("a field is out of range") }
-        return ChangeEnvelope(
+        var envelope = ChangeEnvelope(
             workspaceId: workspace, stream: stream, object: object, kind: kind, day: day,
             operation: operation, baseVersion: baseVersion,
             clock: HybridTimestamp(packed: clock.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }),
             device: DeviceID(device), author: UserID(author), epoch: epochNumber,
-            sequence: sequenceNumber, previousHash: previous, body: body, seen: seen,
-            signature: signature)
+            sequence: sequenceNumber, previousHash: previous, body: redacted ? [] : body,
+            seen: seen, signature: signature)
+        if redacted { envelope.redactedBodyHash = body }
+        return envelope
     }
 
     /// The seen log position of a version-3 envelope (size and root); `.some(nil)` when the

@@ -2,11 +2,12 @@ import CoachCrypto
 import CoachKit
 
 extension ChangeEnvelope {
-    /// Reads the canonical byte form `encoded()` writes, or the version-1 form.
+    /// Reads the canonical byte form `encoded()` writes (versions 2 to 5, the last two
+    /// redacted: the body's hash in place of the body), or the version-1 form.
     ///
     /// Strict: the label and format version must be ones this type reads, every field must be
-    /// present and well formed (a known stream and operation, hashes and signatures of their
-    /// lengths, a body within `maxBodyBytes`, a base version, epoch and sequence no larger
+    /// present and well formed (a known stream and operation, hashes (a redacted body's too)
+    /// and signatures of their lengths, a body within `maxBodyBytes`, a base version, epoch and sequence no larger
     /// than `maxCounter`), and nothing may follow the last field. Whether
     /// the signature verifies is a separate check (`ChangeVerifier`).
     ///

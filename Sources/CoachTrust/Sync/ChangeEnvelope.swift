@@ -26,6 +26,11 @@ public struct ChangeEnvelope: Equatable, Sendable {
     public static let seenFormatVersion = 3
     /// The signed message's version for an envelope that names a `seen` log position.
     public static let seenSignedVersion = 2
+    /// The byte form of a redacted envelope without `seen`: version 2 with the body's hash in
+    /// place of the body.
+    public static let redactedFormatVersion = 4
+    /// The byte form of a redacted envelope that names a `seen` log position.
+    public static let redactedSeenFormatVersion = 5
     /// The largest sealed body accepted: 64 KiB.
     public static let maxBodyBytes = 65_536
     /// The length of a change hash (BLAKE2b-256).
@@ -54,8 +59,12 @@ public struct ChangeEnvelope: Equatable, Sendable {
     public var sequence: Int64
     /// The hash of the device's previous change (`genesisHash` before its first).
     public var previousHash: [UInt8]
-    /// The sealed body: nonce and ciphertext (empty for a delete's tombstone, if so sealed).
+    /// The sealed body: nonce and ciphertext (empty for a delete's tombstone, if so sealed,
+    /// and for a redacted envelope).
     public var body: [UInt8]
+    /// The hash of the body a redacted envelope no longer holds (nil: not redacted). The
+    /// signature and the change hash cover it as they cover a present body's hash.
+    public var redactedBodyHash: [UInt8]?
     /// The club server's log as the device had verified it when it signed (nil: none named).
     public var seen: LogPosition?
     public var signature: [UInt8]
@@ -89,8 +98,20 @@ public struct ChangeEnvelope: Equatable, Sendable {
     /// The version of the object after this change.
     public var version: Int64 { baseVersion + 1 }
 
-    /// BLAKE2b-256 of the sealed body.
-    public var bodyHash: [UInt8] { Hashing.blake2b(body) }
+    /// BLAKE2b-256 of the sealed body (kept as `redactedBodyHash` once the body is dropped).
+    public var bodyHash: [UInt8] { redactedBodyHash ?? Hashing.blake2b(body) }
+
+    /// Whether the body was dropped and only its hash kept.
+    public var isRedacted: Bool { redactedBodyHash != nil }
+
+    /// This change without its body: the header, the body's hash and the signature, so its
+    /// signature, change hash, chains and log leaf stay what they were.
+    public func redacted() -> ChangeEnvelope {
+        var copy = self
+        copy.redactedBodyHash = bodyHash
+        copy.body = []
+        return copy
+    }
 
     /// The header fields in their canonical order, after a domain label; with a `seen`
     /// position, signed version 2 and the position's size and root after them.
@@ -125,7 +146,7 @@ public struct ChangeEnvelope: Equatable, Sendable {
 
     /// The version-1 byte form: the header's length-prefixed fields, the signature and the
     /// body. Read still; written only for stores and peers that need it. It has no place for
-    /// `seen`: the form of an envelope naming one does not read back.
+    /// `seen` or a redacted body's hash: the form of such an envelope does not read back.
     public func encodedVersion1() -> [UInt8] {
         header("coach/1/change-envelope").with(signature, body).bytes
     }

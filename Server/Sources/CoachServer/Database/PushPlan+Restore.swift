@@ -11,30 +11,7 @@ extension PushPlan {
     func writeRestore(_ ws: String, store: SyncStore, on connection: PostgresConnection)
         async throws
     {
-        let sids = try placed.map { place -> Int64 in
-            guard let sid = self.sids[place.athlete] else {
-                throw ServerError.database("athlete stream \(place.athlete) has no row")
-            }
-            return sid
-        }
-        var buckets = self.buckets
-        for (index, envelope) in envelopes.enumerated() {
-            let key = StoredObjectID.key(envelope.object)
-            if ObjectBucket.holding(key, in: buckets[sids[index]] ?? []) == nil {
-                buckets[sids[index], default: []].insert(ObjectBucket(low: []), at: 0)
-            }
-            let at = ObjectBucket.holding(key, in: buckets[sids[index]] ?? []) ?? 0
-            buckets[sids[index]]?[at].set(key, version: placed[index].version)
-        }
-        let rows = buckets.flatMap { sid, list in
-            list.flatMap { $0.split() }.map { (sid: sid, bucket: $0) }
-        }
-        let ids = Array(streams.keys)
-        let runs = ids.map { id in placed.indices.filter { placed[$0].athlete == id } }
-        let bodies = runs.map { run in
-            ChangeRun.pack(run.map { envelopes[$0] }, encoded: run.map { encoded[$0] }).buffer
-        }
-        let leaves = runs.map { Array(logLeaves($0).joined()).buffer }
+        let write = try streamWrite(ws)
         // Each device's newest change given back: its sequence and hash.
         var newest: [String: (sequence: Int64, hash: [UInt8])] = [:]
         for envelope in envelopes
@@ -44,29 +21,7 @@ extension PushPlan {
         let devices = newest.keys.sorted()
         try await connection.query(
             """
-            WITH c AS (
-                INSERT INTO runs (sid, sseq, n, head, body)
-                SELECT * FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
-                    \(runs.map { placed[$0.last ?? 0].sseq }), \(runs.map { Int32($0.count) }),
-                    \(ids.map { (starts[$0] ?? StreamChain.genesis).buffer }),
-                    \(bodies))
-            ), p AS (
-                INSERT INTO log_pending (ws, sid, seq, n, head, leaves)
-                SELECT \(ws), * FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
-                    \(runs.map { placed[$0.last ?? 0].sseq }), \(runs.map { Int32($0.count) }),
-                    \(ids.map { (streams[$0]?.head ?? []).buffer }), \(leaves))
-            ), o AS (
-                INSERT INTO object_buckets (sid, low, entries)
-                SELECT * FROM unnest(\(rows.map(\.sid)), \(rows.map(\.bucket.low.buffer)),
-                    \(rows.map(\.bucket.blob.buffer)))
-                ON CONFLICT (sid, low) DO UPDATE SET entries = excluded.entries
-            ), s AS (
-                UPDATE streams SET sseq = u.s, head = u.h
-                FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
-                    \(ids.map { streams[$0]?.sseq ?? 0 }),
-                    \(ids.map { (streams[$0]?.head ?? []).buffer })) AS u(i, s, h)
-                WHERE streams.sid = u.i
-            )
+            WITH \(write)
             UPDATE devices SET dev_seq = u.s, dev_head = u.h
             FROM unnest(\(devices), \(devices.map { newest[$0]?.sequence ?? 0 }),
                 \(devices.map { (newest[$0]?.hash ?? []).buffer })) AS u(d, s, h)

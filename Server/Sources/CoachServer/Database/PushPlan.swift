@@ -156,66 +156,19 @@ struct PushPlan {
         batch: (seq: Int64, digest: [UInt8]), store: SyncStore,
         on connection: PostgresConnection
     ) async throws {
-        let sids = try placed.map { place -> Int64 in
-            guard let sid = self.sids[place.athlete] else {
-                throw ServerError.database("athlete stream \(place.athlete) has no row")
-            }
-            return sid
-        }
-        var buckets = self.buckets
-        for (index, envelope) in envelopes.enumerated() {
-            let key = StoredObjectID.key(envelope.object)
-            if ObjectBucket.holding(key, in: buckets[sids[index]] ?? []) == nil {
-                // The stream's first object: its first bucket, with the empty low key.
-                buckets[sids[index], default: []].insert(ObjectBucket(low: []), at: 0)
-            }
-            let at = ObjectBucket.holding(key, in: buckets[sids[index]] ?? []) ?? 0
-            buckets[sids[index]]?[at].set(key, version: placed[index].version)
-        }
-        let rows = buckets.flatMap { sid, list in
-            list.flatMap { $0.split() }.map { (sid: sid, bucket: $0) }
-        }
-        let ids = Array(streams.keys)
+        let write = try streamWrite(ws)
         // One run per stream the batch placed changes in (every locked stream, as a stale
         // change refuses the whole batch), its changes in stream order.
-        let runs = ids.map { id in placed.indices.filter { placed[$0].athlete == id } }
-        guard runs.allSatisfy({ !$0.isEmpty }) else {
+        guard write.runs.allSatisfy({ !$0.isEmpty }) else {
             throw ServerError.database("a locked stream took no change of the batch")
         }
-        let placements = runs.map { run in
+        let placements = zip(write.sids, write.runs).map { sid, run in
             BatchPlacement(
-                sid: sids[run.first ?? 0], first: placed[run.first ?? 0].sseq,
-                last: placed[run.last ?? 0].sseq)
+                sid: sid, first: placed[run.first ?? 0].sseq, last: placed[run.last ?? 0].sseq)
         }
-        let bodies = runs.map { run in
-            ChangeRun.pack(run.map { envelopes[$0] }, encoded: run.map { encoded[$0] }).buffer
-        }
-        let leaves = runs.map { Array(logLeaves($0).joined()).buffer }
         try await connection.query(
             """
-            WITH c AS (
-                INSERT INTO runs (sid, sseq, n, head, body)
-                SELECT * FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
-                    \(runs.map { placed[$0.last ?? 0].sseq }), \(runs.map { Int32($0.count) }),
-                    \(ids.map { (starts[$0] ?? StreamChain.genesis).buffer }),
-                    \(bodies))
-            ), p AS (
-                INSERT INTO log_pending (ws, sid, seq, n, head, leaves)
-                SELECT \(ws), * FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
-                    \(runs.map { placed[$0.last ?? 0].sseq }), \(runs.map { Int32($0.count) }),
-                    \(ids.map { (streams[$0]?.head ?? []).buffer }), \(leaves))
-            ), o AS (
-                INSERT INTO object_buckets (sid, low, entries)
-                SELECT * FROM unnest(\(rows.map(\.sid)), \(rows.map(\.bucket.low.buffer)),
-                    \(rows.map(\.bucket.blob.buffer)))
-                ON CONFLICT (sid, low) DO UPDATE SET entries = excluded.entries
-            ), s AS (
-                UPDATE streams SET sseq = u.s, head = u.h
-                FROM unnest(\(ids.map { self.sids[$0] ?? 0 }),
-                    \(ids.map { streams[$0]?.sseq ?? 0 }),
-                    \(ids.map { (streams[$0]?.head ?? []).buffer })) AS u(i, s, h)
-                WHERE streams.sid = u.i
-            ), d AS (
+            WITH \(write), d AS (
                 UPDATE devices SET dev_seq = \(end.sequence), dev_head = \(end.hash.buffer)
                 WHERE ws = \(ws) AND device_id = \(device.rawValue)
             )
@@ -226,5 +179,4 @@ struct PushPlan {
                 digest = excluded.digest, placed = excluded.placed
             """, logger: store.logger)
     }
-
 }

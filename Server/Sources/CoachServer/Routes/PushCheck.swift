@@ -32,6 +32,10 @@ public enum PushCheck {
                 guard envelope.device == device else {
                     throw ChangeRejection.signerMismatch(device: envelope.device)
                 }
+                // A body is dropped only by a redaction of the server's own, never pushed so.
+                guard !envelope.isRedacted else {
+                    throw ChangeRejection.malformed("a pushed change carries no body")
+                }
                 try ChangeVerifier.verifySignature(
                     envelope, device: verified, workspaceId: workspace)
             } catch let rejection as ChangeRejection {

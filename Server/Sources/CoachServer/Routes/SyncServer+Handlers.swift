@@ -124,4 +124,13 @@ extension SyncServer {
             return try await store.logProofs(ws, body)
         }
     }
+
+    func redact(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        await answer {
+            let ws = try workspace(context)
+            let session = try await authenticate(request, ws)
+            let body = try await decode(RedactionRequest.self, request)
+            return try await store.redact(body, session: session)
+        }
+    }
 }

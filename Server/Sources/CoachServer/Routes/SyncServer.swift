@@ -81,6 +81,9 @@ public struct SyncServer: Sendable {
         on(.post, "/v1/ws/{ws}/log/proofs") { request, context in
             await logProofs(request, context)
         }
+        on(.post, "/v1/ws/{ws}/redactions") { request, context in
+            await redact(request, context)
+        }
         if servesCheckinPage {
             on(.get, Self.checkinPagePath) { request, _ in checkinPage(request) }
         }
