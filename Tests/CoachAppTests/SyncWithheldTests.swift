@@ -115,4 +115,27 @@ import Testing
             return what.contains("withheld changes")
         }
     }
+
+    @Test("An insider deleting the waiting rows and their audit entries is exit 74 too")
+    func insiderDeletesAudit() throws {
+        let (m, target, victim) = try Self.withheld()
+        try Self.expectWithheld(m, target, victim)
+        // A later entry of B's own: the deleted ones are no longer the last B wrote.
+        let later = try AppSession.open(SignIn(), environment: m.envB)
+        _ = try later.logBook(Handle("jane"), date: "2026-11-21").saveWellness(
+            mood: 3, doms: [], notes: "after the refusal")
+        later.close()
+        try DatabaseQueue(path: m.pathB).write { db in
+            try db.execute(sql: "DELETE FROM sync_withheld")
+            try db.execute(sql: "DELETE FROM audit WHERE action = 'sync.withheld'")
+        }
+        #expect {
+            let b = try AppSession.open(SignIn(), environment: m.envB)
+            defer { b.close() }
+            _ = try b.sync()
+        } throws: { error in
+            guard case StoreError.tampered(let what, _) = error else { return false }
+            return what.contains("audit log of this workspace file")
+        }
+    }
 }

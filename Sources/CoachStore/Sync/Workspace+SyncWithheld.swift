@@ -93,11 +93,19 @@ extension Workspace {
         return (count, bytes)
     }
 
-    /// Checks the waiting redacted changes against their newest audit entries: every athlete
-    /// with one has an entry, and each entry's digest is that of the rows held now.
+    /// Checks the waiting redacted changes against their newest audit entries: the audit log
+    /// has no gap, every athlete with a waiting change has an entry, and each entry's digest
+    /// is that of the rows held now.
     ///
     /// - Throws: `StoreError.tampered` naming the athlete otherwise.
     func checkWithheldAudited(_ db: Database) throws {
+        // Entries are numbered from 1 and never deleted: a gap is an entry an insider removed
+        // (one removed from the end is the user's audit mark's to catch, at sign-in).
+        if let row = try Row.fetchOne(db, sql: SyncWithheldTables.auditSpan),
+            row[0] as Int64 != row[1] as Int64
+        {
+            throw StoreError.tampered("the audit log of this workspace file (an entry removed)")
+        }
         var audited: Set<String> = []
         for row in try Row.fetchAll(
             db, sql: SyncWithheldTables.audited, arguments: [Self.withheldAction])

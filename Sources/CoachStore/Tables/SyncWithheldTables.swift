@@ -43,6 +43,9 @@ enum SyncWithheldTables {
     /// The athletes with a waiting change.
     static let athletes = "SELECT DISTINCT athlete_id FROM sync_withheld"
 
+    /// How many audit entries there are, and the highest sequence number.
+    static let auditSpan = "SELECT COUNT(*), COALESCE(MAX(seq), 0) FROM audit"
+
     /// The newest audit entry of each athlete's waiting set (`Workspace.withheldAction`).
     static let audited = """
         SELECT athlete_id, target_id, target_hash FROM audit a
