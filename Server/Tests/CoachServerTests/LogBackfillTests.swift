@@ -31,12 +31,14 @@ struct LogBackfillTests {
                     device, athletes: athletes, batches: 5, store: store)
             }
             expected.pushed(placed.map(\.0), placed.map(\.1))
-            // Back to version 8: what a server before the log (and the check-in inbox) left.
+            // Back to version 8: what a server before the log (the check-in inbox, the devices'
+            // seen order) left.
             try await db.query(
                 """
                 DROP TABLE log_state, log_pending, log_runs, log_streams, log_tiles, tree_heads,
                     pairings, checkin_devices, inbox
                 """)
+            try await db.query("ALTER TABLE devices DROP COLUMN seen_size, DROP COLUMN seen_at")
             try await db.query("DELETE FROM schema_migrations WHERE version >= 9")
             #expect(
                 try await Migrator(client: db, logger: logger).migrate()
